@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Developer/CI entry point for sollens.
+#   bash .ci/dev.sh setup          install system packages (apt) and npm deps
+#   bash .ci/dev.sh main           build the native CLI and write a report for samples/*.json.gz
+#   bash .ci/dev.sh test           build + ctest the native, native-asan and wasm presets
+#   bash .ci/dev.sh bench [args]   build native + wasm, run build/native/sollens_bench [args]
+# JOBS (default 2) sets the build parallelism.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+JOBS=${JOBS:-2}
+# emcc runs `python3` from PATH; pin Debian's (the wasm preset sets it as well).
+export EMSDK_PYTHON=/usr/bin/python3
+
+APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
+              libxlsxwriter-dev nodejs npm python3)
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+apt_installed() {
+  [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == "install ok installed" ]]
+}
+
+setup() {
+  local missing=() pkg
+  for pkg in "${APT_PACKAGES[@]}"; do
+    # A NodeSource `nodejs` already ships npm and conflicts with Debian's npm
+    # package, so working node/npm commands count as installed.
+    case $pkg in
+      nodejs) command -v node >/dev/null && continue ;;
+      npm) command -v npm >/dev/null && continue ;;
+    esac
+    apt_installed "$pkg" || missing+=("$pkg")
+  done
+  if ((${#missing[@]})); then
+    log "apt-get install ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  else
+    log "system packages already installed"
+  fi
+  # npm ci wipes node_modules and re-stamps every file's mtime, which would rebuild
+  # simdjson in all three presets; skip it while package-lock.json is unchanged.
+  local stamp=node_modules/.sollens-npm-ci.sha256
+  if [[ ${FORCE_NPM_CI:-0} != 1 && -f $stamp ]] && sha256sum --status -c "$stamp" 2>/dev/null; then
+    log "npm deps up to date with package-lock.json (FORCE_NPM_CI=1 to reinstall)"
+  else
+    log "npm ci"
+    npm ci --no-audit --no-fund
+    sha256sum package-lock.json >"$stamp"
+  fi
+}
+
+# configure + build one preset
+build() {
+  log "configure + build: $1"
+  cmake --preset "$1"
+  cmake --build --preset "$1" -j "$JOBS"
+}
+
+cmd_main() {
+  setup
+  build native
+  local samples=(samples/*.json.gz)
+  [[ -e ${samples[0]} ]] || die "no samples/*.json.gz to report on"
+  ((${#samples[@]} == 1)) || log "several samples; using ${samples[0]}"
+  [[ -x build/native/sollens ]] || die "build/native/sollens was not built (no core/cli sources?)"
+  log "sollens report ${samples[0]}"
+  build/native/sollens report "${samples[0]}" --out build/report
+  log "CSV files are in $PWD/build/report:"
+  find build/report -name '*.csv' -print | sort
+  # TODO: once the web page exists, also build the wasm preset and serve web/ +
+  # build/wasm/web/ (sollens.mjs, sollens.wasm) here instead of stopping.
+}
+
+cmd_test() {
+  setup
+  local start=$SECONDS preset
+  for preset in native native-asan wasm; do
+    build "$preset"
+    log "ctest: $preset"
+    ctest --preset "$preset"
+  done
+  echo "dev.sh test: PASSED native, native-asan, wasm in $((SECONDS - start)) s"
+}
+
+cmd_bench() {
+  setup
+  build native
+  build wasm
+  [[ -x build/native/sollens_bench ]] || die "build/native/sollens_bench was not built (no tests/bench sources?)"
+  log "build/native/sollens_bench $*"
+  # wasm twin: node --no-experimental-fetch build/wasm/sollens_bench.js
+  build/native/sollens_bench "$@"
+}
+
+case ${1:-} in
+  setup) setup ;;
+  main) cmd_main ;;
+  test) cmd_test ;;
+  bench) shift; cmd_bench "$@" ;;
+  *) die "usage: bash .ci/dev.sh {setup|main|test|bench [args...]}" ;;
+esac

@@ -1,0 +1,112 @@
+#include "analyses/info/trace_info.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace sollens {
+
+namespace {
+std::string phase_label(Phase p) {
+  switch (p) {
+    case Phase::kNone: return "(none)";
+    case Phase::kComplete: return "X";
+    case Phase::kBegin: return "B";
+    case Phase::kEnd: return "E";
+    case Phase::kInstant: return "i";
+    case Phase::kFlowStart: return "s";
+    case Phase::kFlowStep: return "t";
+    case Phase::kFlowEnd: return "f";
+    case Phase::kMetadata: return "M";
+    case Phase::kCounter: return "C";
+    case Phase::kOther: return "other";
+  }
+  return "other";
+}
+}  // namespace
+
+TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
+  TraceInfo info;
+  const TraceMetadata& m = s.metadata;
+  info.events = s.size();
+  if (m.execution_trace) {
+    info.format = "PyTorch Execution Trace (operator graph without timings)";
+  } else if (m.top_level_array) {
+    info.format = "legacy top-level event array (2020 Kineto or the autograd profiler)";
+  } else {
+    info.format = "Kineto JSON object";
+    if (m.schema_version != kNoValue)
+      info.format += " (schemaVersion " + std::to_string(m.schema_version) + ")";
+  }
+
+  std::map<std::string, size_t> by_cat;
+  std::map<std::string, size_t> by_phase;
+  std::set<std::string> legacy_names, gpu_pids;
+  bool fractional_ts = false;
+  double first = std::numeric_limits<double>::infinity(), last = -first;
+  for (size_t i = 0; i < s.size(); ++i) {
+    std::string_view raw = s.str(s.cat[i]);
+    ++by_cat[raw.empty() ? std::string("(none)") : std::string(raw)];
+    ++by_phase[phase_label(s.phase[i])];
+    const Category c = s.category[i];
+    if (c != Category::kOther && c != Category::kUnknown && raw != category_name(c) &&
+        c != Category::kFlowLegacy)
+      legacy_names.insert(std::string(raw));
+    if (is_gpu_activity(c)) {
+      ++info.gpu_events;
+      gpu_pids.insert(std::string(s.str(s.pid[i])));
+    }
+    if (s.phase[i] == Phase::kComplete || s.phase[i] == Phase::kInstant) {
+      first = std::min(first, s.ts[i]);
+      last = std::max(last, s.t_end(i));
+      if (!fractional_ts && s.ts[i] != std::floor(s.ts[i])) fractional_ts = true;
+    }
+  }
+  for (auto& [k, v] : by_cat) info.events_by_category.emplace_back(k, v);
+  std::stable_sort(info.events_by_category.begin(), info.events_by_category.end(),
+                   [](auto& a, auto& b) { return a.second > b.second; });
+  for (auto& [k, v] : by_phase) info.events_by_phase.emplace_back(k, v);
+  info.gpu_devices.assign(gpu_pids.begin(), gpu_pids.end());
+  info.linked_gpu_events = tree.linked_gpu_events;
+  if (first <= last) {
+    info.first_ts_us = first;
+    info.last_end_us = last;
+  }
+
+  auto& hints = info.version_hints;
+  if (!legacy_names.empty()) {
+    std::string names;
+    for (auto& n : legacy_names) names += (names.empty() ? "" : ", ") + n;
+    hints.push_back("2021-era Kineto category names (" + names + ")");
+  }
+  if (m.base_time_ns != kNoValue)
+    hints.push_back("baseTimeNanoseconds present: written by Kineto from May 2024 on");
+  if (fractional_ts)
+    hints.push_back("timestamps with ns fractions: Kineto from March 2024 on");
+  else if (info.gpu_events + s.size() > 0 && !m.top_level_array)
+    hints.push_back("integer-µs timestamps: Kineto before March 2024");
+  if (!m.display_time_unit.empty()) hints.push_back("displayTimeUnit " + m.display_time_unit);
+  for (auto& [k, v] : m.other)
+    if (k.find("version") != std::string::npos) hints.push_back(k + " " + v);
+
+  for (const auto& w : s.warnings) info.warnings.push_back(w.message);
+  if (tree.host_events_dropped)
+    info.warnings.push_back(std::to_string(tree.host_events_dropped) +
+                            " CPU events overlap their parent without nesting and were left "
+                            "out of the call tree (as TraceLens does)");
+  if (info.gpu_events > tree.linked_gpu_events)
+    info.warnings.push_back(std::to_string(info.gpu_events - tree.linked_gpu_events) +
+                            " GPU events have no launch linked to them (launch outside the "
+                            "profiling window, or no flow events); the GPU timeline leaves "
+                            "them out, as TraceLens does");
+  if (tree.used_legacy_flows)
+    info.warnings.push_back(
+        "no ac2g flows: launches were linked through legacy flow events (async)");
+  if (s.metadata.devices.empty() && info.gpu_events)
+    info.warnings.push_back("no deviceProperties: the GPU model is unknown");
+  return info;
+}
+
+}  // namespace sollens

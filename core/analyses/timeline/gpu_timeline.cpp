@@ -1,0 +1,74 @@
+#include "analyses/timeline/gpu_timeline.h"
+
+#include <limits>
+#include <vector>
+
+#include "analyses/timeline/gpu_class.h"
+#include "analyses/timeline/interval_math.h"
+
+namespace sollens {
+
+GpuTimeline compute_gpu_timeline(const EventStore& s, const TraceTree& tree,
+                                 const GpuTimelineOptions& options) {
+  IntervalList computation, communication, memcpy, all;
+  std::vector<int8_t> class_by_name;  // cached per interned name; -1 = not yet known
+  GpuTimeline t;
+  for (uint32_t e : tree.gpu_events) {
+    if (!tree.in_tree[e] && !options.include_unlinked) continue;
+    if (options.only_pid && s.pid[e] != *options.only_pid) continue;
+    const Interval interval{s.ts[e], s.t_end(e)};
+    // The class depends on category and name; memcpy rows never share names with kernels.
+    GpuClass cls;
+    if (s.category[e] == Category::kKernel) {
+      if (s.name[e] >= class_by_name.size()) class_by_name.resize(s.name[e] + 256, -1);
+      int8_t& cached = class_by_name[s.name[e]];
+      if (cached < 0) cached = static_cast<int8_t>(classify_gpu_event(Category::kKernel, s.name_of(e)));
+      cls = static_cast<GpuClass>(cached);
+    } else {
+      cls = classify_gpu_event(s.category[e], s.name_of(e));
+    }
+    (cls == GpuClass::kMemcpy ? memcpy : cls == GpuClass::kCommunication ? communication
+                                                                         : computation)
+        .push_back(interval);
+    all.push_back(interval);
+    ++t.events;
+  }
+  computation = merge_intervals(std::move(computation));
+  communication = merge_intervals(std::move(communication));
+  memcpy = merge_intervals(std::move(memcpy));
+  all = merge_intervals(std::move(all));
+
+  t.total_us = all.empty() ? 0.0 : all.back().end - all.front().start;
+  t.computation_us = total_length(computation);
+  t.exposed_comm_us = total_length(subtract_intervals(communication, computation));
+  t.exposed_memcpy_us =
+      total_length(subtract_intervals(subtract_intervals(memcpy, computation), communication));
+  t.busy_us = total_length(all);
+  t.idle_us = t.total_us - t.busy_us;
+  t.total_comm_us = total_length(communication);
+  t.total_memcpy_us = total_length(memcpy);
+  return t;
+}
+
+Table gpu_timeline_table(const GpuTimeline& t) {
+  const std::pair<const char*, double> rows[] = {
+      {"computation_time", t.computation_us}, {"exposed_comm_time", t.exposed_comm_us},
+      {"exposed_memcpy_time", t.exposed_memcpy_us}, {"busy_time", t.busy_us},
+      {"idle_time", t.idle_us},               {"total_time", t.total_us},
+      {"total_comm_time", t.total_comm_us},   {"total_memcpy_time", t.total_memcpy_us},
+  };
+  Table table("gpu_timeline");
+  Column& type = table.add_column("type", ColumnType::kString);
+  Column& ms = table.add_column("time ms", ColumnType::kFloat);
+  Column& percent = table.add_column("percent", ColumnType::kFloat);
+  for (const auto& [name, us] : rows) {
+    type.push_string(name);
+    ms.push_float(us / 1e3);
+    // TraceLens divides the µs values; empty when there is no GPU time.
+    if (t.total_us > 0) percent.push_float(us / t.total_us * 100);
+    else percent.push_null();
+  }
+  return table;
+}
+
+}  // namespace sollens

@@ -1,0 +1,21 @@
+#pragma once
+// Interval unions and differences on [start, end] pairs in µs, the way TraceLens's
+// GPUEventAnalyser does them: doubles throughout, touching intervals merge.
+#include <vector>
+
+namespace sollens {
+
+struct Interval {
+  double start;
+  double end;
+};
+using IntervalList = std::vector<Interval>;
+
+// Sorted by start, overlapping or touching (start <= previous end) intervals joined.
+IntervalList merge_intervals(IntervalList intervals);
+// a − b for two merged lists; the result is merged.
+IntervalList subtract_intervals(const IntervalList& a, const IntervalList& b);
+// Σ (end − start) over a merged list, in order (compensated, like Python's sum).
+double total_length(const IntervalList& merged);
+
+}  // namespace sollens

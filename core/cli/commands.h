@@ -1,0 +1,12 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace sollens::cli {
+
+inline constexpr const char* kVersion = "0.1.0";
+
+int run_report(const std::vector<std::string>& args);
+int run_info(const std::vector<std::string>& args);
+
+}  // namespace sollens::cli

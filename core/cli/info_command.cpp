@@ -1,0 +1,73 @@
+// sollens info: what a trace is, in a few lines.
+#include <iostream>
+
+#include "analyses/info/trace_info.h"
+#include "cli/commands.h"
+#include "cli/loaded_trace.h"
+
+namespace sollens::cli {
+
+namespace {
+std::string or_unknown(int64_t v) { return v == kNoValue ? "?" : std::to_string(v); }
+}  // namespace
+
+int run_info(const std::vector<std::string>& args) {
+  std::string trace;
+  for (const auto& a : args) {
+    if (!a.empty() && a[0] == '-') {
+      std::cerr << "sollens: unknown option '" << a << "' for info (try: sollens --help)\n";
+      return 2;
+    }
+    if (!trace.empty()) {
+      std::cerr << "sollens: info takes one trace\n";
+      return 2;
+    }
+    trace = a;
+  }
+  if (trace.empty()) {
+    std::cerr << "sollens: info needs a trace file (try: sollens --help)\n";
+    return 2;
+  }
+  LoadedTrace loaded;
+  if (!load_and_model(trace, {}, loaded)) return 1;
+  const EventStore& s = *loaded.store;
+  const TraceInfo info = describe_trace(s, loaded.tree);
+
+  std::cout << "trace:    " << trace << "\n";
+  std::cout << "size:     " << s.input_bytes << " bytes of JSON";
+  if (s.compressed_bytes) std::cout << " (" << s.compressed_bytes << " gzip)";
+  std::cout << "\nformat:   " << info.format << "\n";
+  for (const auto& h : info.version_hints) std::cout << "hint:     " << h << "\n";
+  if (s.metadata.devices.empty()) std::cout << "devices:  none listed (no deviceProperties)\n";
+  for (const auto& d : s.metadata.devices) {
+    std::cout << "device:   id " << or_unknown(d.id) << " \"" << d.name << "\" cc "
+              << or_unknown(d.compute_major) << "." << or_unknown(d.compute_minor) << ", "
+              << or_unknown(d.num_sms) << " SMs/CUs";
+    if (d.total_global_mem != kNoValue)
+      std::cout << ", " << (d.total_global_mem >> 20) << " MiB";
+    std::cout << "\n";
+  }
+  if (s.metadata.distributed) {
+    const auto& di = *s.metadata.distributed;
+    std::cout << "ranks:    rank " << or_unknown(di.rank) << " of " << or_unknown(di.world_size)
+              << " (" << (di.backend.empty() ? "?" : di.backend) << ")\n";
+  } else {
+    std::cout << "ranks:    single process (no distributedInfo)\n";
+  }
+  std::cout << "events:   " << info.events << " (" << info.gpu_events << " GPU, "
+            << info.linked_gpu_events << " linked to a launch)\n";
+  std::cout << "GPU pids: ";
+  for (size_t i = 0; i < info.gpu_devices.size(); ++i)
+    std::cout << (i ? ", " : "") << info.gpu_devices[i];
+  std::cout << (info.gpu_devices.empty() ? "none\n" : "\n");
+  std::cout << "span:     " << (info.last_end_us - info.first_ts_us) / 1e3 << " ms\n";
+  std::cout << "by category:\n";
+  for (const auto& [cat, n] : info.events_by_category)
+    std::cout << "  " << cat << ": " << n << "\n";
+  std::cout << "by phase:\n";
+  for (const auto& [ph, n] : info.events_by_phase) std::cout << "  " << ph << ": " << n << "\n";
+  for (const auto& w : info.warnings) std::cout << "warning:  " << w << "\n";
+  return 0;
+}
+
+}  // namespace sollens::cli

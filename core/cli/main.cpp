@@ -1,0 +1,55 @@
+// sollens: GPU-trace analysis for PyTorch profiler (Kineto) traces.
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(sollens — GPU-trace analysis for PyTorch profiler (Kineto) traces
+
+usage:
+  sollens report TRACE [--out DIR] [--include-unlinked] [--include-python]
+      Writes the report sheets as CSV into DIR (default: sollens-report),
+      prints a summary and timings on stderr.
+  sollens info TRACE
+      Prints what the trace is: format and version hints, devices, ranks,
+      event counts by category, time span and warnings.
+  sollens --help | --version
+
+TRACE is a Kineto Chrome-trace JSON file, plain (.json) or gzip (.json.gz).
+
+exit codes: 0 success; 1 the trace could not be read or analysed;
+            2 wrong usage; 3 the output could not be written.
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (command == "--version") {
+    std::cout << "sollens " << sollens::cli::kVersion << "\n";
+    return 0;
+  }
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    }
+  if (command == "report") return sollens::cli::run_report(args);
+  if (command == "info") return sollens::cli::run_info(args);
+  std::cerr << "sollens: unknown command '" << command << "' (try: sollens --help)\n";
+  return 2;
+}

@@ -1,0 +1,104 @@
+// sollens report: every sheet this build computes, one CSV each.
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "analyses/timeline/gpu_timeline.h"
+#include "cli/commands.h"
+#include "cli/loaded_trace.h"
+#include "writers/csv_writer.h"
+#include "writers/number_format.h"
+
+namespace sollens::cli {
+
+namespace {
+
+bool write_table(const Table& table, const std::filesystem::path& dir) {
+  const auto path = dir / (table.name() + ".csv");
+  std::ofstream out(path, std::ios::binary);
+  if (out) write_csv(table, out);
+  if (!out) {
+    std::cerr << "sollens: cannot write " << path.string() << "\n";
+    return false;
+  }
+  return true;
+}
+
+std::string ms(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+}  // namespace
+
+int run_report(const std::vector<std::string>& args) {
+  std::string trace, out_dir = "sollens-report";
+  TreeOptions tree_options;
+  GpuTimelineOptions timeline_options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--out") {
+      if (i + 1 >= args.size()) {
+        std::cerr << "sollens: --out needs a directory\n";
+        return 2;
+      }
+      out_dir = args[++i];
+    } else if (a == "--include-unlinked") {
+      timeline_options.include_unlinked = true;
+    } else if (a == "--include-python") {
+      tree_options.include_python = true;
+    } else if (!a.empty() && a[0] == '-') {
+      std::cerr << "sollens: unknown option '" << a << "' for report (try: sollens --help)\n";
+      return 2;
+    } else if (trace.empty()) {
+      trace = a;
+    } else {
+      std::cerr << "sollens: report takes one trace; got '" << trace << "' and '" << a << "'\n";
+      return 2;
+    }
+  }
+  if (trace.empty()) {
+    std::cerr << "sollens: report needs a trace file (try: sollens --help)\n";
+    return 2;
+  }
+
+  LoadedTrace loaded;
+  if (!load_and_model(trace, tree_options, loaded)) return 1;
+  print_warnings(*loaded.store);
+
+  auto t0 = std::chrono::steady_clock::now();
+  const GpuTimeline timeline = compute_gpu_timeline(*loaded.store, loaded.tree, timeline_options);
+  const double timeline_ms = elapsed_ms(t0);
+  if (timeline.events == 0)
+    std::cerr << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
+
+  t0 = std::chrono::steady_clock::now();
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) {
+    std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
+    return 3;
+  }
+  if (!write_table(gpu_timeline_table(timeline), out_dir)) return 3;
+  const double write_ms = elapsed_ms(t0);
+
+  const EventStore& s = *loaded.store;
+  auto pct = [&](double v) {
+    return timeline.total_us > 0 ? format_python_float(std::round(v / timeline.total_us * 1000) / 10) + " %" : std::string("-");
+  };
+  std::cerr << "sollens: " << trace << ": " << s.size() << " events, " << loaded.tree.gpu_events.size()
+            << " GPU events (" << timeline.events << " linked)\n"
+            << "  GPU time " << ms(timeline.total_us / 1e3) << " ms: computation "
+            << pct(timeline.computation_us) << ", exposed comm " << pct(timeline.exposed_comm_us)
+            << ", exposed memcpy " << pct(timeline.exposed_memcpy_us) << ", idle "
+            << pct(timeline.idle_us) << "\n"
+            << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
+            << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(timeline_ms) << ", write "
+            << ms(write_ms) << "\n"
+            << "  wrote " << (std::filesystem::path(out_dir) / "gpu_timeline.csv").string() << "\n";
+  return 0;
+}
+
+}  // namespace sollens::cli

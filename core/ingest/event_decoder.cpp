@@ -1,0 +1,269 @@
+#include "ingest/event_decoder.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace sollens {
+
+using simdjson::error_code;
+using simdjson::SUCCESS;
+namespace od = simdjson::ondemand;
+
+namespace {
+
+constexpr double kSevenDaysUs = 7.0 * 24 * 3600 * 1e6;
+
+std::string_view trim_right(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+// Integer-valued fields arrive as numbers (sometimes above INT64_MAX), strings or
+// null; anything unusable reads as "absent".
+int64_t read_integer(od::value& v) {
+  od::json_type type;
+  if (v.type().get(type)) return kNoValue;
+  if (type == od::json_type::number) {
+    int64_t i;
+    if (!v.get_int64().get(i)) return i;
+    uint64_t u;
+    if (!v.get_uint64().get(u)) return static_cast<int64_t>(u);  // wraps; ids only compare
+    double d;
+    if (!v.get_double().get(d) && d > -9.2e18 && d < 9.2e18) return static_cast<int64_t>(d);
+    return kNoValue;
+  }
+  if (type == od::json_type::string) {
+    std::string_view s;
+    if (v.get_string().get(s)) return kNoValue;
+    int base = 10;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+      s.remove_prefix(2);
+      base = 16;
+    }
+    int64_t i;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), i, base);
+    if (ec == std::errc() && ptr == s.data() + s.size()) return i;
+    return static_cast<int64_t>(hash_bytes(s) >> 1);  // non-numeric id: still comparable
+  }
+  return kNoValue;
+}
+
+}  // namespace
+
+struct EventDecoder::Row {
+  Phase phase = Phase::kNone;
+  StrId cat = kEmptyStr;
+  StrId name = kEmptyStr;
+  StrId pid = kEmptyStr;
+  StrId tid = kEmptyStr;
+  double ts = 0;
+  double dur = 0;
+  int64_t correlation = kNoValue;
+  int64_t external_id = kNoValue;
+  int64_t flow_id = kNoValue;
+  int64_t stream = kNoValue;
+  int64_t device = kNoValue;
+  int64_t python_id = kNoValue;
+  int64_t python_parent_id = kNoValue;
+  int64_t sequence_number = kNoValue;
+  uint64_t args_offset = 0;
+  uint32_t args_length = 0;
+  bool has_args = false;
+  StrId metadata_value = kEmptyStr;  // args.name / labels / sort_index of "M" events
+  bool any_field = false;
+};
+
+EventDecoder::EventDecoder(EventStore& store, IngestCounters& counters)
+    : store_(store), counters_(counters) {}
+
+error_code EventDecoder::intern_value(od::value& v, StrId& out) {
+  std::string_view token = trim_right(v.raw_json_token());
+  if (!token.empty() && token.front() == '"') {
+    std::string_view content = token.substr(1, token.size() >= 2 ? token.size() - 2 : 0);
+    if (!std::memchr(content.data(), '\\', content.size())) {
+      out = store_.strings.intern_stable(content);  // points into the input buffer
+      return SUCCESS;
+    }
+    std::string_view unescaped;
+    if (auto e = v.get_string().get(unescaped)) return e;
+    out = store_.strings.intern(unescaped);
+    return SUCCESS;
+  }
+  out = store_.strings.intern_stable(token);  // a number, true/false/null: keep its text
+  return SUCCESS;
+}
+
+error_code EventDecoder::read_time(od::value& v, double& out) {
+  if (!v.get_double().get(out)) return SUCCESS;
+  std::string_view s;
+  if (!v.get_string().get(s)) {
+    std::string copy(s);
+    char* end = nullptr;
+    double d = std::strtod(copy.c_str(), &end);
+    if (end && end != copy.c_str() && *end == '\0') {
+      out = d;
+      return SUCCESS;
+    }
+  }
+  ++counters_.bad_numbers;
+  out = 0;
+  return SUCCESS;
+}
+
+Category EventDecoder::category_of(StrId cat) {
+  if (cat >= category_cache_.size()) category_cache_.resize(cat + 64, 0xff);
+  if (category_cache_[cat] == 0xff)
+    category_cache_[cat] = static_cast<uint8_t>(category_from_string(store_.str(cat)));
+  return static_cast<Category>(category_cache_[cat]);
+}
+
+error_code EventDecoder::decode_args(od::value value, od::document& doc, Row& row) {
+  od::json_type type;
+  if (auto e = value.type().get(type)) return e;
+  if (type != od::json_type::object) return SUCCESS;  // skipped by the caller's loop
+  const char* begin = value.raw_json_token().data();
+  od::object args;
+  if (auto e = value.get_object().get(args)) return e;
+  row.has_args = true;
+  for (auto field_result : args) {
+    od::field field;
+    if (auto e = std::move(field_result).get(field)) return e;
+    const std::string_view key = field.escaped_key();
+    od::value v = field.value();
+    switch (key.size()) {
+      case 4:
+        if (key == "name") {
+          od::json_type t;
+          if (!v.type().get(t) && t == od::json_type::string) {
+            if (auto e = intern_value(v, row.metadata_value)) return e;
+          }
+        }
+        break;
+      case 6:
+        if (key == "stream") row.stream = read_integer(v);
+        else if (key == "device") row.device = read_integer(v);
+        else if (key == "labels") {
+          if (auto e = intern_value(v, row.metadata_value)) return e;
+        }
+        break;
+      case 9:
+        if (key == "Python id") row.python_id = read_integer(v);
+        break;
+      case 10:
+        if (key == "sort_index") {
+          if (auto e = intern_value(v, row.metadata_value)) return e;
+        }
+        break;
+      case 11:
+        if (key == "correlation") row.correlation = read_integer(v);
+        else if (key == "External id" || key == "external id") row.external_id = read_integer(v);
+        break;
+      case 15:
+        if (key == "Sequence number") row.sequence_number = read_integer(v);
+        break;
+      case 16:
+        if (key == "Python parent id") row.python_parent_id = read_integer(v);
+        break;
+      default:
+        break;
+    }
+  }
+  // The object is consumed: the next token follows its closing brace.
+  const char* next = nullptr;
+  if (auto e = doc.current_location().get(next)) return e;
+  const char* end = next;
+  while (end > begin && end[-1] != '}') --end;
+  row.args_offset = static_cast<uint64_t>(begin - store_.input.data());
+  row.args_length = static_cast<uint32_t>(end - begin);
+  return SUCCESS;
+}
+
+error_code EventDecoder::decode(od::value value, od::document& doc) {
+  od::json_type type;
+  if (auto e = value.type().get(type)) return e;
+  Row row;
+  if (type != od::json_type::object) {
+    ++counters_.non_object;
+    push(row);  // keeps UIDs aligned with TraceLens's enumeration of traceEvents
+    return SUCCESS;
+  }
+  od::object object;
+  if (auto e = value.get_object().get(object)) return e;
+  for (auto field_result : object) {
+    od::field field;
+    if (auto e = std::move(field_result).get(field)) return e;
+    const std::string_view key = field.escaped_key();
+    od::value v = field.value();
+    row.any_field = true;
+    switch (key.size()) {
+      case 2:
+        if (key == "ph") {
+          std::string_view ph;
+          if (!v.get_string().get(ph)) row.phase = phase_from_string(ph);
+          else row.phase = Phase::kOther;
+        } else if (key == "ts") {
+          if (auto e = read_time(v, row.ts)) return e;
+        } else if (key == "id") {
+          row.flow_id = read_integer(v);
+        }
+        break;
+      case 3:
+        if (key == "cat") {
+          if (auto e = intern_value(v, row.cat)) return e;
+        } else if (key == "pid") {
+          if (auto e = intern_value(v, row.pid)) return e;
+        } else if (key == "tid") {
+          if (auto e = intern_value(v, row.tid)) return e;
+        } else if (key == "dur") {
+          if (auto e = read_time(v, row.dur)) return e;
+        }
+        break;
+      case 4:
+        if (key == "name") {
+          if (auto e = intern_value(v, row.name)) return e;
+        } else if (key == "args") {
+          if (auto e = decode_args(v, doc, row)) return e;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  if (!row.any_field) ++counters_.empty_objects;
+  push(row);
+  return SUCCESS;
+}
+
+void EventDecoder::push(const Row& row) {
+  EventStore& s = store_;
+  const Category category = category_of(row.cat);
+  s.phase.push_back(row.phase);
+  s.category.push_back(category);
+  s.cat.push_back(row.cat);
+  s.name.push_back(row.name);
+  s.pid.push_back(row.pid);
+  s.tid.push_back(row.tid);
+  s.ts.push_back(row.ts);
+  s.dur.push_back(row.dur);
+  if (row.dur > kSevenDaysUs) ++counters_.huge_durations;
+  s.correlation.push_back(row.correlation);
+  s.external_id.push_back(row.external_id);
+  s.flow_id.push_back(row.flow_id);
+  s.stream.push_back(row.stream);
+  s.device.push_back(row.device);
+  s.python_id.push_back(row.python_id);
+  s.python_parent_id.push_back(row.python_parent_id);
+  s.sequence_number.push_back(row.sequence_number);
+  // Python frames are most of a with_stack trace and their args hold only ids.
+  const bool keep_args = category != Category::kPythonFunction && row.phase != Phase::kMetadata;
+  s.args_offset.push_back(keep_args ? row.args_offset : 0);
+  s.args_length.push_back(keep_args ? row.args_length : 0);
+  s.has_args_object.push_back(row.has_args ? 1 : 0);
+  if (row.phase == Phase::kMetadata)
+    s.names.push_back({s.size() - 1, row.name, row.pid, row.tid, row.metadata_value});
+}
+
+}  // namespace sollens

@@ -1,0 +1,45 @@
+#pragma once
+// Decodes one traceEvents element (a simdjson on-demand value) into a store row.
+#include <simdjson.h>
+
+#include <cstddef>
+#include <vector>
+
+#include "store/event_store.h"
+
+namespace sollens {
+
+// What ingest counts along the way, turned into warnings at the end.
+struct IngestCounters {
+  size_t non_object = 0;
+  size_t empty_objects = 0;
+  size_t empty_elements = 0;
+  size_t bad_numbers = 0;
+  size_t huge_durations = 0;
+  size_t utf8_repairs = 0;
+  size_t control_repairs = 0;
+  size_t truncated_at = static_cast<size_t>(-1);
+  bool missing_close_bracket = false;
+};
+
+class EventDecoder {
+ public:
+  EventDecoder(EventStore& store, IngestCounters& counters);
+  simdjson::error_code decode(simdjson::ondemand::value value,
+                              simdjson::ondemand::document& doc);
+
+ private:
+  struct Row;
+  simdjson::error_code decode_args(simdjson::ondemand::value value,
+                                   simdjson::ondemand::document& doc, Row& row);
+  simdjson::error_code intern_value(simdjson::ondemand::value& value, StrId& out);
+  simdjson::error_code read_time(simdjson::ondemand::value& value, double& out);
+  Category category_of(StrId cat);
+  void push(const Row& row);
+
+  EventStore& store_;
+  IngestCounters& counters_;
+  std::vector<uint8_t> category_cache_;  // by StrId; 0xff = not computed
+};
+
+}  // namespace sollens

@@ -1,0 +1,109 @@
+#include "ingest/metadata_reader.h"
+
+#include <simdjson.h>
+
+#include <string>
+
+namespace sollens {
+
+namespace {
+
+int64_t int_of(simdjson::dom::element e) {
+  int64_t i;
+  if (!e.get_int64().get(i)) return i;
+  double d;
+  if (!e.get_double().get(d)) return static_cast<int64_t>(d);
+  std::string_view s;
+  if (!e.get_string().get(s)) {
+    try {
+      return std::stoll(std::string(s));
+    } catch (...) {
+    }
+  }
+  return kNoValue;
+}
+
+std::string string_of(simdjson::dom::element e) {
+  std::string_view s;
+  if (!e.get_string().get(s)) return std::string(s);
+  return simdjson::minify(e);
+}
+
+DeviceProperties device_of(simdjson::dom::object o) {
+  DeviceProperties d;
+  for (auto [key, value] : o) {
+    if (key == "id") d.id = int_of(value);
+    else if (key == "name") d.name = string_of(value);
+    else if (key == "totalGlobalMem") d.total_global_mem = int_of(value);
+    else if (key == "computeMajor") d.compute_major = int_of(value);
+    else if (key == "computeMinor") d.compute_minor = int_of(value);
+    else if (key == "numSms") d.num_sms = int_of(value);
+    else if (key == "warpSize") d.warp_size = int_of(value);
+  }
+  return d;
+}
+
+DistributedInfo distributed_of(simdjson::dom::object o) {
+  DistributedInfo info;
+  for (auto [key, value] : o) {
+    if (key == "backend") info.backend = string_of(value);
+    else if (key == "rank") info.rank = int_of(value);
+    else if (key == "world_size") info.world_size = int_of(value);
+    else if (key == "pg_count") info.pg_count = int_of(value);
+    else if (key == "nccl_version") info.nccl_version = string_of(value);
+  }
+  return info;
+}
+
+}  // namespace
+
+void read_metadata(EventStore& store, size_t object_open, size_t array_open, size_t array_close) {
+  const std::string_view text = store.input.view();
+  std::string doc_text(text.substr(object_open, array_open - object_open));
+  doc_text += "null";
+  const bool closed = array_close != static_cast<size_t>(-1);
+  if (closed) doc_text.append(text.substr(array_close + 1));
+  else doc_text += "}";
+
+  simdjson::dom::parser parser;
+  simdjson::dom::object top;
+  auto error = parser.parse(doc_text).get(top);
+  if (error && closed) {
+    // Cut short after the events: keep what precedes them.
+    doc_text.assign(text.substr(object_open, array_open - object_open));
+    doc_text += "null}";
+    error = parser.parse(doc_text).get(top);
+  }
+  if (error) {
+    store.warnings.push_back({"metadata_unreadable",
+                              std::string("the top-level keys around traceEvents could not be "
+                                          "read: ") +
+                                  simdjson::error_message(error)});
+    return;
+  }
+  TraceMetadata& m = store.metadata;
+  for (auto [key, value] : top) {
+    if (key == "traceEvents") continue;
+    if (key == "schemaVersion") m.schema_version = int_of(value);
+    else if (key == "baseTimeNanoseconds") m.base_time_ns = int_of(value);
+    else if (key == "displayTimeUnit") m.display_time_unit = string_of(value);
+    else if (key == "traceName") m.trace_name = string_of(value);
+    else if (key == "deviceProperties") {
+      simdjson::dom::array devices;
+      if (!value.get_array().get(devices))
+        for (auto d : devices) {
+          simdjson::dom::object o;
+          if (!d.get_object().get(o)) m.devices.push_back(device_of(o));
+        }
+    } else if (key == "distributedInfo") {
+      simdjson::dom::object o;
+      if (!value.get_object().get(o)) m.distributed = distributed_of(o);
+    } else {
+      std::string v = string_of(value);
+      if (v.size() > 200) v = v.substr(0, 200) + "...";
+      m.other.emplace_back(std::string(key), std::move(v));
+    }
+  }
+}
+
+}  // namespace sollens

@@ -1,0 +1,30 @@
+#pragma once
+// Kineto Chrome-trace JSON (or gzip of it) → EventStore. The traceEvents array is
+// parsed in windows of a few MiB cut at event boundaries, so parser memory stays
+// fixed whatever the size of the file.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "store/event_store.h"
+
+namespace sollens {
+
+struct IngestOptions {
+  size_t window_bytes = size_t(4) << 20;
+  // Called after each window with (input bytes consumed, events so far); returning
+  // false cancels the load.
+  std::function<bool(size_t, size_t)> progress;
+};
+
+struct LoadResult {
+  std::unique_ptr<EventStore> store;  // null on error
+  std::string error;                  // plain words, with the byte offset where known
+  bool cancelled = false;
+};
+
+// Takes the file's bytes (JSON or gzip JSON) and keeps them inside the store.
+LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options = {});
+
+}  // namespace sollens

@@ -1,0 +1,52 @@
+#pragma once
+// The event tree exactly as TraceLens builds it (tracelens-semantics.md §2): host
+// call stacks per (pid, tid) from timestamps, then runtime → GPU links through the
+// ac2g flows, or through the correlation id for graph launches.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "store/event_store.h"
+
+namespace sollens {
+
+enum class LinkingKey : uint8_t { kCorrelation, kExternalId };
+
+struct TreeOptions {
+  bool include_python = false;  // TraceLens's add_python_func (--include_call_stack)
+  // 2021 traces name their launch flows "async" (and HTA's "async_cpu_to_gpu"); TraceLens
+  // reads only "ac2g". When a trace has no ac2g flow at all, use those instead.
+  bool legacy_flows_when_no_ac2g = true;
+};
+
+inline constexpr int32_t kNoParent = -1;
+
+class TraceTree {
+ public:
+  static TraceTree build(const EventStore& store, const TreeOptions& options = {});
+
+  LinkingKey linking_key = LinkingKey::kExternalId;
+  std::vector<int32_t> parent;   // per event; kNoParent for roots and events outside the tree
+  std::vector<uint8_t> in_tree;  // TraceLens's "tree": host events placed, GPU events linked
+  std::vector<uint32_t> cpu_roots;   // cpu_ops with no cpu_op below them on their stack
+  std::vector<uint32_t> gpu_events;  // kernel / gpu_memcpy / gpu_memset rows, file order
+
+  std::span<const uint32_t> children(uint32_t event) const {
+    return {child_list_.data() + child_offsets_[event],
+            child_offsets_[event + 1] - child_offsets_[event]};
+  }
+
+  // Counts for `sollens info` and warnings.
+  size_t host_events = 0;
+  size_t host_events_dropped = 0;  // stuck out of their parent by 1 µs or more
+  size_t host_events_reparented = 0;  // bled out by under 1 µs: attached one level up
+  size_t linked_gpu_events = 0;
+  size_t launches_without_flow = 0;  // runtime launches whose ac2g pair is incomplete
+  bool used_legacy_flows = false;
+
+ private:
+  std::vector<uint32_t> child_offsets_;
+  std::vector<uint32_t> child_list_;
+};
+
+}  // namespace sollens

@@ -1,0 +1,117 @@
+#pragma once
+// The columnar event store: one row per element of traceEvents, in file order, so
+// that a row index is the event's UID exactly as TraceLens numbers it. Strings are
+// interned; the args keys later analyses link on are columns, and the raw args JSON
+// of the events that carry shapes, grids or collective fields is kept as a byte
+// range of the input, parsed only when an analysis asks for it.
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/categories.h"
+#include "store/padded_buffer.h"
+#include "store/string_pool.h"
+
+namespace sollens {
+
+inline constexpr int64_t kNoValue = std::numeric_limits<int64_t>::min();
+
+struct DeviceProperties {
+  int64_t id = kNoValue;
+  std::string name;
+  int64_t total_global_mem = kNoValue;
+  int64_t compute_major = kNoValue;
+  int64_t compute_minor = kNoValue;
+  int64_t num_sms = kNoValue;
+  int64_t warp_size = kNoValue;
+};
+
+struct DistributedInfo {
+  std::string backend;
+  int64_t rank = kNoValue;
+  int64_t world_size = kNoValue;
+  int64_t pg_count = kNoValue;
+  std::string nccl_version;
+};
+
+// Top-level keys other than traceEvents.
+struct TraceMetadata {
+  bool top_level_array = false;  // legacy form: the file is the events array
+  bool has_trace_events_key = false;
+  bool execution_trace = false;  // a PyTorch Execution Trace (nodes, no events)
+  int64_t schema_version = kNoValue;
+  int64_t base_time_ns = kNoValue;
+  std::string display_time_unit;
+  std::string trace_name;
+  std::vector<DeviceProperties> devices;
+  std::optional<DistributedInfo> distributed;
+  // Other scalar keys (cuda_runtime_version, roctracer_version, with_stack, ...), as JSON text.
+  std::vector<std::pair<std::string, std::string>> other;
+};
+
+// process_name / thread_name / *_sort_index / process_labels from "M" events.
+struct NameRecord {
+  size_t event;  // row of the M event
+  StrId kind;  // the M event's name, e.g. "thread_name"
+  StrId pid;
+  StrId tid;
+  StrId value;  // args.name / args.labels / args.sort_index as text
+};
+
+struct IngestWarning {
+  std::string code;     // stable identifier, e.g. "truncated"
+  std::string message;  // plain words for a person
+};
+
+class EventStore {
+ public:
+  size_t size() const { return phase.size(); }
+
+  std::string_view name_of(size_t i) const { return strings.view(name[i]); }
+  std::string_view str(StrId id) const { return strings.view(id); }
+  double t_end(size_t i) const { return ts[i] + dur[i]; }  // TraceLens: ts + dur in doubles
+  // Exact nanoseconds of ts (Kineto writes at most three decimals of µs).
+  int64_t ts_ns(size_t i) const;
+  bool has_args(size_t i) const { return args_length[i] != 0; }
+  std::string_view args_json(size_t i) const {
+    return {input.data() + args_offset[i], args_length[i]};
+  }
+
+  void reserve(size_t n);
+  void truncate(size_t n);  // drops rows [n, size)
+  size_t heap_bytes() const;
+
+  // Columns (one entry per event).
+  std::vector<Phase> phase;
+  std::vector<Category> category;
+  std::vector<StrId> cat;  // raw category text
+  std::vector<StrId> name;
+  std::vector<StrId> pid;  // raw pid / tid text: numbers and strings both occur
+  std::vector<StrId> tid;
+  std::vector<double> ts;   // µs, as the JSON number parses to a double
+  std::vector<double> dur;  // µs; 0 when absent
+  std::vector<int64_t> correlation;  // args.correlation
+  std::vector<int64_t> external_id;  // args["External id"] (legacy "external id")
+  std::vector<int64_t> flow_id;      // "id" of flow events
+  std::vector<int64_t> stream;       // args.stream
+  std::vector<int64_t> device;       // args.device
+  std::vector<int64_t> python_id;
+  std::vector<int64_t> python_parent_id;
+  std::vector<int64_t> sequence_number;
+  std::vector<uint64_t> args_offset;  // raw args JSON in `input`
+  std::vector<uint32_t> args_length;  // 0: no args kept
+  std::vector<uint8_t> has_args_object;  // the event had an "args" object at all
+
+  StringPool strings;
+  TraceMetadata metadata;
+  std::vector<NameRecord> names;
+  std::vector<IngestWarning> warnings;
+  size_t input_bytes = 0;       // bytes of JSON read (after decompression)
+  size_t compressed_bytes = 0;  // bytes of the file when it was gzip, else 0
+  PaddedBuffer input;  // the JSON text; interned strings and args point into it
+};
+
+}  // namespace sollens

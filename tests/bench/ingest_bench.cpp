@@ -1,0 +1,105 @@
+// Throughput and peak memory of ingest + tree + GPU timeline on real traces.
+//   sollens_bench [--repeat N] TRACE.json[.gz] ...
+// Prints, per trace: JSON MB, best and median wall time, MB/s of JSON, events/s and
+// the process's peak memory relative to the JSON size. Run one trace per process for
+// a clean peak-memory figure (the peak is a high-water mark). gzip is undone before
+// timing (natively only; the wasm build needs .json input).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analyses/timeline/gpu_timeline.h"
+#include "ingest/gzip.h"
+#include "ingest/trace_reader.h"
+#include "model/trace_tree.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#else
+#include <sys/resource.h>
+#endif
+
+namespace {
+
+double peak_memory_mb() {
+#ifdef __EMSCRIPTEN__
+  return static_cast<double>(emscripten_get_heap_size()) / (1 << 20);  // wasm memory only grows
+#else
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+#endif
+}
+
+bool read_json(const std::string& path, sollens::PaddedBuffer& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string bytes = ss.str();
+  if (sollens::looks_like_gzip(bytes)) {
+    auto unzipped = sollens::gunzip(bytes);
+    if (!unzipped.error.empty()) {
+      std::fprintf(stderr, "%s: %s\n", path.c_str(), unzipped.error.c_str());
+      return false;
+    }
+    out = std::move(unzipped.data);
+  } else {
+    out = sollens::PaddedBuffer::copy_of(bytes);
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int repeat = 5;
+  std::vector<std::string> traces;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
+    else traces.push_back(argv[i]);
+  }
+  if (traces.empty()) {
+    std::fprintf(stderr, "usage: sollens_bench [--repeat N] TRACE.json[.gz] ...\n");
+    return 2;
+  }
+  std::printf("%-44s %9s %9s %9s %9s %10s %9s %7s\n", "trace", "JSON MB", "best ms", "median ms",
+              "MB/s", "events", "peak MB", "peak/x");
+  for (const auto& path : traces) {
+    std::vector<double> times;
+    size_t json_bytes = 0, events = 0;
+    for (int r = 0; r < repeat; ++r) {
+      sollens::PaddedBuffer json;
+      if (!read_json(path, json)) {
+        std::fprintf(stderr, "cannot read %s\n", path.c_str());
+        return 1;
+      }
+      json_bytes = json.size();
+      const auto t0 = std::chrono::steady_clock::now();
+      auto loaded = sollens::load_trace(std::move(json));
+      if (!loaded.store) {
+        std::fprintf(stderr, "%s: %s\n", path.c_str(), loaded.error.c_str());
+        return 1;
+      }
+      const auto tree = sollens::TraceTree::build(*loaded.store);
+      const auto timeline = sollens::compute_gpu_timeline(*loaded.store, tree);
+      const auto t1 = std::chrono::steady_clock::now();
+      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+      events = loaded.store->size();
+      if (timeline.total_us < 0) return 1;  // keeps the work observable
+    }
+    std::sort(times.begin(), times.end());
+    const double best = times.front(), median = times[times.size() / 2];
+    const double mb = json_bytes / 1e6, peak = peak_memory_mb();
+    std::string name = path.substr(path.find_last_of('/') + 1);
+    if (name.size() > 44) name = name.substr(0, 41) + "...";
+    std::printf("%-44s %9.1f %9.1f %9.1f %9.0f %10zu %9.0f %7.2f\n", name.c_str(), mb, best, median,
+                mb / (best / 1e3), events, peak, peak / (json_bytes / double(1 << 20)));
+  }
+  return 0;
+}
