@@ -8,8 +8,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,20 +35,25 @@ double peak_memory_mb() {
 }
 
 bool read_json(const std::string& path, sollens::PaddedBuffer& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string bytes = ss.str();
-  if (sollens::looks_like_gzip(bytes)) {
-    auto unzipped = sollens::gunzip(bytes);
+  // Straight into one padded buffer: no stream copies to inflate the peak.
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  std::fseek(f, 0, SEEK_END);
+  const long size = std::ftell(f);
+  std::fseek(f, 0, SEEK_SET);
+  sollens::PaddedBuffer bytes(size > 0 ? static_cast<size_t>(size) : 0);
+  const bool ok = size > 0 && std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  std::fclose(f);
+  if (!ok) return false;
+  if (sollens::looks_like_gzip(bytes.view())) {
+    auto unzipped = sollens::gunzip(bytes.view());
     if (!unzipped.error.empty()) {
       std::fprintf(stderr, "%s: %s\n", path.c_str(), unzipped.error.c_str());
       return false;
     }
     out = std::move(unzipped.data);
   } else {
-    out = sollens::PaddedBuffer::copy_of(bytes);
+    out = std::move(bytes);
   }
   return true;
 }
