@@ -40,7 +40,7 @@ setup() {
   if ((${#missing[@]})); then
     log "apt-get install ${missing[*]}"
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
   else
     log "system packages already installed"
   fi
@@ -93,10 +93,23 @@ cmd_bench() {
   setup
   build native
   build wasm
-  [[ -x build/native/sollens_bench ]] || die "build/native/sollens_bench was not built (no tests/bench sources?)"
-  log "build/native/sollens_bench $*"
-  # wasm twin: node --no-experimental-fetch build/wasm/sollens_bench.js
-  build/native/sollens_bench "$@"
+  local bench=build/native/sollens_bench arg trace
+  [[ -x $bench ]] || die "$bench was not built (no tests/bench sources?)"
+  # wasm twin (needs .json, not .json.gz): node --no-experimental-fetch build/wasm/sollens_bench.js
+  for arg in "$@"; do
+    if [[ $arg == *.json || $arg == *.json.gz ]]; then
+      log "$bench $*"
+      "$bench" "$@"
+      return
+    fi
+  done
+  # No trace given: the three largest bundled traces, one process each so every
+  # peak-memory figure is the trace's own.
+  find tests/fixtures/traces samples -name '*.json.gz' -printf '%s %p\n' | sort -rn | head -n 3 |
+    while read -r _ trace; do
+      log "$bench $* $trace"
+      "$bench" "$@" "$trace" </dev/null
+    done
 }
 
 case ${1:-} in

@@ -22,7 +22,9 @@ GunzipResult gunzip(std::string_view bytes) {
   if (bytes.size() >= 18) {
     uint32_t isize;
     std::memcpy(&isize, bytes.data() + bytes.size() - 4, 4);
-    if (isize >= bytes.size()) guess = isize + 1;
+    // A cut or corrupt file has no real trailer: trust it only within deflate's
+    // maximum ratio (about 1032:1).
+    if (isize >= bytes.size() && isize / 1032 <= bytes.size()) guess = size_t(isize) + 1;
   }
   out.data.resize(guess);
   size_t produced = 0;

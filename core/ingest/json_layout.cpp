@@ -74,7 +74,10 @@ std::optional<Member> find_member(std::string_view text, size_t open, std::strin
 
 size_t next_event_boundary(std::string_view text, size_t from) {
   const char* d = text.data();
-  size_t i = from;
+  // A '}' just before `from` (whitespace between) still makes a boundary at or after it.
+  size_t back = from < text.size() ? from : text.size();
+  while (back > 0 && is_ws(d[back - 1])) --back;
+  size_t i = back > 0 && d[back - 1] == '}' ? back - 1 : from;
   while (i < text.size()) {
     const void* hit = std::memchr(d + i, '}', text.size() - i);
     if (!hit) return npos;
@@ -82,6 +85,28 @@ size_t next_event_boundary(std::string_view text, size_t from) {
     size_t after = skip_ws(text, brace + 1);
     if (after < text.size() && text[after] == ',') return after;
     i = brace + 1;
+  }
+  return npos;
+}
+
+size_t scan_to_boundary(std::string_view text, size_t event_begin, size_t target) {
+  long depth = 0;
+  size_t i = event_begin;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '"') {
+      i = skip_string(text, i);
+      if (i == npos) return npos;
+      continue;
+    }
+    if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth < 0) return i;  // the array's own ']'
+    } else if (c == ',' && depth == 0 && i >= target) {
+      return i;
+    }
+    ++i;
   }
   return npos;
 }

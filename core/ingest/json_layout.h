@@ -29,4 +29,9 @@ std::optional<Member> find_member(std::string_view text, size_t open, std::strin
 // a place where one event of the array may end and the next begin. npos if none.
 size_t next_event_boundary(std::string_view text, size_t from);
 
+// Exact version, by a string-aware depth scan from `event_begin` (the first character
+// of an element of the array): the first ',' between elements at or after `target`,
+// else the array's closing ']', else npos when the input ends first.
+size_t scan_to_boundary(std::string_view text, size_t event_begin, size_t target);
+
 }  // namespace sollens::json_layout

@@ -34,15 +34,21 @@ size_t repair_invalid_utf8(char* data, size_t size) {
 }
 
 size_t repair_control_characters(char* data, size_t size) {
-  // Outside strings \t \n \r are whitespace and a space is equivalent; inside a
-  // string every raw control character is invalid JSON, and a space keeps the text.
+  // Outside strings \t \n \r are whitespace and stay; inside a string every raw
+  // control character is invalid JSON and becomes a space. Windows start between
+  // events, so string state can be tracked from the first byte.
   size_t changed = 0;
+  bool in_string = false;
   for (size_t i = 0; i < size; ++i) {
-    unsigned char c = static_cast<unsigned char>(data[i]);
-    if (c < 0x20 && c != ' ') {
-      bool whitespace = c == '\t' || c == '\n' || c == '\r';
+    const unsigned char c = static_cast<unsigned char>(data[i]);
+    if (in_string && c == '\\') {
+      ++i;  // the escaped character cannot end the string
+      continue;
+    }
+    if (c == '"') in_string = !in_string;
+    if (c < 0x20 && (in_string || !(c == '\t' || c == '\n' || c == '\r'))) {
       data[i] = ' ';
-      if (!whitespace) ++changed;
+      ++changed;
     }
   }
   return changed;

@@ -43,17 +43,19 @@ class WindowedReader {
         sep = p;
         continue;
       }
+      // Fast guess: the first "}," past the window size. The last window is found
+      // exactly, so that what follows the array never enters the parse.
       size_t cut = jl::next_event_boundary(text, p + options_.window_bytes);
-      Window w = parse_window(sep, cut);
-      // A cut inside a string or a nested array fails; the next boundary is then right.
-      for (int retry = 0; !w.ok && retry < 2 && cut != jl::npos; ++retry) {
-        cut = jl::next_event_boundary(text, cut + 1);
-        w = parse_window(sep, cut);
+      const bool last = cut == jl::npos;
+      if (last) cut = jl::scan_to_boundary(text, p, jl::npos);
+      Window w = cut == jl::npos ? Window{} : parse_window(sep, cut);
+      // A guess inside a string or a nested value cannot parse: find the exact cut.
+      if (!w.ok && !last) {
+        cut = jl::scan_to_boundary(text, p, p + options_.window_bytes);
+        if (cut != jl::npos) w = parse_window(sep, cut);
       }
       if (!w.ok) return recover(sep);
-      if (w.array_close != jl::npos && (cut == jl::npos || w.array_close < cut))
-        return w.array_close;
-      if (cut == jl::npos) return jl::npos;
+      if (text[cut] == ']') return cut;
       sep = cut;
       report_progress(sep);
     }
@@ -63,7 +65,6 @@ class WindowedReader {
   struct Window {
     bool ok = false;
     error_code error = simdjson::SUCCESS;
-    size_t array_close = jl::npos;  // where iteration of the array ended
   };
 
   void report_progress(size_t offset) {
@@ -81,8 +82,9 @@ class WindowedReader {
     size_t end = cut == jl::npos ? n : cut + 1;
     const char saved_sep = d[sep];
     const char saved_pad = d[n];  // padding byte, overwritten only with close_at_end
+    const bool cut_is_comma = cut != jl::npos && d[cut] == ',';
     d[sep] = '[';
-    if (cut != jl::npos) d[cut] = ']';
+    if (cut_is_comma) d[cut] = ']';
     if (close_at_end) {
       d[n] = ']';
       end = n + 1;
@@ -96,7 +98,7 @@ class WindowedReader {
       w = decode(sep, end);
     }
     d[sep] = saved_sep;
-    if (cut != jl::npos) d[cut] = ',';
+    if (cut_is_comma) d[cut] = ',';
     if (close_at_end) d[n] = saved_pad;
     if (!w.ok) {
       store_.truncate(rows_before);
@@ -123,47 +125,45 @@ class WindowedReader {
       if ((w.error = element.get(value))) return w;
       if ((w.error = decoder_.decode(value, doc))) return w;
     }
-    // Where the array closed: the last ']' before the next token (or the window end).
-    const char* next = nullptr;
-    size_t stop = end;
-    if (!doc.current_location().get(next)) stop = static_cast<size_t>(next - d);
-    while (stop > begin && d[stop - 1] != ']') --stop;
-    w.array_close = stop > begin ? stop - 1 : jl::npos;
+    // A guessed cut past the end of traceEvents leaves other members after the ']'
+    // that iteration stopped at: not a window of events.
+    if (!doc.at_end()) {
+      w.error = simdjson::TRAILING_CONTENT;
+      return w;
+    }
     w.ok = true;
     return w;
   }
 
-  // Slow path after a window failed: one event at a time, to keep everything
-  // before a truncation and to name the byte where the JSON is broken.
+  // Slow path after a window failed: one event at a time, each cut found exactly,
+  // to keep everything before a truncation and to name the byte where the JSON is
+  // broken.
   size_t recover(size_t sep) {
     const std::string_view text = store_.input.view();
     while (true) {
       size_t p = jl::skip_ws(text, sep + 1);
       if (p >= text.size()) return jl::npos;
       if (text[p] == ']') return p;
-      size_t cut = jl::next_event_boundary(text, p);
-      Window w = parse_window(sep, cut);
-      error_code first_error = w.error;
-      for (int merge = 0; !w.ok && cut != jl::npos && merge < 8; ++merge) {
-        cut = jl::next_event_boundary(text, cut + 1);
-        w = parse_window(sep, cut);
+      if (text[p] == ',') {
+        ++counters_.empty_elements;
+        sep = p;
+        continue;
       }
-      if (!w.ok && cut == jl::npos) {
-        // The rest of the input: complete events missing only the closing ']'?
-        w = parse_window(sep, jl::npos, /*close_at_end=*/true);
-        if (w.ok) {
+      const size_t cut = jl::scan_to_boundary(text, p, p);
+      if (cut == jl::npos) {
+        // The input ends in or after this event: complete, missing only the ']'?
+        if (parse_window(sep, jl::npos, /*close_at_end=*/true).ok) {
           counters_.missing_close_bracket = true;
-          return jl::npos;
+        } else {
+          counters_.truncated_at = p;
         }
-        counters_.truncated_at = p;
         return jl::npos;
       }
+      const Window w = parse_window(sep, cut);
       if (!w.ok)
         throw LoadError{std::string("invalid JSON in traceEvents: ") +
-                        simdjson::error_message(first_error) + at_byte(p)};
-      if (w.array_close != jl::npos && (cut == jl::npos || w.array_close < cut))
-        return w.array_close;
-      if (cut == jl::npos) return jl::npos;
+                        simdjson::error_message(w.error) + at_byte(p)};
+      if (text[cut] == ']') return cut;
       sep = cut;
     }
   }

@@ -4,7 +4,11 @@
 
 namespace sollens {
 
-int64_t EventStore::ts_ns(size_t i) const { return std::llround(ts[i] * 1000.0); }
+int64_t EventStore::ts_ns(size_t i) const {
+  // Whole µs and fraction apart: epoch-µs values (~1.6e15) times 1000 exceed 2^53.
+  const double whole = std::floor(ts[i]);
+  return static_cast<int64_t>(whole) * 1000 + std::llround((ts[i] - whole) * 1000.0);
+}
 
 template <typename... Columns>
 static void reserve_all(size_t n, Columns&... cols) {

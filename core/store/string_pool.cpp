@@ -28,7 +28,7 @@ uint64_t hash_bytes(std::string_view s) {
     n -= 8;
   }
   uint64_t tail = 0;
-  std::memcpy(&tail, p, n);
+  if (n) std::memcpy(&tail, p, n);  // p may be null for an empty view
   return mix(h ^ tail ^ (uint64_t(n) << 56));
 }
 

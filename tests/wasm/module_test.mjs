@@ -1,0 +1,51 @@
+// The Embind module under node: loads a trace through the same path the page uses
+// (bytes written into wasm memory) and checks gpu_timeline against TraceLens's CSV.
+//   node --no-experimental-fetch module_test.mjs MODULE.mjs TRACE.json.gz REFERENCE.csv
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import path from 'node:path';
+
+const [modulePath, tracePath, referencePath] = process.argv.slice(2);
+// Emscripten 3.1.6's ES6 output still uses __dirname/require in its node branch.
+globalThis.require = createRequire(import.meta.url);
+globalThis.__dirname = path.dirname(path.resolve(modulePath));
+
+const { default: createSollens } = await import(path.resolve(modulePath));
+const wasmBinary = readFileSync(path.resolve(modulePath).replace(/\.mjs$/, '.wasm'));
+const sollens = await createSollens({ wasmBinary });
+
+let failures = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (!ok) failures++;
+};
+
+const json = gunzipSync(readFileSync(tracePath));
+const session = new sollens.Session();
+const address = session.allocate(json.length);
+sollens.HEAPU8.set(json, address);
+const error = session.load();
+check(error === '', `load succeeds (${error})`);
+check(session.eventCount() > 0, `events read: ${session.eventCount()}`);
+
+const parse = (csv) => csv.trim().split('\n').map((line) => line.split(','));
+const ours = parse(session.gpuTimelineCsv());
+const theirs = parse(readFileSync(referencePath, 'utf8'));
+check(ours.length === theirs.length && ours[0].join() === theirs[0].join(), 'gpu_timeline header and rows');
+for (let r = 1; r < theirs.length; r++) {
+  for (let c = 1; c < theirs[r].length; c++) {
+    const a = Number(ours[r][c]), b = Number(theirs[r][c]);
+    check(Math.abs(a - b) <= 1e-6 * Math.abs(b) + 1e-12, `${theirs[r][0]} ${theirs[0][c]}: ${a} vs ${b}`);
+  }
+}
+
+const bad = new sollens.Session();
+const junk = new TextEncoder().encode('hello');
+sollens.HEAPU8.set(junk, bad.allocate(junk.length));
+check(/not JSON/.test(bad.load()), 'a non-JSON file gives a clear error');
+session.delete();
+bad.delete();
+
+console.log(`${failures === 0 ? 'all passed' : `${failures} failed`}`);
+process.exit(failures === 0 ? 0 : 1);
