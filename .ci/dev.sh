@@ -93,23 +93,32 @@ cmd_bench() {
   setup
   build native
   build wasm
-  local bench=build/native/sollens_bench arg trace
+  local bench=build/native/sollens_bench wasm_bench=build/wasm/sollens_bench.js trace
   [[ -x $bench ]] || die "$bench was not built (no tests/bench sources?)"
-  # wasm twin (needs .json, not .json.gz): node --no-experimental-fetch build/wasm/sollens_bench.js
+  local traces=() options=() arg
   for arg in "$@"; do
-    if [[ $arg == *.json || $arg == *.json.gz ]]; then
-      log "$bench $*"
-      "$bench" "$@"
-      return
-    fi
+    if [[ $arg == *.json || $arg == *.json.gz ]]; then traces+=("$arg"); else options+=("$arg"); fi
   done
-  # No trace given: the three largest bundled traces, one process each so every
-  # peak-memory figure is the trace's own.
-  find tests/fixtures/traces samples -name '*.json.gz' -printf '%s %p\n' | sort -rn | head -n 3 |
-    while read -r _ trace; do
-      log "$bench $* $trace"
-      "$bench" "$@" "$trace" </dev/null
-    done
+  if ((${#traces[@]} == 0)); then
+    # The three largest bundled traces.
+    mapfile -t traces < <(find tests/fixtures/traces samples -name '*.json.gz' -printf '%s %p\n' |
+      sort -rn | head -n 3 | cut -d' ' -f2-)
+  fi
+  # One process per trace, so that each peak-memory figure is the trace's own.
+  log "native: $bench ${options[*]}"
+  for trace in "${traces[@]}"; do "$bench" "${options[@]}" "$trace" </dev/null; done
+  # The wasm build has no zlib: give it the decompressed JSON.
+  [[ -f $wasm_bench ]] || { log "no $wasm_bench: skipping wasm"; return; }
+  mkdir -p build/bench
+  log "wasm (node): $wasm_bench ${options[*]}"
+  for trace in "${traces[@]}"; do
+    local json=$trace
+    if [[ $trace == *.gz ]]; then
+      json=build/bench/$(basename "${trace%.gz}")
+      [[ -f $json ]] || gzip -dc "$trace" >"$json"
+    fi
+    node --no-experimental-fetch "$wasm_bench" "${options[@]}" "$json" </dev/null
+  done
 }
 
 case ${1:-} in
