@@ -73,6 +73,10 @@ void read_metadata(EventStore& store, size_t object_open, size_t array_open, siz
     doc_text.assign(text.substr(object_open, array_open - object_open));
     doc_text += "null}";
     error = parser.parse(doc_text).get(top);
+    if (!error)
+      store.warnings.push_back({"metadata_truncated",
+                                "the file ends inside the keys after traceEvents: it is cut "
+                                "short; every event was read, the keys after them were not"});
   }
   if (error) {
     store.warnings.push_back({"metadata_unreadable",

@@ -154,9 +154,19 @@ class WindowedReader {
         // The input ends in or after this event: complete, missing only the ']'?
         if (parse_window(sep, jl::npos, /*close_at_end=*/true).ok) {
           counters_.missing_close_bracket = true;
-        } else {
-          counters_.truncated_at = p;
+          return jl::npos;
         }
+        // Truncated, or broken JSON (an unescaped quote, say) that misled the scan
+        // to the end: well-formed events closing the array after the next "},"
+        // mean the file goes on, and the event at p is broken.
+        const size_t next = jl::next_event_boundary(text, p);
+        if (next != jl::npos) {
+          const size_t close = jl::scan_to_boundary(text, jl::skip_ws(text, next + 1), jl::npos);
+          if (close != jl::npos && text[close] == ']')
+            throw LoadError{"invalid JSON in traceEvents: the event starting here is malformed" +
+                            at_byte(p)};
+        }
+        counters_.truncated_at = p;
         return jl::npos;
       }
       const Window w = parse_window(sep, cut);

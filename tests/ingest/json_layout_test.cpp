@@ -138,6 +138,7 @@ TEST_CASE("next_event_boundary finds a ',' that follows a '}'", "[ingest][json_l
   const std::string two = R"({"a":1}, {"b":2})";
   CHECK(jl::next_event_boundary(two, 0) == 7);
   CHECK(jl::next_event_boundary(two, 6) == 7);  // from the '}' itself
+  CHECK(jl::next_event_boundary(two, 7) == 7);  // from the ',' itself: its '}' is before
   CHECK(jl::next_event_boundary(two, 8) == jl::npos);  // '}' at the end, then nothing
 
   // '}' followed by '}' is skipped; whitespace between '}' and ',' is allowed.
@@ -148,6 +149,7 @@ TEST_CASE("next_event_boundary finds a ',' that follows a '}'", "[ingest][json_l
 
   const std::string ws = "{}\n\t\r ,{}";
   CHECK(jl::next_event_boundary(ws, 0) == 6);
+  CHECK(jl::next_event_boundary(ws, 3) == 6);  // from the whitespace between
 
   // '}' followed by ']' or by anything but ',' is not a boundary.
   CHECK(jl::next_event_boundary(R"({"a":1}])", 0) == jl::npos);
@@ -163,4 +165,41 @@ TEST_CASE("next_event_boundary finds a ',' that follows a '}'", "[ingest][json_l
   const size_t second = jl::next_event_boundary(three, first + 1);
   CHECK(second == three.size() - 1);
   CHECK(jl::next_event_boundary(three, second + 1) == jl::npos);
+}
+
+TEST_CASE("scan_to_boundary finds the exact ',' between elements, or the closing ']'",
+          "[ingest][json_layout]") {
+  const std::string e0 = R"({"a":1})";
+  const std::string e1 = R"({"b":"},{","q":"\"],"})";   // brackets, commas, escaped quotes in strings
+  const std::string e2 = R"({"c":[1,{"d":2},3]})";      // commas inside nested values
+  const std::string text = e0 + "," + e1 + " , " + e2 + "\n]" + R"(,"traceName":"x"})";
+  const size_t c0 = e0.size();                       // ',' after e0
+  const size_t c1 = c0 + 1 + e1.size() + 1;          // ',' after e1 and a space
+  const size_t e2_begin = c1 + 2;
+  const size_t close = e2_begin + e2.size() + 1;     // the array's ']'
+  REQUIRE(text[c0] == ',');
+  REQUIRE(text[c1] == ',');
+  REQUIRE(text[close] == ']');
+
+  CHECK(jl::scan_to_boundary(text, 0, 0) == c0);
+  CHECK(jl::scan_to_boundary(text, 0, c0) == c0);       // target on the comma itself
+  CHECK(jl::scan_to_boundary(text, 0, c0 + 1) == c1);   // skips e1's strings
+  CHECK(jl::scan_to_boundary(text, 0, c0 + 5) == c1);   // target inside e1
+  CHECK(jl::scan_to_boundary(text, 0, c1 + 1) == close);
+  CHECK(jl::scan_to_boundary(text, 0, e2_begin + 7) == close);  // target on e2's inner ','
+  CHECK(jl::scan_to_boundary(text, 0, jl::npos) == close);
+  CHECK(jl::scan_to_boundary(text, c0 + 1, c0 + 1) == c1);     // starting at e1
+  CHECK(jl::scan_to_boundary(text, e2_begin, e2_begin) == close);
+
+  // Elements that are not objects.
+  CHECK(jl::scan_to_boundary("5, 6]", 0, 0) == 1);
+  CHECK(jl::scan_to_boundary(R"("a,]", null])", 0, 0) == 5);
+  CHECK(jl::scan_to_boundary("[1,[2]],3]", 0, 0) == 7);
+
+  // The input ends first: inside an event, inside a string, or before the ']'.
+  CHECK(jl::scan_to_boundary(text.substr(0, c1 + 1), 0, c1 + 1) == jl::npos);
+  CHECK(jl::scan_to_boundary(text.substr(0, close), 0, c1 + 1) == jl::npos);
+  CHECK(jl::scan_to_boundary(R"({"a":"x],)", 0, 0) == jl::npos);
+  CHECK(jl::scan_to_boundary(R"({"a":[1,2)", 0, 0) == jl::npos);
+  CHECK(jl::scan_to_boundary("", 0, 0) == jl::npos);
 }

@@ -131,3 +131,16 @@ TEST_CASE("raw control characters become spaces", "[ingest][text_repair]") {
   CHECK(a.text == expected);
   CHECK(a.changed == 0x20 - 3);
 }
+
+TEST_CASE("control-character repair follows string state across escapes",
+          "[ingest][text_repair]") {
+  // The tab after an escaped quote is still inside the string: replaced, counted.
+  Repaired escaped_quote = control("{\"n\": \"a\\\"b\tc\"}\t,");
+  CHECK(escaped_quote.text == "{\"n\": \"a\\\"b c\"}\t,");
+  CHECK(escaped_quote.changed == 1);
+  // An escaped backslash does not escape the closing quote: the tab after it is
+  // whitespace outside the string and stays.
+  Repaired escaped_backslash = control("{\"n\": \"a\\\\\"}\t,{\"m\": \"x\ny\"}");
+  CHECK(escaped_backslash.text == "{\"n\": \"a\\\\\"}\t,{\"m\": \"x y\"}");
+  CHECK(escaped_backslash.changed == 1);
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The sollens command end to end: outputs, exit codes and messages for what users get wrong.
+#   cli_test.sh SOLLENS_BINARY FIXTURES_DIR
+set -u
+sollens=$1
+fixtures=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+# expect NAME EXIT_CODE REGEX -- COMMAND...: exit code and combined output must match.
+expect() {
+  local name=$1 code=$2 regex=$3
+  shift 4
+  local out rc
+  out=$("$@" 2>&1)
+  rc=$?
+  if [[ $rc == "$code" ]] && grep -qE -- "$regex" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAILED: %s (exit %s, wanted %s; output must match /%s/)\n%s\n' "$name" "$rc" "$code" "$regex" "$out"
+  fi
+}
+
+bert=$fixtures/traces/tracelens-h100-bert-small/gaunernst_bert-small-uncased__1016001.json.gz
+ref=$fixtures/traces/tracelens-h100-bert-small/tracelens-report/gpu_timeline.csv
+
+expect "help" 0 "usage:" -- "$sollens" --help
+expect "no arguments" 2 "usage:" -- "$sollens"
+expect "unknown command" 2 "unknown command 'frobnicate'" -- "$sollens" frobnicate
+expect "unknown option" 2 "unknown option '--bogus'" -- "$sollens" report "$bert" --bogus
+expect "--out without value" 2 "--out needs a directory" -- "$sollens" report "$bert" --out
+expect "report without trace" 2 "needs a trace file" -- "$sollens" report
+expect "missing file" 1 "cannot open .*nope.json" -- "$sollens" report "$tmp/nope.json"
+expect "directory" 1 "is a directory" -- "$sollens" info "$tmp"
+: >"$tmp/empty.json"
+expect "empty file" 1 "the file is empty" -- "$sollens" report "$tmp/empty.json" --out "$tmp/o"
+printf 'PK\003\004zip' >"$tmp/zip.json"
+expect "zip archive" 1 "not JSON: the file starts with a zip archive" -- "$sollens" report "$tmp/zip.json"
+printf '{"foo": 1}' >"$tmp/other.json"
+expect "no traceEvents" 1 'no "traceEvents" array' -- "$sollens" info "$tmp/other.json"
+printf 'garbage' | gzip >"$tmp/garbage.json.gz"
+expect "gzip of garbage" 1 "not JSON" -- "$sollens" info "$tmp/garbage.json.gz"
+head -c 300000 <(gzip -dc "$bert") >"$tmp/truncated.json"
+expect "truncated trace" 0 "warning: .*truncated" -- "$sollens" report "$tmp/truncated.json" --out "$tmp/t"
+
+# A report on a real trace: the CSV equals TraceLens's, the summary names the file.
+expect "report" 0 "wrote .*gpu_timeline.csv" -- "$sollens" report "$bert" --out "$tmp/r"
+if cmp -s "$tmp/r/gpu_timeline.csv" "$ref"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAILED: gpu_timeline.csv differs from TraceLens's"; diff "$tmp/r/gpu_timeline.csv" "$ref"; fi
+expect "info" 0 'device: +id 0 "NVIDIA H100 80GB HBM3"' -- "$sollens" info "$bert"
+expect "info counts" 0 "events: +2551 " -- "$sollens" info "$bert"
+touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
+expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
+
+echo "cli: $passed passed, $failed failed"
+[[ $failed == 0 ]]
