@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "ingest/text_repair.h"
+
 namespace sollens {
 
 namespace {
@@ -65,6 +67,12 @@ void read_metadata(EventStore& store, size_t object_open, size_t array_open, siz
   if (closed) doc_text.append(text.substr(array_close + 1));
   else doc_text += "}";
 
+  // The same repairs as for events (on this copy: the input stays as read).
+  if (repair_invalid_utf8(doc_text.data(), doc_text.size()) +
+      repair_control_characters(doc_text.data(), doc_text.size()))
+    store.warnings.push_back({"metadata_repaired",
+                              "invalid UTF-8 or raw control characters in the top-level keys "
+                              "were replaced"});
   simdjson::dom::parser parser;
   simdjson::dom::object top;
   auto error = parser.parse(doc_text).get(top);

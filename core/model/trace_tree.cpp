@@ -104,11 +104,14 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
   tree.linking_key = choose_linking_key(s);
   const auto& link = tree.linking_key == LinkingKey::kCorrelation ? s.correlation : s.external_id;
 
-  bool has_ac2g = false;
-  for (size_t i = 0; i < n && !has_ac2g; ++i) has_ac2g = s.category[i] == Category::kFlowAc2g;
+  bool has_ac2g = false, has_legacy = false;
+  for (size_t i = 0; i < n && !has_ac2g; ++i) {
+    has_ac2g = s.category[i] == Category::kFlowAc2g;
+    has_legacy = has_legacy || s.category[i] == Category::kFlowLegacy;
+  }
   const Category flow_category =
       !has_ac2g && options.legacy_flows_when_no_ac2g ? Category::kFlowLegacy : Category::kFlowAc2g;
-  tree.used_legacy_flows = flow_category == Category::kFlowLegacy;
+  tree.used_legacy_flows = flow_category == Category::kFlowLegacy && has_legacy;
 
   std::unordered_map<int64_t, uint32_t> flow_start, flow_end;  // last one per id wins
   std::unordered_map<TripleKey, uint32_t, TripleHash> by_pid_tid_link;

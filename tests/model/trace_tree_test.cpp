@@ -115,6 +115,7 @@ TEST_CASE("without a correlation on the first launch the linking key is External
   TraceTree t = TraceTree::build(*s);
   CHECK(t.linking_key == LinkingKey::kExternalId);
   CHECK(t.parent[3] == 0);
+  CHECK_FALSE(t.used_legacy_flows);
 }
 
 TEST_CASE("2021 traces: async flows are used when there is no ac2g flow") {
@@ -134,6 +135,7 @@ TEST_CASE("2021 traces: async flows are used when there is no ac2g flow") {
 TEST_CASE("python frames join the tree only when asked") {
   auto s = load(x("python_function", "forward", 0, 100) + "," + x("cpu_op", "aten::mm", 10, 10));
   CHECK(TraceTree::build(*s).parent[1] == kNoParent);
+  CHECK_FALSE(TraceTree::build(*s).used_legacy_flows);  // no flows at all
   TreeOptions with_python;
   with_python.include_python = true;
   CHECK(TraceTree::build(*s, with_python).parent[1] == 0);

@@ -1,0 +1,67 @@
+#pragma once
+// Repeating-kernel cycle detection over one kernel sequence: uplifter's anchor /
+// spacing / verification / sub-cycle / grouping / deduplication / classification
+// pipeline (seed-systems.md §a.2–a.6), with its defects fixed:
+//  * deterministic: candidates are ordered by (count desc, first position), ids are
+//    dense and numbered by first appearance, ties are broken by position;
+//  * canonical phase: a cycle starts at the earliest kernel from which the sequence
+//    is periodic (shifted back while kernel[s−1] == kernel[s−1+len]), so sub-cycles
+//    are never rotated and do not spill into the kernels after the last layer;
+//  * a sub-cycle (layer) does not replace its outer cycle (step): both are kept, so
+//    the kernels outside the layers (embedding, LM head, sampling) stay reported.
+//
+// Complexity, n kernels in the sequence: O(n) to count and index names; O(n) over all
+// gap checks (each anchor's occurrences are scanned once); one O(n) verification per
+// anchor that passes the gap check and whose first occurrence is not already inside an
+// accepted cycle of the same length (anchors of an accepted cycle are skipped, which
+// keeps a step with hundreds of once-per-step kernels at one verification); and per
+// accepted cycle of length m a sub-cycle search of O(m log m + m·k) for k candidate
+// layer lengths tried (smallest first, stopping at the first length accepted). In
+// practice near-linear: see tests/bench (1,000,000 synthetic kernels).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyses/cycles/cycle_options.h"
+#include "analyses/cycles/kernel_sequence.h"
+
+namespace sollens {
+
+// A repeating window of `length` kernels; repetition r covers kernel indices
+// [starts[r], starts[r] + length) of the sequence.
+struct Cycle {
+  uint32_t start = 0;
+  uint32_t length = 0;
+  std::vector<uint32_t> starts;
+  size_t repetitions() const { return starts.size(); }
+  uint32_t end() const { return starts.empty() ? start : starts.back() + length; }  // exclusive
+  double center() const { return (static_cast<double>(start) + end()) / 2.0; }  // uplifter CenterPos
+};
+
+enum class CyclePhase : uint8_t { kOther, kPrefill, kDecode };
+const char* cycle_phase_name(CyclePhase phase);
+
+struct CyclePattern {
+  Cycle outer;                 // e.g. a training iteration or a decode step
+  uint32_t anchor = 0;         // name id of the anchor kernel that found the outer cycle
+  std::optional<Cycle> layer;  // sub-cycle inside each outer repetition, e.g. a layer
+  uint32_t layer_offset = 0;   // first layer's kernel index inside an outer repetition
+  uint32_t layers_per_outer = 0;
+  CyclePhase phase = CyclePhase::kOther;
+
+  // What uplifter reports: the layer when there is one, else the outer cycle.
+  const Cycle& effective() const { return layer ? *layer : outer; }
+};
+
+// Patterns of one sequence, ordered by the effective cycle's start. Phases are
+// classified (§a.6): the significant pattern with the earliest centre is prefill, the
+// one with the latest centre and a different signature decode, the rest other; a lone
+// significant pattern is labelled decode (uplifter uses it as both).
+std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOptions& options = {});
+
+// Signature of a cycle: kernel_signature of its first `options.signature_kernels`
+// kernels, joined by '|' (uplifter's getCycleSignature).
+std::string cycle_signature(const KernelSequence& seq, const Cycle& cycle, size_t kernels = 10);
+
+}  // namespace sollens

@@ -1,0 +1,25 @@
+#pragma once
+// The reductions behind TraceLens's sheets, in the summation order of the library
+// that computes them there, so results agree to the last bit or two:
+// pandas groupby sum/mean (Kahan), groupby std (Welford, ddof = 1), medians;
+// NumPy sum/mean/std (pairwise summation) for Series totals and kernel_details stats.
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace sollens::stats {
+
+// pandas groupby: sum / mean with Kahan compensation.
+double pandas_sum(std::span<const double> v);
+double pandas_mean(std::span<const double> v);
+// pandas groupby std, ddof = 1 (Welford); empty for fewer than two values.
+std::optional<double> pandas_std(std::span<const double> v);
+// Median: middle value, or the mean of the two middle values.
+double median(std::span<const double> v);
+
+// NumPy np.sum / np.mean / np.std (ddof = 0) of a 1-d float64 array.
+double numpy_sum(std::span<const double> v);
+double numpy_mean(std::span<const double> v);
+double numpy_std(std::span<const double> v);
+
+}  // namespace sollens::stats
