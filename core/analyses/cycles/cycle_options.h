@@ -9,8 +9,11 @@
 namespace sollens {
 
 struct CycleOptions {
-  // Which sequences to search (uplifter: kFileOrder, everything interleaved).
-  KernelOrder order = KernelOrder::kStartTimePerDevice;
+  // Which sequences to search (uplifter: kFileOrder, everything interleaved). Default:
+  // per device and stream, by start time. Per device alone lets a kernel of a side
+  // stream land inside a layer (the SGLang Qwen3-8B trace: one stream-2 kernel inside
+  // layer 6 of 36), which fixed-stride windows cannot absorb.
+  KernelOrder order = KernelOrder::kStartTimePerStream;
 
   // --- outer cycles (§a.2) ---
   size_t min_anchor_count = 5;      // an anchor name occurs at least this often

@@ -1,7 +1,8 @@
 #pragma once
 // The kernel sequences cycle detection runs on: GPU kernels (cat kernel, ph X, graph
-// replays included, linked to a launch or not), one sequence per device ordered by
-// start time (uplifter's file order is kept as an option for comparison). Names and
+// replays included, linked to a launch or not), one sequence per device and stream
+// (or per device) ordered by start time; uplifter's file order is kept as an option
+// for comparison. Names and
 // signatures become dense ids numbered in order of first appearance, so nothing
 // downstream depends on hash-map order.
 #include <cstdint>
@@ -13,8 +14,8 @@
 namespace sollens {
 
 enum class KernelOrder : uint8_t {
-  kStartTimePerDevice,  // default: one sequence per GPU pid, by (ts, file row)
-  kStartTimePerStream,  // one sequence per (pid, stream), by (ts, file row)
+  kStartTimePerDevice,  // one sequence per GPU pid, by (ts, file row)
+  kStartTimePerStream,  // default: one sequence per (pid, stream), by (ts, file row)
   kFileOrder,           // uplifter: all kernels of the trace, as the file lists them
 };
 
