@@ -54,7 +54,8 @@ struct CyclePattern {
   const Cycle& effective() const { return layer ? *layer : outer; }
 };
 
-// Patterns of one sequence, ordered by the effective cycle's start. Phases are
+// Patterns of one sequence, ordered by the effective cycle's centre (uplifter's
+// output order), ties by start. Phases are
 // classified (§a.6): the significant pattern with the earliest centre is prefill, the
 // one with the latest centre and a different signature decode, the rest other; a lone
 // significant pattern is labelled decode (uplifter uses it as both).

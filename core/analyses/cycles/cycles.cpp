@@ -1,0 +1,44 @@
+#include "analyses/cycles/cycles.h"
+
+#include <string>
+
+namespace sollens {
+
+size_t CycleReport::patterns() const {
+  size_t n = 0;
+  for (const auto& s : sequences) n += s.patterns.size();
+  return n;
+}
+
+CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options) {
+  CycleReport report;
+  for (auto& seq : build_kernel_sequences(store, options.order)) {
+    report.kernels += seq.size();
+    SequenceCycles sc;
+    sc.patterns = detect_cycles(seq, options);
+    sc.sequence = std::move(seq);
+    report.sequences.push_back(std::move(sc));
+  }
+  return report;
+}
+
+std::string cycles_summary(const CycleReport& report) {
+  std::string out = std::to_string(report.patterns()) + " repeating pattern" +
+                    (report.patterns() == 1 ? "" : "s") + " in " + std::to_string(report.kernels) +
+                    " kernels";
+  std::string sep = ": ";
+  for (const auto& sc : report.sequences)
+    for (const auto& p : sc.patterns) {
+      if (p.phase == CyclePhase::kOther) continue;
+      out += sep + cycle_phase_name(p.phase) + " (" + sc.sequence.label + ") " +
+             std::to_string(p.outer.repetitions()) + " x " + std::to_string(p.outer.length) +
+             " kernels";
+      if (p.layer)
+        out += ", " + std::to_string(p.layers_per_outer) + " layers of " +
+               std::to_string(p.layer->length);
+      sep = "; ";
+    }
+  return out;
+}
+
+}  // namespace sollens
