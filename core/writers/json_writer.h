@@ -1,0 +1,18 @@
+#pragma once
+// A Table as JSON: an array of row objects, keys in column order. Integers as
+// integers, floats in their shortest round-trip form (Python repr digits; NaN and
+// infinities as null), booleans as true/false, null cells as null, strings escaped
+// (", \, control characters; other UTF-8 passes through).
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "table/table.h"
+
+namespace sollens {
+
+void write_json(const Table& table, std::ostream& out);
+std::string to_json(const Table& table);
+std::string json_string(std::string_view text);  // with the quotes
+
+}  // namespace sollens
