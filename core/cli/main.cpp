@@ -17,6 +17,14 @@ usage:
   sollens info TRACE
       Prints what the trace is: format and version hints, devices, ranks,
       event counts by category, time span and warnings.
+  sollens cycles TRACE [--mode all|llm] [--out DIR] [--order stream|device|file]
+      Finds repeating kernel patterns (training iterations, decode steps,
+      transformer layers) per GPU stream in start-time order (--order device:
+      per device; file: uplifter's file order) and writes them as CSV and JSON
+      into DIR (default: sollens-cycles). --mode all: every pattern
+      (cycles.csv, cycle_<k>*.csv); --mode llm: the prefill and decode patterns
+      with per-step latency and layers per step (cycles_llm.csv, prefill*.csv,
+      decode*.csv).
   sollens --help | --version
 
 TRACE is a Kineto Chrome-trace JSON file, plain (.json) or gzip (.json.gz).
@@ -50,6 +58,7 @@ int main(int argc, char** argv) {
     }
   if (command == "report") return sollens::cli::run_report(args);
   if (command == "info") return sollens::cli::run_info(args);
+  if (command == "cycles") return sollens::cli::run_cycles(args);
   std::cerr << "sollens: unknown command '" << command << "' (try: sollens --help)\n";
   return 2;
 }

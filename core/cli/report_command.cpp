@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
 #include "analyses/timeline/gpu_timeline.h"
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
@@ -98,6 +99,14 @@ int run_report(const std::vector<std::string>& args) {
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(timeline_ms) << ", write "
             << ms(write_ms) << "\n"
             << "  wrote " << (std::filesystem::path(out_dir) / "gpu_timeline.csv").string() << "\n";
+  // --- cycles summary (issue 5, core/analyses/cycles) ---------------------------------
+  {
+    const auto t_cycles = std::chrono::steady_clock::now();
+    const CycleReport cycles = analyze_cycles(*loaded.store);
+    std::cerr << "  cycles: " << cycles_summary(cycles) << " (detection "
+              << ms(elapsed_ms(t_cycles)) << " ms; details: sollens cycles)\n";
+  }
+  // --- end cycles summary -----------------------------------------------------------
   return 0;
 }
 

@@ -1,5 +1,6 @@
 // Throughput and peak memory of ingest + tree + GPU timeline on real traces.
 //   sollens_bench [--repeat N] TRACE.json[.gz] ...
+//   sollens_bench --cycles [KERNELS]   (cycle detection, synthetic; cycles_bench.cpp)
 // Prints, per trace: JSON MB, best and median wall time, MB/s of JSON, events/s and
 // the process's peak memory relative to the JSON size. Run one trace per process for
 // a clean peak-memory figure (the peak is a high-water mark). gzip is undone before
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -60,7 +62,12 @@ bool read_json(const std::string& path, sollens::PaddedBuffer& out) {
 
 }  // namespace
 
+int run_cycles_bench(size_t kernels);  // cycles_bench.cpp
+
 int main(int argc, char** argv) {
+  // sollens_bench --cycles [KERNELS]: cycle detection on a synthetic trace.
+  if (argc >= 2 && !std::strcmp(argv[1], "--cycles"))
+    return run_cycles_bench(argc >= 3 ? std::strtoull(argv[2], nullptr, 10) : 1000000);
   int repeat = 5;
   std::vector<std::string> traces;
   for (int i = 1; i < argc; ++i) {

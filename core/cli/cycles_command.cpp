@@ -1,0 +1,163 @@
+// sollens cycles: repeating-kernel cycles (iterations, decode steps, layers) as CSV + JSON.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "analyses/cycles/cycles.h"
+#include "cli/commands.h"
+#include "cli/loaded_trace.h"
+#include "writers/csv_writer.h"
+#include "writers/json_writer.h"
+
+namespace sollens::cli {
+
+namespace {
+
+// name.csv (with an optional comment preamble) and name.json.
+bool write_both(const Table& table, const std::filesystem::path& dir, const std::string& preamble,
+                std::vector<std::string>& written) {
+  for (const char* ext : {".csv", ".json"}) {
+    const auto path = dir / (table.name() + ext);
+    std::ofstream out(path, std::ios::binary);
+    if (out) {
+      if (ext[1] == 'c') {
+        out << preamble;
+        write_csv(table, out);
+      } else {
+        write_json(table, out);
+      }
+    }
+    if (!out) {
+      std::cerr << "sollens: cannot write " << path.string() << "\n";
+      return false;
+    }
+    written.push_back(path.string());
+  }
+  return true;
+}
+
+bool write_all(const CycleReport& report, const std::filesystem::path& dir,
+               std::vector<std::string>& written) {
+  if (!write_both(cycles_table(report), dir, "", written)) return false;
+  int k = 0;
+  for (const auto& sc : report.sequences)
+    for (const auto& p : sc.patterns) {
+      const std::string base = "cycle_" + std::to_string(++k);
+      const CycleStatistics eff = position_statistics(sc.sequence, p.effective());
+      if (!write_both(cycle_positions_table(eff, base), dir, cycle_positions_preamble(eff), written))
+        return false;
+      if (!write_both(cycle_repetitions_table(repetition_statistics(sc.sequence, p.outer),
+                                              base + "_repetitions"),
+                      dir, "", written))
+        return false;
+      if (!p.layer) continue;
+      const CycleStatistics outer = position_statistics(sc.sequence, p.outer);
+      if (!write_both(cycle_positions_table(outer, base + "_outer"), dir,
+                      cycle_positions_preamble(outer), written) ||
+          !write_both(cycle_repetitions_table(repetition_statistics(sc.sequence, *p.layer),
+                                              base + "_layer_repetitions"),
+                      dir, "", written) ||
+          !write_both(outside_layers_table(sc.sequence, p, base + "_outside_layers"), dir, "",
+                      written))
+        return false;
+    }
+  return true;
+}
+
+bool write_llm(const CycleReport& report, const std::filesystem::path& dir,
+               std::vector<std::string>& written) {
+  if (!write_both(cycles_llm_table(report), dir, "", written)) return false;
+  int seq_with_phases = 0;
+  for (size_t s = 0; s < report.sequences.size(); ++s) {
+    const auto& sc = report.sequences[s];
+    bool any = false;
+    for (const auto& p : sc.patterns) {
+      if (p.phase == CyclePhase::kOther) continue;
+      any = true;
+      // The first device with phases writes prefill.csv / decode.csv; others get _s<i>.
+      const std::string suffix = seq_with_phases ? "_s" + std::to_string(s) : "";
+      const std::string base = cycle_phase_name(p.phase) + suffix;
+      const CycleStatistics eff = position_statistics(sc.sequence, p.effective());
+      if (!write_both(cycle_positions_table(eff, base), dir, cycle_positions_preamble(eff), written) ||
+          !write_both(cycle_repetitions_table(repetition_statistics(sc.sequence, p.outer),
+                                              base + "_steps"),
+                      dir, "", written))
+        return false;
+      if (p.layer &&
+          !write_both(outside_layers_table(sc.sequence, p, base + "_outside_layers"), dir, "",
+                      written))
+        return false;
+    }
+    seq_with_phases += any;
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_cycles(const std::vector<std::string>& args) {
+  std::string trace, out_dir = "sollens-cycles", mode = "all";
+  CycleOptions options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--out" || a == "--mode" || a == "--order") {
+      if (i + 1 >= args.size()) {
+        std::cerr << "sollens: " << a << " needs a value\n";
+        return 2;
+      }
+      const std::string& v = args[++i];
+      if (a == "--out") {
+        out_dir = v;
+      } else if (a == "--mode") {
+        if (v != "all" && v != "llm") {
+          std::cerr << "sollens: --mode is all or llm, not '" << v << "'\n";
+          return 2;
+        }
+        mode = v;
+      } else if (v == "device") {
+        options.order = KernelOrder::kStartTimePerDevice;
+      } else if (v == "stream") {
+        options.order = KernelOrder::kStartTimePerStream;
+      } else if (v == "file") {
+        options.order = KernelOrder::kFileOrder;
+      } else {
+        std::cerr << "sollens: --order is device, stream or file, not '" << v << "'\n";
+        return 2;
+      }
+    } else if (!a.empty() && a[0] == '-') {
+      std::cerr << "sollens: unknown option '" << a << "' for cycles (try: sollens --help)\n";
+      return 2;
+    } else if (trace.empty()) {
+      trace = a;
+    } else {
+      std::cerr << "sollens: cycles takes one trace; got '" << trace << "' and '" << a << "'\n";
+      return 2;
+    }
+  }
+  if (trace.empty()) {
+    std::cerr << "sollens: cycles needs a trace file (try: sollens --help)\n";
+    return 2;
+  }
+  LoadedTrace loaded;
+  if (!load_and_model(trace, {}, loaded)) return 1;
+  print_warnings(*loaded.store);
+  auto t0 = std::chrono::steady_clock::now();
+  const CycleReport report = analyze_cycles(*loaded.store, options);
+  const double detect_ms = elapsed_ms(t0);
+
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) {
+    std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
+    return 3;
+  }
+  std::vector<std::string> written;
+  if (!(mode == "llm" ? write_llm(report, out_dir, written) : write_all(report, out_dir, written)))
+    return 3;
+  std::cout << cycles_summary(report) << "\n";
+  std::cerr << "sollens: cycles: detection " << detect_ms << " ms; wrote " << written.size()
+            << " files in " << out_dir << "\n";
+  return 0;
+}
+
+}  // namespace sollens::cli
