@@ -84,3 +84,134 @@ double numpy_std(std::span<const double> v) {
 }
 
 }  // namespace sollens::stats
+
+namespace sollens::stats {
+
+namespace {
+
+// NumPy's npy::double_tag::less: NaNs sort last.
+bool np_less(double a, double b) { return a < b || (b != b && a == a); }
+
+// numpy/_core/src/npysort/heapsort.cpp: aheapsort_ over tosort[0, n).
+void np_aheapsort(const double* v, size_t* tosort, ptrdiff_t n) {
+  size_t* a = tosort - 1;  // 1-based
+  ptrdiff_t i, j, l;
+  size_t tmp;
+  for (l = n >> 1; l > 0; --l) {
+    tmp = a[l];
+    for (i = l, j = l << 1; j <= n;) {
+      if (j < n && np_less(v[a[j]], v[a[j + 1]])) j += 1;
+      if (np_less(v[tmp], v[a[j]])) {
+        a[i] = a[j];
+        i = j;
+        j += j;
+      } else {
+        break;
+      }
+    }
+    a[i] = tmp;
+  }
+  for (; n > 1;) {
+    tmp = a[n];
+    a[n] = a[1];
+    n -= 1;
+    for (i = 1, j = 2; j <= n;) {
+      if (j < n && np_less(v[a[j]], v[a[j + 1]])) j++;
+      if (np_less(v[tmp], v[a[j]])) {
+        a[i] = a[j];
+        i = j;
+        j += j;
+      } else {
+        break;
+      }
+    }
+    a[i] = tmp;
+  }
+}
+
+// numpy/_core/src/npysort/quicksort.cpp: aquicksort_ (the scalar path).
+void np_aquicksort(const double* v, size_t* tosort, ptrdiff_t num) {
+  constexpr ptrdiff_t kSmall = 16;
+  size_t* pl = tosort;
+  size_t* pr = tosort + num - 1;
+  std::vector<size_t*> stack;
+  std::vector<int> depth;
+  int cdepth = 0;
+  for (ptrdiff_t u = num; u >>= 1;) ++cdepth;
+  cdepth *= 2;
+  for (;;) {
+    if (cdepth < 0) {
+      np_aheapsort(v, pl, pr - pl + 1);
+    } else {
+      while ((pr - pl) > kSmall) {
+        size_t* pm = pl + ((pr - pl) >> 1);
+        if (np_less(v[*pm], v[*pl])) std::swap(*pm, *pl);
+        if (np_less(v[*pr], v[*pm])) std::swap(*pr, *pm);
+        if (np_less(v[*pm], v[*pl])) std::swap(*pm, *pl);
+        const double vp = v[*pm];
+        size_t* pi = pl;
+        size_t* pj = pr - 1;
+        std::swap(*pm, *pj);
+        for (;;) {
+          do ++pi; while (np_less(v[*pi], vp));
+          do --pj; while (np_less(vp, v[*pj]));
+          if (pi >= pj) break;
+          std::swap(*pi, *pj);
+        }
+        size_t* pk = pr - 1;
+        std::swap(*pi, *pk);
+        if (pi - pl < pr - pi) {
+          stack.push_back(pi + 1);
+          stack.push_back(pr);
+          pr = pi - 1;
+        } else {
+          stack.push_back(pl);
+          stack.push_back(pi - 1);
+          pl = pi + 1;
+        }
+        depth.push_back(--cdepth);
+      }
+      for (size_t* pi = pl + 1; pi <= pr; ++pi) {
+        const size_t vi = *pi;
+        const double vp = v[vi];
+        size_t* pj = pi;
+        size_t* pk = pi - 1;
+        while (pj > pl && np_less(vp, v[*pk])) *pj-- = *pk--;
+        *pj = vi;
+      }
+    }
+    if (stack.empty()) break;
+    pr = stack.back();
+    stack.pop_back();
+    pl = stack.back();
+    stack.pop_back();
+    cdepth = depth.back();
+    depth.pop_back();
+  }
+}
+
+}  // namespace
+
+std::vector<size_t> pandas_argsort_desc(std::span<const double> values) {
+  const size_t n = values.size();
+  std::vector<size_t> nan_rows, rows;  // original indices of NaN / non-NaN values
+  for (size_t i = 0; i < n; ++i) (std::isnan(values[i]) ? nan_rows : rows).push_back(i);
+  // non_nans[::-1], argsort, map back through the reversed index, reverse.
+  std::vector<double> reversed;
+  std::vector<size_t> reversed_index;
+  for (size_t k = rows.size(); k-- > 0;) {
+    reversed.push_back(values[rows[k]]);
+    reversed_index.push_back(rows[k]);
+  }
+  std::vector<size_t> order(reversed.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (order.size() > 1)
+    np_aquicksort(reversed.data(), order.data(), static_cast<ptrdiff_t>(order.size()));
+  std::vector<size_t> out;
+  out.reserve(n);
+  for (size_t k = order.size(); k-- > 0;) out.push_back(reversed_index[order[k]]);
+  out.insert(out.end(), nan_rows.begin(), nan_rows.end());  // na_position="last"
+  return out;
+}
+
+}  // namespace sollens::stats

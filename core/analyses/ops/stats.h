@@ -23,3 +23,13 @@ double numpy_mean(std::span<const double> v);
 double numpy_std(std::span<const double> v);
 
 }  // namespace sollens::stats
+
+namespace sollens::stats {
+
+// The row order of pandas' DataFrame.sort_values(col, ascending=False) (single key,
+// kind="quicksort"): nargsort reverses the values, argsorts them with NumPy's scalar
+// introsort (not stable: it decides the order of ties, which cumulative percentage
+// columns then depend on) and reverses the result. NaN rows go last.
+std::vector<size_t> pandas_argsort_desc(std::span<const double> values);
+
+}  // namespace sollens::stats

@@ -1,0 +1,31 @@
+#include <catch2/catch.hpp>
+
+#include "analyses/ops/op_args.h"
+#include "ingest/trace_reader.h"
+
+using namespace sollens;
+
+TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null") {
+  const std::string json = R"({"traceEvents":[
+    {"ph":"X","cat":"cpu_op","name":"a","pid":1,"tid":1,"ts":1,"dur":1,"args":{"External id":1,
+     "Input Dims":[[2,3],[],[4]],"Input type":["float",""],"Input Strides":null,
+     "Concrete Inputs":["", "1e-05", "[512]"], "extra":{"k":[1,2.5,true,null]}}},
+    {"ph":"X","cat":"cpu_op","name":"b","pid":1,"tid":1,"ts":3,"dur":1,"args":{
+     "Input Dims":[1.0, -0, 123456789012345678901234567890, 1e300, "x\"y"],"Input type":"plain"}},
+    {"ph":"X","cat":"cpu_op","name":"c","pid":1,"tid":1,"ts":5,"dur":1}
+  ]})";
+  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.store);
+  OpArgsReader reader(*r.store);
+  const OpArgs a = reader.read(0);
+  CHECK(a.input_dims == "((2, 3), (), (4,))");
+  CHECK(a.input_type == "('float', '')");
+  CHECK(!a.input_strides);
+  CHECK(a.concrete_inputs == "('', '1e-05', '[512]')");
+  const OpArgs b = reader.read(1);
+  CHECK(b.input_dims == "(1.0, 0, 123456789012345678901234567890, 1e+300, 'x\"y')");
+  CHECK(b.input_type == "plain");  // a top-level string is written as is
+  CHECK(!b.concrete_inputs);
+  const OpArgs c = reader.read(2);
+  CHECK((!c.input_dims && !c.input_type && !c.input_strides && !c.concrete_inputs));
+}
