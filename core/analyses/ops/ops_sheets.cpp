@@ -1,0 +1,228 @@
+#include "analyses/ops/ops_sheets.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include "analyses/ops/kernel_details.h"
+#include "analyses/ops/op_args.h"
+#include "analyses/ops/process_names.h"
+#include "analyses/ops/stats.h"
+#include "writers/python_repr.h"
+
+namespace sollens {
+
+namespace {
+
+// Percentage (%) and Cumulative Percentage (%) of a column already in row order:
+// value / Series.sum() * 100, then a running sum.
+void add_percentages(Table& table, const std::vector<double>& values) {
+  Column& pct = table.add_column("Percentage (%)", ColumnType::kFloat);
+  Column& cum = table.add_column("Cumulative Percentage (%)", ColumnType::kFloat);
+  const double total = stats::numpy_sum(values);
+  double running = 0;
+  for (double v : values) {
+    const double p = v / total * 100;
+    running += p;
+    pct.push_float(p);
+    cum.push_float(running);
+  }
+}
+
+// sort_values(by=sum, ascending=False) on groups in key order; ties as pandas leaves them.
+template <class Group>
+std::vector<size_t> order_by_sum_desc(const std::vector<Group>& groups) {
+  std::vector<double> sums;
+  for (const Group& g : groups) sums.push_back(g.direct_sum);
+  return stats::pandas_argsort_desc(sums);
+}
+
+void push_optional(Column& c, const std::optional<std::string>& v) {
+  if (v) c.push_string(*v);
+  else c.push_null();
+}
+
+}  // namespace
+
+Table ops_summary_by_category_table(const LauncherTable& lt) {
+  struct Group {
+    std::string_view category;
+    std::vector<double> direct;
+    double direct_sum = 0;
+  };
+  std::map<std::string_view, std::vector<double>> by_category;  // groupby sorts its keys
+  for (const auto& l : lt.launchers) by_category[l.category].push_back(l.direct_time_us);
+  std::vector<Group> groups;
+  for (auto& [category, direct] : by_category) {
+    groups.push_back({category, std::move(direct), 0});
+    groups.back().direct_sum = stats::pandas_sum(groups.back().direct);
+  }
+  Table t("ops_summary_by_category");
+  Column& category = t.add_column("op category", ColumnType::kString);
+  Column& count = t.add_column("Count", ColumnType::kInt);
+  Column& ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat);
+  std::vector<double> ms_values;
+  for (size_t i : order_by_sum_desc(groups)) {
+    category.push_string(groups[i].category);
+    count.push_int(static_cast<int64_t>(groups[i].direct.size()));
+    ms_values.push_back(groups[i].direct_sum / 1000);
+    ms.push_float(ms_values.back());
+  }
+  add_percentages(t, ms_values);
+  return t;
+}
+
+Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
+  struct Group {
+    std::string_view name;
+    std::vector<double> direct, subtree;
+    std::set<std::string_view> categories;
+    double direct_sum = 0, subtree_sum = 0;
+  };
+  std::map<std::string_view, Group> by_name;
+  for (const auto& l : lt.launchers) {
+    Group& g = by_name[s.name_of(l.event)];
+    g.name = s.name_of(l.event);
+    g.direct.push_back(l.direct_time_us);
+    g.subtree.push_back(l.subtree_time_us);
+    g.categories.insert(l.category);
+  }
+  std::vector<Group> groups;
+  for (auto& [name, g] : by_name) {
+    g.direct_sum = stats::pandas_sum(g.direct);
+    g.subtree_sum = stats::pandas_sum(g.subtree);
+    groups.push_back(std::move(g));
+  }
+  Table t("ops_summary");
+  Column& name = t.add_column("name", ColumnType::kString);
+  Column& direct_sum = t.add_column("total_direct_kernel_time_sum", ColumnType::kFloat);
+  Column& subtree_sum = t.add_column("total_subtree_kernel_time_sum", ColumnType::kFloat);
+  Column& direct_ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat);
+  Column& subtree_ms = t.add_column("total_subtree_kernel_time_ms", ColumnType::kFloat);
+  Column& count = t.add_column("Count", ColumnType::kInt);
+  Column& categories = t.add_column("Categories", ColumnType::kString);
+  std::vector<double> ms_values;
+  for (size_t i : order_by_sum_desc(groups)) {
+    const Group& g = groups[i];
+    name.push_string(g.name);
+    direct_sum.push_float(g.direct_sum);
+    subtree_sum.push_float(g.subtree_sum);
+    ms_values.push_back(g.direct_sum / 1000);
+    direct_ms.push_float(ms_values.back());
+    subtree_ms.push_float(g.subtree_sum / 1000);
+    count.push_int(static_cast<int64_t>(g.direct.size()));
+    PythonReprBuilder list(PythonReprBuilder::Kind::kList);  // sorted(set(categories))
+    for (std::string_view c : g.categories) append_python_str_repr(list.element(), c);
+    categories.push_string(list.finish());
+  }
+  add_percentages(t, ms_values);
+  return t;
+}
+
+Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
+  struct Group {
+    std::string_view name, category, process_name, process_label, thread_name;
+    OpArgs args;
+    uint32_t ex_uid = 0;
+    std::vector<double> direct, subtree;
+    std::vector<std::span<const uint32_t>> kernels;
+    double direct_sum = 0;
+  };
+  const ProcessThreadNames names(s);
+  OpArgsReader reader(s);
+  std::vector<Group> groups;
+  std::unordered_map<std::string, size_t> index;  // str() of the 9 key columns
+  std::string key;
+  auto append_key = [&](std::string_view v) {
+    key += v;
+    key += '\x1f';
+  };
+  for (const auto& l : lt.launchers) {
+    const uint32_t e = l.event;
+    OpArgs args = reader.read(e);
+    key.clear();
+    append_key(s.name_of(e));
+    append_key(l.category);
+    append_key(names.process_name(s.pid[e]));
+    append_key(names.process_label(s.pid[e]));
+    append_key(names.thread_name(s.pid[e], s.tid[e]));
+    for (const auto* a : {&args.input_dims, &args.input_type, &args.input_strides, &args.concrete_inputs})
+      append_key(*a ? std::string_view(**a) : std::string_view("None"));
+    auto [it, inserted] = index.try_emplace(key, groups.size());
+    if (inserted) {
+      groups.push_back({s.name_of(e), l.category, names.process_name(s.pid[e]),
+                        names.process_label(s.pid[e]), names.thread_name(s.pid[e], s.tid[e]),
+                        std::move(args), e, {}, {}, {}, 0});
+    }
+    Group& g = groups[it->second];
+    g.direct.push_back(l.direct_time_us);
+    g.subtree.push_back(l.subtree_time_us);
+    g.kernels.emplace_back(l.kernels);
+  }
+  for (Group& g : groups) g.direct_sum = stats::pandas_sum(g.direct);
+  std::vector<size_t> order(groups.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (groups[a].direct_sum != groups[b].direct_sum) return groups[a].direct_sum > groups[b].direct_sum;
+    return groups[a].ex_uid < groups[b].ex_uid;
+  });
+
+  Table t("ops_unique_args");
+  Column& name = t.add_column("name", ColumnType::kString);
+  Column& category = t.add_column("op category", ColumnType::kString);
+  Column& process_name = t.add_column("process_name", ColumnType::kString);
+  Column& process_label = t.add_column("process_label", ColumnType::kString);
+  Column& thread_name = t.add_column("thread_name", ColumnType::kString);
+  Column& dims = t.add_column("Input Dims", ColumnType::kString);
+  Column& types = t.add_column("Input type", ColumnType::kString);
+  Column& strides = t.add_column("Input Strides", ColumnType::kString);
+  Column& concrete = t.add_column("Concrete Inputs", ColumnType::kString);
+  Column& count = t.add_column("operation_count", ColumnType::kInt);
+  const char* kStats[] = {"mean", "median", "std", "min", "max", "sum"};
+  Column* metric[6][2];
+  for (int m = 0; m < 6; ++m)
+    for (int k = 0; k < 2; ++k)
+      metric[m][k] = &t.add_column(std::string(k ? "total_subtree_kernel_time_" : "total_direct_kernel_time_") +
+                                       kStats[m],
+                                   ColumnType::kFloat);
+  Column& ex_uid = t.add_column("ex_UID", ColumnType::kInt);
+  Column& summary = t.add_column("kernel_details_summary", ColumnType::kString);
+  Column& trunc = t.add_column("trunc_kernel_details", ColumnType::kString);
+  std::vector<double> sums;
+  for (size_t i : order) {
+    const Group& g = groups[i];
+    name.push_string(g.name);
+    category.push_string(g.category);
+    process_name.push_string(g.process_name);
+    process_label.push_string(g.process_label);
+    thread_name.push_string(g.thread_name);
+    push_optional(dims, g.args.input_dims);
+    push_optional(types, g.args.input_type);
+    push_optional(strides, g.args.input_strides);
+    push_optional(concrete, g.args.concrete_inputs);
+    count.push_int(static_cast<int64_t>(g.direct.size()));
+    for (int k = 0; k < 2; ++k) {
+      const std::vector<double>& v = k ? g.subtree : g.direct;
+      metric[0][k]->push_float(stats::pandas_mean(v));
+      metric[1][k]->push_float(stats::median(v));
+      if (auto sd = stats::pandas_std(v)) metric[2][k]->push_float(*sd);
+      else metric[2][k]->push_null();
+      metric[3][k]->push_float(*std::min_element(v.begin(), v.end()));
+      metric[4][k]->push_float(*std::max_element(v.begin(), v.end()));
+      metric[5][k]->push_float(stats::pandas_sum(v));
+    }
+    ex_uid.push_int(g.ex_uid);
+    const auto kstats = summarize_kernel_stats(s, g.kernels);
+    summary.push_string(kernel_details_summary_repr(kstats));
+    push_optional(trunc, trunc_kernel_details_repr(kstats));
+    sums.push_back(g.direct_sum);
+  }
+  add_percentages(t, sums);
+  return t;
+}
+
+}  // namespace sollens

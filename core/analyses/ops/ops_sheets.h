@@ -1,0 +1,16 @@
+#pragma once
+// The launcher sheets (tracelens-semantics.md §4.3-§4.5): ops_summary_by_category,
+// ops_summary and ops_unique_args, from the kernel launchers. TraceLens sorts the
+// first two on one key with NumPy's unstable quicksort; ties are ordered exactly as
+// it orders them (stats::pandas_argsort_desc), which the cumulative column shows.
+#include "analyses/ops/kernel_launchers.h"
+#include "store/event_store.h"
+#include "table/table.h"
+
+namespace sollens {
+
+Table ops_summary_by_category_table(const LauncherTable& launchers);
+Table ops_summary_table(const EventStore& store, const LauncherTable& launchers);
+Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers);
+
+}  // namespace sollens
