@@ -4,6 +4,10 @@
 #include <fstream>
 #include <iostream>
 
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/ops/kernel_summary.h"
+#include "analyses/ops/ops_sheets.h"
+#include "analyses/ops/short_kernels.h"
 #include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
 #include "analyses/timeline/gpu_timeline.h"
 #include "cli/commands.h"
@@ -30,6 +34,33 @@ std::string ms(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", v);
   return buf;
+}
+
+// --- ops and kernel sheets (tracelens-semantics.md §4.3-§4.5, §4.9, §4.10) -----------
+// The ops_* sheets are written when they have rows (never for GPU-only traces);
+// kernel_summary when there is a kernel; the short-kernel sheets always.
+bool write_ops_and_kernel_sheets(const EventStore& s, const TraceTree& tree, double total_time_us,
+                                 const std::filesystem::path& dir,
+                                 std::vector<std::string>& written) {
+  const LauncherTable launchers = find_kernel_launchers(s, tree);
+  std::vector<Table> tables;
+  if (!is_gpu_only_trace(s)) {
+    tables.push_back(ops_summary_by_category_table(launchers));
+    tables.push_back(ops_summary_table(s, launchers));
+    tables.push_back(ops_unique_args_table(s, launchers));
+  }
+  tables.push_back(kernel_summary_table(s, tree, launchers, total_time_us));
+  for (const Table& t : tables) {
+    if (t.num_rows() == 0) continue;
+    if (!write_table(t, dir)) return false;
+    written.push_back(t.name());
+  }
+  for (const Table& t : {short_kernel_histogram_table(s, tree),
+                         short_kernels_summary_table(s, tree, total_time_us)}) {
+    if (!write_table(t, dir)) return false;
+    written.push_back(t.name());
+  }
+  return true;
 }
 
 }  // namespace
@@ -85,6 +116,13 @@ int run_report(const std::vector<std::string>& args) {
   if (!write_table(gpu_timeline_table(timeline), out_dir)) return 3;
   const double write_ms = elapsed_ms(t0);
 
+  // ops and kernel sheets
+  t0 = std::chrono::steady_clock::now();
+  std::vector<std::string> ops_sheets;
+  if (!write_ops_and_kernel_sheets(*loaded.store, loaded.tree, timeline.total_us, out_dir, ops_sheets))
+    return 3;
+  const double ops_ms = elapsed_ms(t0);
+
   const EventStore& s = *loaded.store;
   auto pct = [&](double v) {
     return timeline.total_us > 0 ? format_python_float(std::round(v / timeline.total_us * 1000) / 10) + " %" : std::string("-");
@@ -97,8 +135,10 @@ int run_report(const std::vector<std::string>& args) {
             << pct(timeline.idle_us) << "\n"
             << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(timeline_ms) << ", write "
-            << ms(write_ms) << "\n"
+            << ms(write_ms) << ", ops and kernel sheets " << ms(ops_ms) << "\n"
             << "  wrote " << (std::filesystem::path(out_dir) / "gpu_timeline.csv").string() << "\n";
+  for (const std::string& sheet : ops_sheets)
+    std::cerr << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";
   // --- cycles summary (issue 5, core/analyses/cycles) ---------------------------------
   {
     const auto t_cycles = std::chrono::steady_clock::now();
