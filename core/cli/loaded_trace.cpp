@@ -1,6 +1,7 @@
 #include "cli/loaded_trace.h"
 
 #include <iostream>
+#include <thread>
 
 #include "cli/read_file.h"
 
@@ -21,7 +22,10 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   }
   out.read_ms = elapsed_ms(t0);
   t0 = std::chrono::steady_clock::now();
-  LoadResult loaded = load_trace(std::move(bytes));
+  IngestOptions ingest;
+  // Two halves of a large trace at once where there are cores for it.
+  ingest.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  LoadResult loaded = load_trace(std::move(bytes), ingest);
   out.parse_ms = elapsed_ms(t0);
   if (!loaded.store) {
     std::cerr << "sollens: " << path << ": " << loaded.error << "\n";

@@ -76,8 +76,8 @@ struct EventDecoder::Row {
   bool any_field = false;
 };
 
-EventDecoder::EventDecoder(EventStore& store, IngestCounters& counters)
-    : store_(store), counters_(counters) {}
+EventDecoder::EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters)
+    : store_(store), input_(input), counters_(counters) {}
 
 error_code EventDecoder::intern_value(od::value& v, StrId& out) {
   std::string_view token = trim_right(v.raw_json_token());
@@ -176,7 +176,7 @@ error_code EventDecoder::decode_args(od::value value, od::document& doc, Row& ro
   if (auto e = doc.current_location().get(next)) return e;
   const char* end = next;
   while (end > begin && end[-1] != '}') --end;
-  row.args_offset = static_cast<uint64_t>(begin - store_.input.data());
+  row.args_offset = static_cast<uint64_t>(begin - input_.data());
   row.args_length = static_cast<uint32_t>(end - begin);
   return SUCCESS;
 }

@@ -24,7 +24,8 @@ struct IngestCounters {
 
 class EventDecoder {
  public:
-  EventDecoder(EventStore& store, IngestCounters& counters);
+  // Rows go to `store`; `input` is the buffer being parsed (args offsets point into it).
+  EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters);
   simdjson::error_code decode(simdjson::ondemand::value value,
                               simdjson::ondemand::document& doc);
 
@@ -38,6 +39,7 @@ class EventDecoder {
   void push(const Row& row);
 
   EventStore& store_;
+  const PaddedBuffer& input_;
   IngestCounters& counters_;
   std::vector<uint8_t> category_cache_;  // by StrId; 0xff = not computed
 };

@@ -5,6 +5,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "ingest/event_decoder.h"
 #include "ingest/gzip.h"
@@ -27,14 +30,25 @@ std::string at_byte(size_t offset) { return " (byte " + std::to_string(offset) +
 // Cuts traceEvents into windows and decodes each with one reused parser.
 class WindowedReader {
  public:
-  WindowedReader(EventStore& store, const IngestOptions& options, IngestCounters& counters)
-      : store_(store), options_(options), counters_(counters), decoder_(store, counters) {}
+  // Rows go to `store`; `input` is the whole trace text. Parsing stops at the array's
+  // ']' or, for the first half of a parallel parse, at the ',' at `stop_at`.
+  WindowedReader(EventStore& store, PaddedBuffer& input, const IngestOptions& options,
+                 IngestCounters& counters, size_t stop_at = jl::npos,
+                 bool in_parallel_half = false)
+      : store_(store),
+        input_(input),
+        options_(options),
+        counters_(counters),
+        stop_at_(stop_at),
+        in_parallel_half_(in_parallel_half),
+        decoder_(store, input, counters) {}
 
   // Returns the index of the array's closing ']', or npos when the input ends first.
   size_t run(size_t array_open) {
-    const std::string_view text = store_.input.view();
+    const std::string_view text = visible_text();
     size_t sep = array_open;  // the '[' or ',' just before the next window
     while (true) {
+      if (sep == stop_at_) return stop_at_;
       size_t p = jl::skip_ws(text, sep + 1);
       if (p >= text.size()) return jl::npos;
       if (text[p] == ']') return p;
@@ -46,12 +60,18 @@ class WindowedReader {
       // Fast guess: the first "}," past the window size. The last window is found
       // exactly, so that what follows the array never enters the parse.
       size_t cut = jl::next_event_boundary(text, p + options_.window_bytes);
+      if (stop_at_ != jl::npos && (cut == jl::npos || cut >= stop_at_)) {
+        const Window w = parse_window(sep, stop_at_);
+        if (w.ok) return stop_at_;
+        return recover(sep);
+      }
       const bool last = cut == jl::npos;
       if (last) cut = jl::scan_to_boundary(text, p, jl::npos);
       Window w = cut == jl::npos ? Window{} : parse_window(sep, cut);
       // A guess inside a string or a nested value cannot parse: find the exact cut.
       if (!w.ok && !last) {
         cut = jl::scan_to_boundary(text, p, p + options_.window_bytes);
+        if (stop_at_ != jl::npos && (cut == jl::npos || cut > stop_at_)) cut = stop_at_;
         if (cut != jl::npos) w = parse_window(sep, cut);
       }
       if (!w.ok) return recover(sep);
@@ -62,42 +82,54 @@ class WindowedReader {
   }
 
  private:
+  // The first half of a parallel parse sees nothing past its split, so that no scan
+  // reads bytes the other half may be writing.
+  // Repairs change the input for good: only the one-pass parse may make them (a half
+  // that needs one fails, and the whole file is parsed again in one pass).
+  bool repairs_allowed() const { return !in_parallel_half_; }
+
+  std::string_view visible_text() const {
+    const std::string_view all = input_.view();
+    return stop_at_ == jl::npos ? all : all.substr(0, stop_at_ + 1);
+  }
+
   struct Window {
     bool ok = false;
     error_code error = simdjson::SUCCESS;
   };
 
   void report_progress(size_t offset) {
-    if (options_.progress && !options_.progress(offset, store_.size()))
-      throw Cancelled{};
+    if (options_.progress && !options_.progress(offset, store_.size())) throw Cancelled{};
   }
 
   // Parses [sep, cut] as an array: '[' is written at sep and ']' at cut (or the
   // window runs to the end of the input when cut is npos), then both are restored.
   Window parse_window(size_t sep, size_t cut, bool close_at_end = false) {
-    char* d = store_.input.data();
-    const size_t n = store_.input.size();
+    char* d = input_.data();
+    const size_t n = input_.size();
     const size_t rows_before = store_.size();
     const IngestCounters counters_before = counters_;
     size_t end = cut == jl::npos ? n : cut + 1;
     const char saved_sep = d[sep];
-    const char saved_pad = d[n];  // padding byte, overwritten only with close_at_end
+    const char saved_pad = close_at_end ? d[n] : 0;  // padding byte, written only then
     const bool cut_is_comma = cut != jl::npos && d[cut] == ',';
-    d[sep] = '[';
+    const bool write_sep = d[sep] != '[';  // a '[' already there is left alone (see below)
+    if (write_sep) d[sep] = '[';
     if (cut_is_comma) d[cut] = ']';
     if (close_at_end) {
       d[n] = ']';
       end = n + 1;
     }
     Window w = decode(sep, end);
-    if (!w.ok && (w.error == simdjson::UTF8_ERROR || w.error == simdjson::UNESCAPED_CHARS)) {
+    if (!w.ok && repairs_allowed() &&
+        (w.error == simdjson::UTF8_ERROR || w.error == simdjson::UNESCAPED_CHARS)) {
       store_.truncate(rows_before);
       const size_t inner_end = cut == jl::npos ? n : cut;
       counters_.utf8_repairs += repair_invalid_utf8(d + sep + 1, inner_end - sep - 1);
       counters_.control_repairs += repair_control_characters(d + sep + 1, inner_end - sep - 1);
       w = decode(sep, end);
     }
-    d[sep] = saved_sep;
+    if (write_sep) d[sep] = saved_sep;
     if (cut_is_comma) d[cut] = ',';
     if (close_at_end) d[n] = saved_pad;
     if (!w.ok) {
@@ -113,8 +145,8 @@ class WindowedReader {
 
   Window decode(size_t begin, size_t end) {
     Window w;
-    char* d = store_.input.data();
-    const size_t capacity = store_.input.capacity() - begin;
+    char* d = input_.data();
+    const size_t capacity = input_.capacity() - begin;
     simdjson::ondemand::document doc;
     w.error = parser_.iterate(d + begin, end - begin, capacity).get(doc);
     if (w.error) return w;
@@ -139,8 +171,10 @@ class WindowedReader {
   // to keep everything before a truncation and to name the byte where the JSON is
   // broken.
   size_t recover(size_t sep) {
-    const std::string_view text = store_.input.view();
+    const std::string_view text = visible_text();
     while (true) {
+      if (sep == stop_at_) return stop_at_;
+      if (stop_at_ != jl::npos && sep > stop_at_) throw SplitMissed{};
       size_t p = jl::skip_ws(text, sep + 1);
       if (p >= text.size()) return jl::npos;
       if (text[p] == ']') return p;
@@ -150,6 +184,7 @@ class WindowedReader {
         continue;
       }
       const size_t cut = jl::scan_to_boundary(text, p, p);
+      if (stop_at_ != jl::npos && (cut == jl::npos || cut > stop_at_)) throw SplitMissed{};
       if (cut == jl::npos) {
         // The input ends in or after this event: complete, missing only the ']'?
         if (parse_window(sep, jl::npos, /*close_at_end=*/true).ok) {
@@ -180,11 +215,15 @@ class WindowedReader {
 
  public:
   struct Cancelled {};
+  struct SplitMissed {};  // a parallel split point that was not between two events
 
  private:
   EventStore& store_;
+  PaddedBuffer& input_;
   const IngestOptions& options_;
   IngestCounters& counters_;
+  const size_t stop_at_;
+  const bool in_parallel_half_;
   EventDecoder decoder_;
   simdjson::ondemand::parser parser_;
 };
@@ -192,15 +231,137 @@ class WindowedReader {
 std::string describe_start(std::string_view text, size_t p) {
   unsigned char c = static_cast<unsigned char>(text[p]);
   if (text.substr(p, 2) == "PK") return "a zip archive";
-  if (c < 0x20 || c >= 0x80) return "binary data (byte 0x" + [&] {
-    const char* hex = "0123456789abcdef";
-    return std::string{hex[c >> 4], hex[c & 15]};
-  }() + ")";
+  if (c < 0x20 || c >= 0x80)
+    return "binary data (byte 0x" + [&] {
+      const char* hex = "0123456789abcdef";
+      return std::string{hex[c >> 4], hex[c & 15]};
+    }() + ")";
   return std::string("'") + static_cast<char>(c) + "'";
 }
 
-void add_warnings(EventStore& store, const IngestCounters& c, size_t array_close,
-                  bool array_form) {
+// Appends `part`'s rows to `store`, re-interning its strings into store's pool.
+void append_part(EventStore& store, const EventStore& part) {
+  const char* begin = store.input.data();
+  const char* end = begin + store.input.capacity();
+  std::vector<StrId> remap(part.strings.size());
+  for (StrId id = 0; id < part.strings.size(); ++id) {
+    const std::string_view v = part.strings.view(id);
+    const bool in_input = v.data() >= begin && v.data() < end;  // else owned by part's pool
+    remap[id] = in_input ? store.strings.intern_stable(v) : store.strings.intern(v);
+  }
+  const size_t offset = store.size();
+  store.reserve(offset + part.size());
+  for (size_t i = 0; i < part.size(); ++i) {
+    store.phase.push_back(part.phase[i]);
+    store.category.push_back(part.category[i]);
+    store.cat.push_back(remap[part.cat[i]]);
+    store.name.push_back(remap[part.name[i]]);
+    store.pid.push_back(remap[part.pid[i]]);
+    store.tid.push_back(remap[part.tid[i]]);
+  }
+  auto append = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+  append(store.ts, part.ts);
+  append(store.dur, part.dur);
+  append(store.correlation, part.correlation);
+  append(store.external_id, part.external_id);
+  append(store.flow_id, part.flow_id);
+  append(store.stream, part.stream);
+  append(store.device, part.device);
+  append(store.python_id, part.python_id);
+  append(store.python_parent_id, part.python_parent_id);
+  append(store.sequence_number, part.sequence_number);
+  append(store.args_offset, part.args_offset);
+  append(store.args_length, part.args_length);
+  append(store.has_args_object, part.has_args_object);
+  for (const NameRecord& r : part.names)
+    store.names.push_back(
+        {r.event + offset, remap[r.kind], remap[r.pid], remap[r.tid], remap[r.value]});
+}
+
+void add_counts(IngestCounters& to, const IngestCounters& from) {
+  to.non_object += from.non_object;
+  to.empty_objects += from.empty_objects;
+  to.empty_elements += from.empty_elements;
+  to.bad_numbers += from.bad_numbers;
+  to.huge_durations += from.huge_durations;
+  to.utf8_repairs += from.utf8_repairs;
+  to.control_repairs += from.control_repairs;
+  to.truncated_at = from.truncated_at;
+  to.missing_close_bracket = from.missing_close_bracket;
+}
+
+// Large inputs on several cores: the events array is split at a "},\s" near its
+// middle and the halves are parsed at once, each with its own parser and string
+// pool. Returns false (nothing changed in `store`) whenever the split cannot be
+// trusted — a split inside a string, a truncated or broken file — and the caller
+// parses sequentially, which gives the exact messages.
+bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t array_open,
+                         IngestCounters& counters, size_t& array_close) {
+  const std::string_view text = store.input.view();
+  if (options.threads < 2 || options.progress ||
+      text.size() - array_open < options.parallel_min_bytes)
+    return false;
+  // The first half writes ']' at the ',', the second '[' at the whitespace after it.
+  // The split must be "},<whitespace with a newline>{": JSON strings cannot hold a raw
+  // newline, so in a valid trace that is always between two events (Kineto writes
+  // one event per line; minified traces are parsed in one pass).
+  auto good_split = [&](size_t comma) {
+    size_t q = comma + 1;
+    bool newline = false;
+    while (q < text.size() && jl::is_ws(text[q])) newline |= text[q++] == '\n';
+    return newline && q < text.size() && text[q] == '{';
+  };
+  size_t split = jl::next_event_boundary(text, array_open + (text.size() - array_open) / 2);
+  for (int tries = 0; split != jl::npos && !good_split(split); ++tries)
+    split = tries < 256 ? jl::next_event_boundary(text, split + 1) : jl::npos;
+  if (split == jl::npos) return false;
+
+  EventStore second;
+  IngestCounters first_counts, second_counts;
+  bool first_ok = false, second_ok = false;
+  size_t second_close = jl::npos;
+  // The '[' of the second half is written here, before either half starts, and the
+  // second half leaves it in place: no byte is written while the other half may read it.
+  char* d = store.input.data();
+  const char saved = d[split + 1];
+  d[split + 1] = '[';
+  struct Restore {
+    char* at;
+    char value;
+    ~Restore() { *at = value; }
+  } restore{d + split + 1, saved};
+  std::thread worker;
+  try {
+    worker = std::thread([&] {
+      try {
+        WindowedReader reader(second, store.input, options, second_counts, jl::npos, true);
+        second_close = reader.run(split + 1);
+        second_ok = second_counts.truncated_at == jl::npos && !second_counts.missing_close_bracket;
+      } catch (...) {
+      }
+    });
+  } catch (const std::system_error&) {
+    return false;  // no threads here (a WebAssembly build without pthreads)
+  }
+  try {
+    WindowedReader reader(store, store.input, options, first_counts, split, true);
+    first_ok = reader.run(array_open) == split && first_counts.truncated_at == jl::npos;
+  } catch (...) {
+  }
+  worker.join();
+  if (!first_ok || !second_ok) {
+    store.truncate(0);
+    return false;
+  }
+  append_part(store, second);
+  counters = first_counts;
+  add_counts(counters, second_counts);
+  array_close = second_close;
+  store.parse_threads = 2;
+  return true;
+}
+
+void add_warnings(EventStore& store, const IngestCounters& c, size_t array_close, bool array_form) {
   auto warn = [&](std::string code, std::string message) {
     store.warnings.push_back({std::move(code), std::move(message)});
   };
@@ -222,11 +383,11 @@ void add_warnings(EventStore& store, const IngestCounters& c, size_t array_close
   if (c.empty_elements)
     warn("empty_elements", std::to_string(c.empty_elements) + " empty array elements (,,)");
   if (c.bad_numbers)
-    warn("bad_numbers", std::to_string(c.bad_numbers) +
-                            " ts/dur values are not numbers; they were read as 0");
+    warn("bad_numbers",
+         std::to_string(c.bad_numbers) + " ts/dur values are not numbers; they were read as 0");
   if (c.utf8_repairs)
-    warn("invalid_utf8", std::to_string(c.utf8_repairs) +
-                             " bytes of invalid UTF-8 were replaced by '?' in names");
+    warn("invalid_utf8",
+         std::to_string(c.utf8_repairs) + " bytes of invalid UTF-8 were replaced by '?' in names");
   if (c.control_repairs)
     warn("control_characters",
          std::to_string(c.control_repairs) +
@@ -296,11 +457,14 @@ LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
     // Rough count for reservation: Kineto events average a few hundred bytes.
     store->reserve(text.size() / 320 + 16);
     IngestCounters counters;
-    WindowedReader reader(*store, options, counters);
-    size_t array_close = reader.run(array_open);
+    size_t array_close = jl::npos;
+    if (!parse_in_two_halves(*store, options, array_open, counters, array_close)) {
+      counters = IngestCounters{};
+      WindowedReader reader(*store, store->input, options, counters);
+      array_close = reader.run(array_open);
+    }
 
-    if (!store->metadata.top_level_array)
-      read_metadata(*store, p, array_open, array_close);
+    if (!store->metadata.top_level_array) read_metadata(*store, p, array_open, array_close);
     add_warnings(*store, counters, array_close, store->metadata.top_level_array);
     if (options.progress) options.progress(text.size(), store->size());
     result.store = std::move(store);

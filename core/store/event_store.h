@@ -111,6 +111,7 @@ class EventStore {
   std::vector<IngestWarning> warnings;
   size_t input_bytes = 0;       // bytes of JSON read (after decompression)
   size_t compressed_bytes = 0;  // bytes of the file when it was gzip, else 0
+  unsigned parse_threads = 1;   // 2 when the events array was parsed in two halves
   PaddedBuffer input;  // the JSON text; interned strings and args point into it
 };
 

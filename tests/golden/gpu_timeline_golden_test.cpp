@@ -72,6 +72,25 @@ TEST_CASE("every shared trace loads without an error", "[golden]") {
     // The identity TraceLens asserts, on every trace.
     CHECK(tl.computation_us + tl.exposed_comm_us + tl.exposed_memcpy_us + tl.idle_us ==
           Approx(tl.total_us).margin(1e-6));
+
+    // Two halves parsed at once give the same events and the same timeline.
+    IngestOptions two_threads;
+    two_threads.threads = 2;
+    two_threads.parallel_min_bytes = 0;
+    LoadResult r2 = load_trace(read_bytes(t), two_threads);
+    REQUIRE(r2.store != nullptr);
+    REQUIRE(r2.store->size() == r.store->size());
+    for (size_t i = 0; i < r.store->size(); ++i) {
+      if (r.store->name_of(i) != r2.store->name_of(i) || r.store->ts[i] != r2.store->ts[i] ||
+          r.store->args_json(i) != r2.store->args_json(i)) {
+        FAIL_CHECK("event " << i << " differs when parsed in two halves");
+        break;
+      }
+    }
+    CHECK(r2.store->names.size() == r.store->names.size());
+    const GpuTimeline tl2 = compute_gpu_timeline(*r2.store, TraceTree::build(*r2.store));
+    CHECK(tl2.busy_us == tl.busy_us);
+    CHECK(tl2.total_us == tl.total_us);
   }
 }
 

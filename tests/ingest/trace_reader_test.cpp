@@ -6,6 +6,9 @@
 // bug is fixed, at which point the tag should be removed.
 #include <catch2/catch.hpp>
 
+#include <system_error>
+#include <thread>
+
 #include <cstdint>
 #include <set>
 #include <string>
@@ -1416,4 +1419,56 @@ TEST_CASE("ts/dur as strings, non-numbers, and durations over 7 days",
   REQUIRE(bad);
   CHECK_THAT(bad->message, Contains("1"));
   CHECK(has_warning(s, "huge_durations"));
+}
+
+static bool threads_available() {
+  try {
+    std::thread probe([] {});
+    probe.join();
+    return true;
+  } catch (const std::system_error&) {
+    return false;
+  }
+}
+
+TEST_CASE("parsing in two halves at once gives the same store as one pass",
+          "[ingest][trace_reader][parallel]") {
+  const bool tricky = GENERATE(false, true);
+  const std::vector<ExpectedEvent> events = generate_events(300, tricky);
+  const std::string text = R"({"schemaVersion": 1, "traceEvents": [)" + join_events(events) +
+                           R"(], "traceName": "gen"})";
+  for (size_t window : {kDefaultWindow, size_t(64)}) {
+    INFO("tricky = " << tricky << ", window_bytes = " << window);
+    IngestOptions options;
+    options.window_bytes = window;
+    options.threads = 2;
+    options.parallel_min_bytes = 0;
+    LoadResult r = load_trace(PaddedBuffer::copy_of(text), options);
+    INFO(r.error);
+    REQUIRE(r.store);
+    // The split path really ran, wherever threads exist (not in a wasm build without pthreads).
+    CHECK(r.store->parse_threads == (threads_available() ? 2u : 1u));
+    CHECK(compare_store(*r.store, events) == "");
+    CHECK(warning_codes(*r.store) == std::set<std::string>{"empty_events", "non_object_events"});
+    CHECK(r.store->metadata.trace_name == "gen");
+  }
+}
+
+TEST_CASE("a truncated trace parsed with two threads falls back to the exact one-pass result",
+          "[ingest][trace_reader][parallel][truncated]") {
+  const std::vector<ExpectedEvent> events = generate_events(200, false);
+  const std::string full = R"({"traceEvents": [)" + join_events(events) + "]}";
+  IngestOptions parallel;
+  parallel.threads = 2;
+  parallel.parallel_min_bytes = 0;
+  for (size_t cut : {full.size() / 3, full.size() * 3 / 4, full.size() - 5}) {
+    INFO("cut at " << cut);
+    const std::string text = full.substr(0, cut);
+    LoadResult one = load_trace(PaddedBuffer::copy_of(text));
+    LoadResult two = load_trace(PaddedBuffer::copy_of(text), parallel);
+    REQUIRE(one.store);
+    REQUIRE(two.store);
+    CHECK(two.store->size() == one.store->size());
+    CHECK(warning_codes(*two.store) == warning_codes(*one.store));
+  }
 }
