@@ -1,0 +1,194 @@
+// The loading worker (a module worker): owns the wasm module and the loaded trace.
+// It reads the file in chunks straight into a buffer in wasm memory (nothing whole
+// in the JS heap), decompressing .gz with DecompressionStream on the way, then asks
+// the C++ core to parse and analyse it. Everything analysis-specific happens in C++;
+// this file only moves bytes and hands the core's JSON to the page.
+//
+// Messages in:  {type: 'open', id, file: File}        a file the user chose or dropped
+//               {type: 'open', id, url, name}          a same-origin file (the sample)
+// Messages out: {type: 'ready', version}
+//               {type: 'progress', id, phase: 'read'|'parse', done, total, events}
+//               {type: 'done', id, name, fileBytes, gzip, info, gpuTimeline, timings}
+//               {type: 'error', id, title, hint}
+// Cancelling is terminating this worker (the page does it): parsing is one
+// synchronous call, and a new load frees the previous trace anyway.
+import createSollens from './sollens.mjs';
+
+const PROGRESS_INTERVAL_MS = 50;
+const GROW_FACTOR = 1.5;
+
+let modulePromise = null;
+let session = null;
+
+const loadModule = () => (modulePromise ??= createSollens());
+
+class UserError extends Error {
+  constructor(title, hint) {
+    super(title);
+    this.title = title;
+    this.hint = hint;
+  }
+}
+
+self.onmessage = (event) => {
+  const msg = event.data;
+  if (msg?.type === 'open') open(msg);
+};
+
+loadModule().then(
+  (m) => self.postMessage({ type: 'ready', version: m.version() }),
+  () => {},  // reported on the first open
+);
+
+async function open({ id, file, url, name }) {
+  const t0 = performance.now();
+  let lastPost = 0;
+  const progress = (phase, done, total, events, force) => {
+    const now = performance.now();
+    if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
+    lastPost = now;
+    self.postMessage({ type: 'progress', id, phase, done, total, events });
+  };
+  try {
+    let sollens;
+    try {
+      sollens = await loadModule();
+    } catch (e) {
+      throw new UserError(`The WebAssembly module could not be started: ${message(e)}`,
+        'Use a current browser (Chrome, Edge, Firefox or Safari) and reload the page. If you host the page yourself, serve sollens.wasm as application/wasm.');
+    }
+    if (session) {
+      session.delete();  // free the previous trace before allocating the next
+      session = null;
+    }
+
+    let blob = file;
+    if (url) {
+      let response;
+      try {
+        response = await fetch(url);
+      } catch (e) {
+        throw new UserError(`The sample could not be fetched: ${message(e)}`, 'Check that the page is still being served, then try again.');
+      }
+      if (!response.ok)
+        throw new UserError(`The sample could not be fetched (HTTP ${response.status}).`,
+          'Build the page first (bash .ci/dev.sh main copies the sample next to it), then reload.');
+      blob = await response.blob();
+    }
+    name = name ?? file.name;
+    const fileBytes = blob.size;
+    if (fileBytes === 0) throw new UserError('This file is empty.', 'Choose the trace file again: it has no bytes at all.');
+
+    const head = new Uint8Array(await readSlice(blob, 0, 2));
+    const gzip = head[0] === 0x1f && head[1] === 0x8b;
+    // A gzip member ends with ISIZE, the uncompressed size mod 2^32: presize from it
+    // and grow if the data turns out longer (several members, or over 4 GiB).
+    let capacity = fileBytes;
+    if (gzip && fileBytes >= 18) {
+      const trailer = new DataView(await readSlice(blob, fileBytes - 4, fileBytes));
+      capacity = Math.max(trailer.getUint32(0, true), 1);
+    }
+
+    session = new sollens.Session();
+    let address = allocate(() => session.allocate(capacity), capacity);
+    let written = 0;
+    let read = 0;
+
+    let stream = blob.stream();
+    if (gzip) {
+      stream = stream
+        .pipeThrough(new TransformStream({
+          transform(chunk, controller) {
+            read += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        }))
+        .pipeThrough(new DecompressionStream('gzip'));
+    }
+    const reader = stream.getReader();
+    for (;;) {
+      let result;
+      try {
+        result = await reader.read();
+      } catch (e) {
+        if (gzip)
+          throw new UserError(`This .gz file could not be decompressed: ${message(e)}.`,
+            'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.');
+        throw new UserError(`The file could not be read: ${message(e)}.`,
+          'Choose the file again; it may have been moved, changed or removed since it was picked.');
+      }
+      if (result.done) break;
+      const chunk = result.value;
+      if (!gzip) read += chunk.byteLength;
+      if (written + chunk.byteLength > capacity) {
+        const wanted = Math.max(written + chunk.byteLength, Math.ceil(capacity * GROW_FACTOR));
+        address = allocate(() => session.grow(wanted), wanted);
+        capacity = wanted;
+      }
+      // HEAPU8 is replaced when wasm memory grows: always take the current view.
+      sollens.HEAPU8.set(chunk, address + written);
+      written += chunk.byteLength;
+      progress('read', read, fileBytes, 0, false);
+    }
+    progress('read', fileBytes, fileBytes, 0, true);
+    if (written === 0)
+      throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
+    session.setSize(written);
+    const tRead = performance.now();
+
+    lastPost = 0;
+    const error = session.loadWithProgress((bytes, events) => {
+      progress('parse', bytes, written, events, false);
+      return true;
+    });
+    if (error) {
+      session.delete();
+      session = null;
+      if (/^out of memory/.test(error))
+        throw new UserError(`This trace is too large for the browser's memory: ${message(error)}.`,
+          'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
+      throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
+        'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
+    }
+    const tParse = performance.now();
+    const info = JSON.parse(session.infoJson());
+    const gpuTimeline = JSON.parse(session.gpuTimelineJson());
+    const tDone = performance.now();
+    self.postMessage({
+      type: 'done', id, name, fileBytes, gzip, info, gpuTimeline,
+      timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
+    });
+  } catch (e) {
+    if (session) {
+      session.delete();
+      session = null;
+    }
+    if (e instanceof UserError) self.postMessage({ type: 'error', id, title: e.title, hint: e.hint });
+    else
+      self.postMessage({ type: 'error', id, title: `Something went wrong while opening the trace: ${message(e)}.`,
+        hint: 'Reload the page and try again. If it happens again with this trace, please report it with the trace attached if you can share it.' });
+  }
+}
+
+function allocate(call, bytes) {
+  try {
+    return call();
+  } catch (e) {
+    throw new UserError(`There is not enough memory to hold this trace (${(bytes / 2 ** 20).toFixed(0)} MiB of JSON).`,
+      'WebAssembly pages can use at most 4 GB. Close other tabs and try again, or use the sollens command line for this trace.');
+  }
+}
+
+async function readSlice(blob, begin, end) {
+  try {
+    return await blob.slice(begin, end).arrayBuffer();
+  } catch (e) {
+    throw new UserError(`The file could not be read: ${message(e)}.`,
+      'Choose the file again; it may have been moved, changed or removed since it was picked.');
+  }
+}
+
+// The text of an error, without a final period (the sentences here add their own).
+function message(e) {
+  return (e instanceof Error ? e.message : String(e)).replace(/[.\s]+$/, '');
+}
