@@ -1,0 +1,254 @@
+// End to end: the page in Debian's headless Chromium (playwright-core, never a
+// downloaded browser), served by web/serve.mjs on a free port.
+//   node tests/web/e2e_test.mjs [--site build/wasm/web] [--artifacts build/wasm/web-artifacts]
+// Opens traces by the sample button, the file input and a synthetic drag and drop,
+// checks the GPU timeline on the page against TraceLens's gpu_timeline.csv
+// (relative 1e-6), that trace text with HTML renders as text, that bad files give
+// readable errors, that cancelling works, that no request leaves the origin and
+// that the CSP is never violated. Writes a screenshot of each view to --artifacts.
+// Prints "e2e: N passed, M failed"; exits non-zero on any failure.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && i + 1 < argv.length ? path.resolve(argv[i + 1]) : fallback;
+};
+const site = option('--site', path.join(repo, 'build/wasm/web'));
+const artifacts = option('--artifacts', path.join(repo, 'build/wasm/web-artifacts'));
+const fixtures = path.join(repo, 'tests/fixtures/traces');
+const CHROMIUM = '/usr/bin/chromium';
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LOAD_TIMEOUT_MS = 60_000;
+
+let passed = 0;
+let failed = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (ok) passed++;
+  else failed++;
+  return ok;
+};
+const finish = (code) => {
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exit(code ?? (failed === 0 ? 0 : 1));
+};
+
+for (const [file, why] of [[CHROMIUM, 'run: bash .ci/dev.sh setup (apt-get install chromium)'],
+  [path.join(site, 'sollens.wasm'), 'build the wasm preset first'],
+  [path.join(site, 'samples/h100-bert-small.json.gz'), 'build the wasm preset first (it copies the sample)']]) {
+  if (!existsSync(file)) {
+    check(false, `${file} exists (${why})`);
+    finish(1);
+  }
+}
+mkdirSync(artifacts, { recursive: true });
+const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
+const referenceOf = (set) => {
+  const [header, ...rows] = readFileSync(path.join(fixtures, set, 'tracelens-report/gpu_timeline.csv'), 'utf8')
+    .trim().split('\n').map((l) => l.split(','));
+  return { header, rows };
+};
+
+// --- server ---------------------------------------------------------------------------
+const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0',
+  '--root', path.join(repo, 'web'), '--root', site], { stdio: ['ignore', 'pipe', 'inherit'] });
+const origin = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (d) => {
+    out += d;
+    const m = /sollens page: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+    if (m) resolve(m[1]);
+  });
+  server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}) before listening`)));
+  setTimeout(() => reject(new Error('serve.mjs did not print its URL within 10 s')), 10_000);
+});
+console.log(`serving on ${origin}`);
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-e2e-'));
+let browser;
+try {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const foreign = [];
+  const requests = [];
+  context.on('request', (r) => {
+    const url = r.url();
+    requests.push(url);
+    if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+  });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(`${origin}/`);
+  check(await page.title() === 'sollens: PyTorch profiler trace analysis in your browser', 'the page loads');
+  check(await page.locator('header[role=banner], nav[aria-label], main').count() === 3, 'landmarks: banner, nav, main');
+  await page.screenshot({ path: path.join(artifacts, 'empty.png') });
+
+  // Waits for the load with this display name to finish; returns 'loaded' or 'error'.
+  const waitForLoad = async (name) => {
+    await page.waitForFunction((n) => {
+      const s = document.body.dataset.state;
+      if (s === 'error') return true;
+      if (s === 'loaded') return n === null || document.getElementById('trace-name').textContent === n;
+      return false;
+    }, name, { timeout: LOAD_TIMEOUT_MS });
+    return page.evaluate(() => (document.getElementById('error').hidden ? 'loaded' : 'error'));
+  };
+  const errorText = () => page.evaluate(() =>
+    `${document.getElementById('error-title').textContent} | ${document.getElementById('error-hint').textContent}`);
+
+  const compareTimeline = async (label, set) => {
+    const shown = await page.$$eval('#gpu-timeline tbody tr', (rows) => rows.map((r) =>
+      [r.dataset.type, ...[...r.querySelectorAll('data')].map((d) => d.value)]));
+    const { rows } = referenceOf(set);
+    check(shown.length === rows.length, `${label}: ${shown.length} GPU timeline rows (TraceLens ${rows.length})`);
+    let bad = 0;
+    for (const ref of rows) {
+      const ours = shown.find((r) => r[0] === ref[0]);
+      for (let c = 1; c < ref.length; c++) {
+        const a = Number(ours?.[c]);
+        const b = Number(ref[c]);
+        if (!(Math.abs(a - b) <= 1e-6 * Math.abs(b) + 1e-12)) {
+          bad++;
+          console.log(`  ${label}: ${ref[0]} column ${c}: page ${ours?.[c]} vs TraceLens ${ref[c]}`);
+        }
+      }
+    }
+    check(bad === 0, `${label}: GPU timeline on the page equals TraceLens ${set}/gpu_timeline.csv (rel 1e-6)`);
+  };
+
+  // (a) the sample, by the button
+  await page.click('#open-sample');
+  check(await waitForLoad('h100-bert-small.json.gz (sample)') === 'loaded', 'sample opens by the button');
+  await compareTimeline('sample', 'tracelens-h100-bert-small');
+  check(await page.locator('#facts').innerText().then((t) => /H100/.test(t) || /events/.test(t)), 'overview shows trace facts');
+  check(await page.locator('#devices tbody tr').count() > 0, 'sample: devices table filled');
+  check(await page.locator('#timeline-chart rect').count() > 0, 'sample: timeline chart drawn');
+  // Every view, with a screenshot.
+  for (const view of await page.$$eval('nav [data-view]', (bs) => bs.map((b) => b.dataset.view))) {
+    await page.click(`nav [data-view="${view}"]`);
+    const visible = await page.locator(`section.view[data-view="${view}"]`).isVisible();
+    check(visible, `view ${view} shows`);
+    if (view !== 'overview')
+      check(/coming with/.test(await page.locator(`section.view[data-view="${view}"]`).innerText()),
+        `view ${view} says what it is coming with`);
+    await page.screenshot({ path: path.join(artifacts, `view-${view}.png`), fullPage: true });
+  }
+  await page.click('nav [data-view="overview"]');
+  // Keyboard: the nav buttons work with Enter.
+  await page.focus('nav [data-view="cycles"]');
+  await page.keyboard.press('Enter');
+  check(await page.locator('section.view[data-view="cycles"]').isVisible(), 'keyboard: Enter on a nav button switches view');
+  await page.focus('nav [data-view="overview"]');
+  await page.keyboard.press('Enter');
+
+  // (b) a .json.gz by the file input
+  const mi300x = gzOf('tracelens-mi300x-bert-small');
+  await page.setInputFiles('#file-input', mi300x);
+  check(await waitForLoad(path.basename(mi300x)) === 'loaded', 'MI300X .json.gz opens by the file input');
+  await compareTimeline('mi300x (file input)', 'tracelens-mi300x-bert-small');
+
+  // (c) a plain .json by drag and drop (DataTransfer built in the page)
+  const minitoy = path.join(tmp, 'mi250_minitoy.json');
+  writeFileSync(minitoy, gunzipSync(readFileSync(gzOf('hta-mi250-minitoy'))));
+  const drop = (name, text) => page.evaluate(([n, t]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], n, { type: 'application/json' }));
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text]);
+  await drop('mi250_minitoy.json', readFileSync(minitoy, 'utf8'));
+  check(await waitForLoad('mi250_minitoy.json') === 'loaded', 'MI250 plain .json opens by drag and drop');
+  await compareTimeline('mi250 (drop)', 'hta-mi250-minitoy');
+
+  // Hostile text in the trace and the file name renders as text.
+  const hostile = '<img src=x onerror="window.__xss=1">';
+  const hostileTrace = {
+    schemaVersion: 1,
+    deviceProperties: [{ id: 0, name: `GPU ${hostile}`, totalGlobalMem: 85899345920, computeMajor: 9, computeMinor: 0, numSms: 132 }],
+    traceEvents: [
+      { ph: 'X', cat: 'cpu_op', name: 'aten::mm', pid: 1, tid: 1, ts: 0, dur: 50, args: { 'External id': 1 } },
+      { ph: 'X', cat: 'cuda_runtime', name: 'cudaLaunchKernel', pid: 1, tid: 1, ts: 10, dur: 5, args: { 'External id': 1, correlation: 7 } },
+      { ph: 'X', cat: 'kernel', name: hostile, pid: 0, tid: 7, ts: 20, dur: 30, args: { 'External id': 1, correlation: 7, device: 0, stream: 7 } },
+      { ph: 's', id: 7, pid: 1, tid: 1, ts: 10, cat: 'ac2g', name: 'ac2g' },
+      { ph: 'f', id: 7, pid: 0, tid: 7, ts: 20, cat: 'ac2g', name: 'ac2g', bp: 'e' },
+      { ph: 'i', cat: '<b>bold</b>', name: hostile, pid: 1, tid: 1, ts: 60, s: 't' },
+    ],
+  };
+  const hostileName = `<img src=x onerror=alert(1)>.json`;
+  await page.setInputFiles('#file-input', { name: hostileName, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(hostileTrace)) });
+  check(await waitForLoad(hostileName) === 'loaded', 'a trace with HTML in names opens');
+  const body = await page.locator('main').innerText();
+  check(body.includes(`GPU ${hostile}`) && body.includes('<b>bold</b>') && body.includes(hostileName),
+    'HTML from the trace (device name, category, file name) is shown as text');
+  check(await page.evaluate(() => document.querySelectorAll('main img, main b').length) === 0, 'no element injected from trace text');
+  check(await page.evaluate(() => window.__xss === undefined), 'no script ran from trace text');
+  const gpuTotal = await page.$eval('#gpu-timeline tr[data-type="total_time"] data', (d) => Number(d.value));
+  check(Math.abs(gpuTotal - 0.03) < 1e-12, `the hostile trace's kernel counts in the GPU timeline (total ${gpuTotal} ms)`);
+  await page.screenshot({ path: path.join(artifacts, 'hostile-text.png'), fullPage: true });
+
+  // Bad files: readable errors with what to do.
+  await page.setInputFiles('#file-input', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, this is not a trace\n') });
+  check(await waitForLoad(null) === 'error', 'a text file gives an error');
+  let text = await errorText();
+  check(/^This file is not a Kineto trace: not JSON/.test(text) && /torch\.profiler/.test(text), `readable error: ${text}`);
+  await page.screenshot({ path: path.join(artifacts, 'error-not-a-trace.png') });
+
+  await page.setInputFiles('#file-input', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": [1, 2, 3]}') });
+  check(await waitForLoad(null) === 'error', 'JSON that is not a trace gives an error');
+  text = await errorText();
+  check(/not a Kineto trace: no "traceEvents"/.test(text), `readable error: ${text}`);
+
+  await page.setInputFiles('#file-input', { name: 'broken.json.gz', mimeType: 'application/gzip',
+    buffer: Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]), Buffer.from('definitely not deflate data at all')]) });
+  check(await waitForLoad(null) === 'error', 'a corrupt .gz gives an error');
+  text = await errorText();
+  check(/could not be decompressed/.test(text) && /gunzip/.test(text), `readable error: ${text}`);
+
+  await page.setInputFiles('#file-input', { name: 'empty.json', mimeType: 'application/json', buffer: Buffer.alloc(0) });
+  check(await waitForLoad(null) === 'error', 'an empty file gives an error');
+  check(/empty/.test(await errorText()), `readable error: ${await errorText()}`);
+
+  // Cancel while loading the largest trace, then open again (a fresh worker).
+  await page.setInputFiles('#file-input', gzOf('tracelens-h100-owlv2-large'));
+  await page.waitForSelector('#loader:not([hidden])');
+  await page.screenshot({ path: path.join(artifacts, 'loading.png') });
+  await page.click('#cancel');
+  check(await page.evaluate(() => document.body.dataset.state) === 'cancelled' &&
+    await page.locator('#loader').isHidden(), 'cancel stops the load');
+  await page.click('#open-sample');
+  check(await waitForLoad('h100-bert-small.json.gz (sample)') === 'loaded', 'a trace opens after a cancel');
+  await compareTimeline('sample after cancel', 'tracelens-h100-bert-small');
+
+  // Nothing left the origin; the CSP held.
+  check(foreign.length === 0, `no request leaves the origin (${requests.length} requests${foreign.length ? `; foreign: ${foreign.join(', ')}` : ''})`);
+  check(requests.some((u) => u.endsWith('/sollens.wasm')), 'the wasm module was fetched from the origin');
+  const violations = await page.evaluate(() => window.__cspViolations);
+  check(violations.length === 0, `no Content-Security-Policy violation${violations.length ? `: ${violations.join('; ')}` : ''}`);
+  check(pageErrors.length === 0, `no page errors${pageErrors.length ? `: ${pageErrors.join('; ')}` : ''}`);
+  console.log(`screenshots in ${artifacts}`);
+} catch (e) {
+  check(false, `unexpected: ${e.stack ?? e}`);
+} finally {
+  await browser?.close();
+  server.kill();
+  rmSync(tmp, { recursive: true, force: true });
+}
+finish();
