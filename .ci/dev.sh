@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Developer/CI entry point for sollens.
 #   bash .ci/dev.sh setup          install system packages (apt) and npm deps
-#   bash .ci/dev.sh main           build the native CLI and write a report for samples/*.json.gz
+#   bash .ci/dev.sh main           build native + wasm, write a report for samples/*.json.gz,
+#                                  then serve the page on 127.0.0.1:$PORT (default 8080)
 #   bash .ci/dev.sh test           build + ctest the native, native-asan and wasm presets
 #   bash .ci/dev.sh bench [args]   build native + wasm, run build/native/sollens_bench [args]
 # JOBS (default 2) sets the build parallelism.
@@ -9,6 +10,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 JOBS=${JOBS:-2}
+PORT=${PORT:-8080}
 # emcc runs `python3` from PATH; pin Debian's (the wasm preset sets it as well).
 export EMSDK_PYTHON=/usr/bin/python3
 
@@ -74,8 +76,11 @@ cmd_main() {
   build/native/sollens report "${samples[0]}" --out build/report
   log "CSV files are in $PWD/build/report:"
   find build/report -name '*.csv' -print | sort
-  # TODO: once the web page exists, also build the wasm preset and serve web/ +
-  # build/wasm/web/ (sollens.mjs, sollens.wasm) here instead of stopping.
+  # The page: the wasm preset stages the module, web/ and the sample in build/wasm/web/.
+  build wasm
+  [[ -f build/wasm/web/sollens.wasm ]] || die "build/wasm/web/sollens.wasm was not built"
+  log "serving the page (Ctrl-C stops it; PORT=$PORT to change the port)"
+  exec node web/serve.mjs --port "$PORT"
 }
 
 cmd_test() {
