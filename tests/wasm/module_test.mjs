@@ -40,6 +40,36 @@ for (let r = 1; r < theirs.length; r++) {
   }
 }
 
+// The page's paths: a buffer presized too small and grown mid-write (a .gz whose
+// trailer understates its size), one presized too large and trimmed with setSize,
+// and loadWithProgress reporting (bytes, events).
+const half = json.length >> 1;
+const grown = new sollens.Session();
+sollens.HEAPU8.set(json.subarray(0, half), grown.allocate(half));
+sollens.HEAPU8.set(json.subarray(half), grown.grow(json.length) + half);
+let calls = 0, lastBytes = 0, lastEvents = 0;
+const grownError = grown.loadWithProgress((bytes, events) => {
+  calls++;
+  lastBytes = bytes;
+  lastEvents = events;
+  return true;
+});
+check(grownError === '' && grown.eventCount() === session.eventCount(), 'grow() keeps the bytes written before it');
+check(calls > 0 && lastBytes === json.length && lastEvents === session.eventCount(),
+  `loadWithProgress reports progress (${calls} calls, last ${lastBytes} bytes, ${lastEvents} events)`);
+check(JSON.parse(grown.gpuTimelineJson()).length === theirs.length - 1,
+  'gpuTimelineJson has a row per gpu_timeline row');
+const info = JSON.parse(grown.infoJson());
+check(info.events === session.eventCount() && info.devices.length > 0 && Array.isArray(info.warnings), 'infoJson describes the trace');
+const trimmed = new sollens.Session();
+sollens.HEAPU8.set(json, trimmed.allocate(json.length + 4096));
+trimmed.setSize(json.length);
+check(trimmed.load() === '' && trimmed.eventCount() === session.eventCount(), 'setSize() trims a presized buffer');
+const cancelled = new sollens.Session();
+sollens.HEAPU8.set(json, cancelled.allocate(json.length));
+check(cancelled.loadWithProgress(() => false) === 'cancelled', 'a progress callback returning false cancels');
+for (const s of [grown, trimmed, cancelled]) s.delete();
+
 const bad = new sollens.Session();
 const junk = new TextEncoder().encode('hello');
 sollens.HEAPU8.set(junk, bad.allocate(junk.length));
