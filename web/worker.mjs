@@ -16,6 +16,7 @@ import createSollens from './sollens.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
 const GROW_FACTOR = 1.5;
+const SLICE_BYTES = 8 << 20;
 
 let modulePromise = null;
 let session = null;
@@ -94,7 +95,8 @@ async function open({ id, file, url, name }) {
     let written = 0;
     let read = 0;
 
-    let stream = blob.stream();
+    // Plain JSON: 8 MiB slices (far fewer, larger chunks than blob.stream()).
+    let stream = gzip ? blob.stream() : sliceStream(blob, SLICE_BYTES);
     if (gzip) {
       stream = stream
         .pipeThrough(new TransformStream({
@@ -177,6 +179,18 @@ function allocate(call, bytes) {
     throw new UserError(`There is not enough memory to hold this trace (${(bytes / 2 ** 20).toFixed(0)} MiB of JSON).`,
       'WebAssembly pages can use at most 4 GB. Close other tabs and try again, or use the sollens command line for this trace.');
   }
+}
+
+function sliceStream(blob, sliceBytes) {
+  let offset = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (offset >= blob.size) return controller.close();
+      const end = Math.min(offset + sliceBytes, blob.size);
+      controller.enqueue(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
+      offset = end;
+    },
+  }, { highWaterMark: 0 });
 }
 
 async function readSlice(blob, begin, end) {
