@@ -79,7 +79,7 @@ cmd_main() {
   # The page: the wasm preset stages the module, web/ and the sample in build/wasm/web/.
   build wasm
   [[ -f build/wasm/web/sollens.wasm ]] || die "build/wasm/web/sollens.wasm was not built"
-  log "serving the page (Ctrl-C stops it; PORT=$PORT to change the port)"
+  log "serving the page on port $PORT (Ctrl-C stops it; set PORT to change it)"
   exec node web/serve.mjs --port "$PORT"
 }
 
