@@ -1,0 +1,115 @@
+#include "analyses/roofline/roofline.h"
+
+#include <cmath>
+#include <limits>
+
+namespace sollens {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct SpecPeaks {
+  std::string_view spec;
+  PeakKey first;
+  std::optional<PeakKey> fallback;  // when the device has no `first` figure
+};
+
+// Compute Spec (TraceLens: f"{maf_type}_{precision}") -> dense peak column.
+// matrix_fp64/fp32 fall back to the vector units where a GPU has no matrix figure for
+// that dtype (NVIDIA FP32: no FP32 tensor cores; a FP32 GEMM without TF32 runs on the
+// CUDA cores; L40S FP64). vector_fp16/bf16 use the FP32 vector peak: the DB has no
+// separate 16-bit vector peak, and TraceLens's own arch files list vector_fp16 =
+// vector_fp32 (MI300X 163, MI325X 194). There is no vector fp8/int8/fp4 ceiling.
+constexpr SpecPeaks kSpecs[] = {
+    {"matrix_fp64", PeakKey::kFp64Matrix, PeakKey::kFp64Vector},
+    {"matrix_fp32", PeakKey::kFp32Matrix, PeakKey::kFp32Vector},
+    {"matrix_tf32", PeakKey::kTf32, std::nullopt},
+    {"matrix_fp16", PeakKey::kFp16, std::nullopt},
+    {"matrix_bf16", PeakKey::kBf16, std::nullopt},
+    {"matrix_fp8", PeakKey::kFp8, std::nullopt},
+    {"matrix_fp6", PeakKey::kFp6, std::nullopt},
+    {"matrix_fp4", PeakKey::kFp4, std::nullopt},
+    {"matrix_int8", PeakKey::kInt8, std::nullopt},
+    {"vector_fp64", PeakKey::kFp64Vector, std::nullopt},
+    {"vector_fp32", PeakKey::kFp32Vector, std::nullopt},
+    {"vector_fp16", PeakKey::kFp32Vector, std::nullopt},
+    {"vector_bf16", PeakKey::kFp32Vector, std::nullopt},
+};
+
+}  // namespace
+
+std::string_view roofline_bound_name(RooflineBound b) {
+  switch (b) {
+    case RooflineBound::kComputeBound: return "COMPUTE_BOUND";
+    case RooflineBound::kMemoryBound: return "MEMORY_BOUND";
+    case RooflineBound::kNone: break;
+  }
+  return "";
+}
+
+std::optional<ComputeCeiling> compute_ceiling(const DeviceSpec& device, std::string_view compute_spec,
+                                              RooflineCeiling kind) {
+  if (kind == RooflineCeiling::kTraceLensMaf) {
+    for (const auto& [spec, tflops] : device.tracelens_maf_tflops)
+      if (spec == compute_spec) return ComputeCeiling{tflops, "TraceLens MAF " + spec};
+    return std::nullopt;
+  }
+  for (const SpecPeaks& s : kSpecs) {
+    if (s.spec != compute_spec) continue;
+    PeakKey key = s.first;
+    auto peak = device.device_dense_tflops(key);
+    if (!peak && s.fallback) peak = device.device_dense_tflops(key = *s.fallback);
+    if (!peak) return std::nullopt;
+    std::string source = std::string(peak_key_name(key)) + " dense";
+    if (key != s.first || peak_key_name(key) != compute_spec.substr(compute_spec.find('_') + 1))
+      source += " (for " + std::string(compute_spec) + ")";
+    if (device.devices_per_package > 1)
+      source += " / " + std::to_string(device.devices_per_package) + " devices per package";
+    return ComputeCeiling{*peak, std::move(source)};
+  }
+  return std::nullopt;
+}
+
+std::optional<double> memory_ceiling_tbps(const DeviceSpec& device, RooflineCeiling kind) {
+  if (kind == RooflineCeiling::kTraceLensMaf) {
+    if (device.tracelens_mem_bw_gbps) return *device.tracelens_mem_bw_gbps / 1e3;
+    return std::nullopt;
+  }
+  return device.device_mem_bw_tbps();
+}
+
+RooflineMetrics roofline_metrics(const RooflineInput& in, const DeviceSpec* device,
+                                 RooflineCeiling kind) {
+  RooflineMetrics m;
+  const double T = in.kernel_time_us;
+  m.gflops = in.gflops;
+  m.tflops_per_s = T == 0 ? kNaN : (in.gflops / 1e3) / (T / 1e6);
+  if (in.bytes) {
+    const double bytes = *in.bytes;
+    m.data_moved_mb = bytes / (1024.0 * 1024.0);
+    m.flops_per_byte = bytes == 0 ? kNaN : (in.gflops * 1e9) / bytes;
+    m.tb_per_s = T == 0 ? kNaN : (bytes / 1e12) / (T / 1e6);
+  } else {
+    m.data_moved_mb = m.flops_per_byte = m.tb_per_s = kNaN;
+  }
+  if (!device || !(in.gflops > 0) || !in.bytes || std::isnan(*in.bytes)) return m;
+  const auto peak = compute_ceiling(*device, in.compute_spec, kind);
+  const auto bw = memory_ceiling_tbps(*device, kind);
+  if (!peak || !bw || !(peak->tflops > 0) || !(*bw > 0)) return m;
+  m.has_roofline = true;
+  m.peak_tflops = peak->tflops;
+  m.mem_bw_tbps = *bw;
+  m.ceiling = peak->source;
+  m.ridge_flops_per_byte = (peak->tflops * 1e12) / (*bw * 1e12);
+  // §6.1: compute_us = (GFLOPS * 1e9 / (MAF_TFLOPS * 1e12)) * 1e6;
+  //       memory_us  = (bytes / (mem_bw_gbps * 1e9)) * 1e6, here with bw in TB/s.
+  m.compute_us = (in.gflops * 1e9 / (peak->tflops * 1e12)) * 1e6;
+  m.memory_us = (*in.bytes / (*bw * 1e12)) * 1e6;
+  m.roofline_time_us = std::max(m.compute_us, m.memory_us);
+  m.bound = m.compute_us >= m.memory_us ? RooflineBound::kComputeBound : RooflineBound::kMemoryBound;
+  m.pct_roofline = T == 0 ? kNaN : m.roofline_time_us / T * 100;
+  return m;
+}
+
+}  // namespace sollens

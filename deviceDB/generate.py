@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Writes deviceDB/<id>.json, one file per GPU, from deviceDB/devices.csv (a verbatim copy
+of the project's reference table) plus the identification keys and the few extra
+figures listed below. Run it after editing devices.csv or the tables in this file:
+
+    python3 deviceDB/generate.py
+
+The JSON files are committed; the build embeds them (deviceDB/embed.cmake),
+so nothing reads them at run time. See deviceDB/README.md for the schema and the sources.
+"""
+import csv
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# devices.csv column -> dense peak key in the JSON (TFLOPS; int8 in TOPS).
+DENSE_COLUMNS = [
+    ("fp64_vector_tflops", "fp64_vector"),
+    ("fp64_matrix_tflops", "fp64_matrix"),
+    ("fp32_vector_tflops", "fp32_vector"),
+    ("fp32_matrix_tflops", "fp32_matrix"),
+    ("tf32_dense_tflops", "tf32"),
+    ("fp16_dense_tflops", "fp16"),
+    ("bf16_dense_tflops", "bf16"),
+    ("fp8_dense_tflops", "fp8"),
+    ("fp6_dense_tflops", "fp6"),
+    ("fp4_dense_tflops", "fp4"),
+    ("int8_dense_tops", "int8"),
+]
+
+# Sparse figures: devices.md "Dense vs sparse": 2:4 structured sparsity doubles the
+# tensor-core dtypes. Only for architectures that have it (NVIDIA Ampere and later,
+# AMD CDNA3 and later; CDNA2 has none). CDNA4 FP6/FP4: the vendor wording is ambiguous
+# (devices.csv notes for MI355X), so left out.
+SPARSE_KEYS = ["tf32", "fp16", "bf16", "fp8", "fp6", "fp4", "int8"]
+SPARSE_EXCLUDE = {"MI250X": SPARSE_KEYS, "MI350X": ["fp6", "fp4"], "MI355X": ["fp6", "fp4"]}
+
+# TraceLens arch files (devices.md conflict 4, source S24): measured max-achievable
+# TFLOPS, kept apart from the peaks (TraceLens-compatible ceiling).
+MAF = {
+    "MI300X": {"mem_bw_gbps": 5300, "memory_gb": 192, "max_achievable_tflops": {
+        "matrix_fp16": 654, "matrix_bf16": 708, "matrix_fp32": 163, "matrix_fp64": 81,
+        "matrix_fp8": 1273, "matrix_int8": 2600, "vector_fp16": 163, "vector_bf16": 163,
+        "vector_fp32": 81, "vector_fp64": 40}},
+    "MI325X": {"mem_bw_gbps": 6000, "memory_gb": 256, "max_achievable_tflops": {
+        "matrix_fp16": 794, "matrix_bf16": 843, "matrix_fp32": 194, "matrix_fp64": 97,
+        "matrix_fp8": 1519, "matrix_int8": 3094, "vector_fp16": 194, "vector_bf16": 194,
+        "vector_fp32": 97, "vector_fp64": 48}},
+}
+
+# Identification keys, matched against a trace's deviceProperties (devices.md "Using
+# the table in the analyzer"; observed values from the fixtures under tests/fixtures/traces
+# and S26). name_patterns / name_excludes: case-insensitive, whole words (A-Z0-9 runs),
+# separators (space - _ /) equivalent. sm_count is per device as the trace lists it
+# (one GCD for MI250X). memory_gib: [min, max] of totalGlobalMem in GiB (usable memory
+# is below the marketed size). match_without_name: cc + SMs + memory alone may identify
+# it when the name is empty or generic (AMD only, where those keys are unambiguous).
+IDENTIFY = {
+    "H100_SXM5_80GB": dict(vendor="NVIDIA", name_patterns=["H100 80GB HBM3", "H100 SXM5", "H100 SXM"],
+                           name_excludes=["PCIE", "NVL"], compute_capability=[9, 0], sm_count=132,
+                           memory_gib=[70, 82]),
+    "H100_PCIe_80GB": dict(vendor="NVIDIA", name_patterns=["H100 PCIE"], name_excludes=["NVL"],
+                           compute_capability=[9, 0], sm_count=114, memory_gib=[70, 82]),
+    "H200_SXM_141GB": dict(vendor="NVIDIA", name_patterns=["H200"], name_excludes=["NVL"],
+                           compute_capability=[9, 0], sm_count=132, memory_gib=[125, 145]),
+    "B200_HGX_1000W": dict(vendor="NVIDIA", name_patterns=["B200"], compute_capability=[10, 0],
+                           sm_count=148, memory_gib=[165, 185]),
+    "GB200_per_GPU": dict(vendor="NVIDIA", name_patterns=["GB200"], compute_capability=[10, 0],
+                          sm_count=148, memory_gib=[165, 195]),
+    "A100_SXM4_40GB": dict(vendor="NVIDIA", name_patterns=["A100"], name_excludes=["PCIE"],
+                           compute_capability=[8, 0], sm_count=108, memory_gib=[30, 45]),
+    "A100_SXM4_80GB": dict(vendor="NVIDIA", name_patterns=["A100"], name_excludes=["PCIE"],
+                           compute_capability=[8, 0], sm_count=108, memory_gib=[70, 85]),
+    "L40S": dict(vendor="NVIDIA", name_patterns=["L40S"], compute_capability=[8, 9], sm_count=142,
+                 memory_gib=[40, 50]),
+    "MI250X": dict(vendor="AMD", name_patterns=["MI250X"], gfx="gfx90a", compute_capability=[9, 0],
+                   sm_count=110, memory_gib=[60, 66], match_without_name=True),
+    "MI300X": dict(vendor="AMD", name_patterns=["MI300X"], gfx="gfx942", compute_capability=[9, 4],
+                   sm_count=304, memory_gib=[176, 224], match_without_name=True),
+    "MI325X": dict(vendor="AMD", name_patterns=["MI325X"], gfx="gfx942", compute_capability=[9, 4],
+                   sm_count=304, memory_gib=[240, 272], match_without_name=True),
+    "MI350X": dict(vendor="AMD", name_patterns=["MI350X"], gfx="gfx950", compute_capability=[9, 5],
+                   sm_count=256, memory_gib=[270, 290]),
+    "MI355X": dict(vendor="AMD", name_patterns=["MI355X"], gfx="gfx950", compute_capability=[9, 5],
+                   sm_count=256, memory_gib=[270, 290]),
+}
+
+# Short names accepted by --device besides the id (case-insensitive).
+ALIASES = {
+    "H100_SXM5_80GB": ["H100 SXM"], "H100_PCIe_80GB": ["H100 PCIe"], "H200_SXM_141GB": ["H200"],
+    "B200_HGX_1000W": ["B200"], "GB200_per_GPU": ["GB200"], "A100_SXM4_40GB": ["A100 40GB"],
+    "A100_SXM4_80GB": ["A100 80GB"],
+}
+
+# A package that the driver exposes as several devices (devices.md: "halve it per device").
+DEVICES_PER_PACKAGE = {"MI250X": 2}
+
+# GPUs seen in the shared fixtures that have no row in devices.csv: recognised, so the
+# notice can name them, but without peaks (no roofline until a sourced row is added).
+RECOGNISED_ONLY = [
+    dict(id="MI250", name="AMD Instinct MI250 (one GCD)", vendor="AMD", arch="CDNA2 gfx90a",
+         notes="No row in devices.csv. Each of the two GCDs is a device: 104 CUs, 64 GB. ROCm names it "
+               "'AMD Radeon Graphics' (hta-mi250-minitoy) or 'AMD Instinct MI250X / MI250'.",
+         identify=dict(vendor="AMD", name_patterns=["MI250", "AMD Radeon Graphics"], gfx="gfx90a",
+                       compute_capability=[9, 0], sm_count=104, memory_gib=[60, 66])),
+    dict(id="MI210", name="AMD Instinct MI210", vendor="AMD", arch="CDNA2 gfx90a",
+         notes="No row in devices.csv (tracelens-mi210-gpu-only: 104 CUs, 64 GB).",
+         identify=dict(vendor="AMD", name_patterns=["MI210"], gfx="gfx90a", compute_capability=[9, 0],
+                       sm_count=104)),
+    dict(id="V100", name="NVIDIA Tesla V100", vendor="NVIDIA", arch="Volta sm_70",
+         notes="No row in devices.csv (SXM2 and DGXS 32 GB boards in kineto-tb-resnet50-v100 and "
+               "param-dlrm-v100-8rank: cc 7.0, 80 SMs).",
+         identify=dict(vendor="NVIDIA", name_patterns=["V100"], compute_capability=[7, 0], sm_count=80)),
+]
+
+
+def num(text):
+    text = text.strip()
+    if not text:
+        return None
+    v = float(text)
+    return int(v) if v.is_integer() and "." not in text else v
+
+
+def display_name(row):
+    vendor, rid = row["vendor"], row["id"]
+    names = {
+        "H100_SXM5_80GB": "NVIDIA H100 SXM5 80GB", "H100_PCIe_80GB": "NVIDIA H100 PCIe 80GB",
+        "H200_SXM_141GB": "NVIDIA H200 SXM 141GB", "B200_HGX_1000W": "NVIDIA B200 (HGX, 1000 W)",
+        "GB200_per_GPU": "NVIDIA GB200 (per GPU, NVL72)", "A100_SXM4_40GB": "NVIDIA A100 SXM4 40GB",
+        "A100_SXM4_80GB": "NVIDIA A100 SXM4 80GB", "L40S": "NVIDIA L40S",
+    }
+    return names.get(rid, ("AMD Instinct " if vendor == "AMD" else vendor + " ") + rid)
+
+
+def main():
+    with open(os.path.join(HERE, "devices.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    written = []
+    for row in rows:
+        rid = row["id"]
+        dense = {key: num(row[col]) for col, key in DENSE_COLUMNS if num(row[col]) is not None}
+        sparse_src = "2 x dense for the tensor-core dtypes (devices.md, 'Dense vs sparse')"
+        sparse = {k: round(2 * dense[k], 4) for k in SPARSE_KEYS
+                  if k in dense and k not in SPARSE_EXCLUDE.get(rid, [])}
+        entry = {
+            "id": rid,
+            "name": display_name(row),
+            "aliases": ALIASES.get(rid, []),
+            "vendor": row["vendor"],
+            "arch": row["arch"],
+            "variant": row["variant"],
+            "devices_per_package": DEVICES_PER_PACKAGE.get(rid, 1),
+            "dense_tflops": dense,
+            "sparse_tflops": sparse,
+            "sparse_source": sparse_src if sparse else "",
+            "memory": {
+                "bandwidth_TBps": num(row["mem_bw_TBps"]), "size_GB": num(row["mem_GB"]),
+                "type": row["mem_type"], "l2_MB": num(row["l2_MB"]), "llc_MB": num(row["llc_MB"]),
+            },
+            "sm_or_cu": num(row["sm_or_cu"]),
+            "boost_clock_MHz": num(row["boost_clock_MHz"]),
+            "tdp_W": num(row["tdp_W"]),
+            "confidence": row["confidence"],
+            "sources": row["sources"].split(";"),
+            "source": "devices.csv row " + rid + " (tests' reference table, see README.md)",
+            "notes": row["notes"],
+            "identify": IDENTIFY[rid],
+        }
+        if rid in MAF:
+            entry["tracelens_arch"] = dict(MAF[rid], source="S24: TraceLens arch/" + rid +
+                                           ".json @171dd747 (measured MAF, not peaks)")
+        written.append(entry)
+    for extra in RECOGNISED_ONLY:
+        written.append(dict(extra, aliases=[], devices_per_package=1, dense_tflops={}, sparse_tflops={},
+                            sparse_source="", memory={}, confidence="", sources=[],
+                            source="identification only: no peak figures"))
+    for old in os.listdir(HERE):
+        if old.endswith(".json"):
+            os.remove(os.path.join(HERE, old))
+    for entry in written:
+        with open(os.path.join(HERE, entry["id"] + ".json"), "w") as f:
+            json.dump(entry, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+    print("wrote", len(written), "files")
+
+
+if __name__ == "__main__":
+    main()
