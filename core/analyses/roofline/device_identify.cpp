@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <map>
 
+#include "writers/json_writer.h"
+#include "writers/number_format.h"
+
 namespace sollens {
 
 namespace {
@@ -87,7 +90,7 @@ std::string join_ids(const std::vector<const DeviceSpec*>& v) {
   return out;
 }
 
-const char* kAdvice = "pass --device NAME to choose a GPU, or add it to deviceDB/ (deviceDB/README.md)";
+const char* kAdvice = "pass --device NAME to choose a GPU, or add it: deviceDB/README.md";
 
 DeviceIdentification finish(const DeviceProperties& d, const std::string& desc,
                             const DeviceSpec* spec, std::string how) {
@@ -235,6 +238,38 @@ DeviceIdentification identify_trace_device(const EventStore& store, std::string_
   r.device_index = index;
   r.from_gpu_events = from_events;
   return r;
+}
+
+}  // namespace sollens
+
+namespace sollens {
+
+std::string device_identification_json(const DeviceIdentification& r) {
+  std::string out = "{\"status\": " + json_string(device_status_name(r.status));
+  if (r.spec) {
+    out += ", \"id\": " + json_string(r.spec->id) + ", \"name\": " + json_string(r.spec->name);
+  }
+  if (r.device_index >= 0)
+    out += ", \"trace_device_index\": " + std::to_string(r.device_index) +
+           ", \"trace_device_name\": " + json_string(r.trace_name) +
+           ", \"from_gpu_events\": " + (r.from_gpu_events ? "true" : "false");
+  if (!r.how.empty()) out += ", \"how\": " + json_string(r.how);
+  if (!r.notice.empty()) out += ", \"notice\": " + json_string(r.notice);
+  if (const DeviceSpec* s = r.roofline_spec()) {
+    out += ", \"devices_per_package\": " + std::to_string(s->devices_per_package);
+    out += ", \"dense_tflops_per_device\": {";
+    bool first = true;
+    for (size_t k = 0; k < kPeakKeyCount; ++k)
+      if (auto v = s->device_dense_tflops(static_cast<PeakKey>(k))) {
+        out += (first ? "" : ", ") + json_string(peak_key_name(static_cast<PeakKey>(k))) + ": " +
+               format_python_float(*v);
+        first = false;
+      }
+    out += "}";
+    if (auto bw = s->device_mem_bw_tbps()) out += ", \"mem_bw_TBps_per_device\": " + format_python_float(*bw);
+    out += ", \"confidence\": " + json_string(s->confidence);
+  }
+  return out + "}";
 }
 
 }  // namespace sollens

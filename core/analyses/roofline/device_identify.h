@@ -49,4 +49,9 @@ DeviceIdentification identify_device(const DeviceProperties& device);
 DeviceIdentification identify_trace_device(const EventStore& store,
                                            std::string_view user_device = {});
 
+// The identification as a JSON object: status, id and name of the spec, the trace's
+// device name and index, how it was matched, the notice, and (when a roofline is
+// available) the per-device dense peaks and bandwidth used.
+std::string device_identification_json(const DeviceIdentification& r);
+
 }  // namespace sollens

@@ -1,0 +1,43 @@
+// The report as one JSON document: metadata object plus {sheet name: rows}.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "writers/json_writer.h"
+#include "writers/report_json.h"
+
+using namespace sollens;
+
+TEST_CASE("report json: metadata and sheets in order") {
+  Table a("gpu_timeline");
+  Column& type = a.add_column("type", ColumnType::kString);
+  Column& ms = a.add_column("time ms", ColumnType::kFloat);
+  type.push_string("busy_time");
+  ms.push_float(1.5);
+  Table b("empty_sheet");
+  b.add_column("x", ColumnType::kInt);
+  std::ostringstream out;
+  write_report_json({{"generator", json_string("sollens test")}}, {&a, &b}, out);
+  CHECK(out.str() ==
+        "{\"metadata\": {\"generator\": \"sollens test\"},\n\"sheets\": {\n"
+        "\"gpu_timeline\": [\n{\"type\":\"busy_time\",\"time ms\":1.5}\n]\n,\n"
+        "\"empty_sheet\": []\n}}\n");
+}
+
+TEST_CASE("report json: trace metadata") {
+  TraceMetadata m;
+  m.schema_version = 1;
+  DeviceProperties d;
+  d.id = 0;
+  d.name = "NVIDIA \"H100\"";
+  d.num_sms = 132;
+  m.devices.push_back(d);
+  m.distributed = DistributedInfo{"nccl", 3, 8, kNoValue, ""};
+  m.other = {{"with_stack", "true"}};
+  CHECK(trace_metadata_json(m) ==
+        "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA \\\"H100\\\"\", "
+        "\"numSms\": 132}], \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 3, "
+        "\"world_size\": 8}, \"with_stack\": \"true\"}");
+  CHECK(trace_metadata_json(TraceMetadata{}) == "{}");
+  CHECK(json_object({}) == "{}");
+}
