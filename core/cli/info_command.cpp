@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "analyses/info/trace_info.h"
+#include "analyses/roofline/device_identify.h"  // the GPU and its peaks (issue 3)
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
 
@@ -13,7 +14,21 @@ std::string or_unknown(int64_t v) { return v == kNoValue ? "?" : std::to_string(
 
 int run_info(const std::vector<std::string>& args) {
   std::string trace;
-  for (const auto& a : args) {
+  std::string device_name;  // --device NAME (issue 3)
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    // --- --device (issue 3) --------------------------------------------------------------
+    if (a == "--device") {
+      if (i + 1 >= args.size() || !find_device(args[i + 1])) {
+        std::cerr << "sollens: " << (i + 1 >= args.size() ? std::string("--device needs a GPU name")
+                                                          : "unknown device '" + args[i + 1] + "' for --device")
+                  << " (known, case-insensitive: " << known_device_names() << ")\n";
+        return 2;
+      }
+      device_name = args[++i];
+      continue;
+    }
+    // --- end --device --------------------------------------------------------------------
     if (!a.empty() && a[0] == '-') {
       std::cerr << "sollens: unknown option '" << a << "' for info (try: sollens --help)\n";
       return 2;
@@ -47,6 +62,32 @@ int run_info(const std::vector<std::string>& args) {
       std::cout << ", " << (d.total_global_mem >> 20) << " MiB";
     std::cout << "\n";
   }
+  // --- the identified GPU and its peaks (issue 3, core/analyses/roofline) -------------
+  {
+    const DeviceIdentification gpu = identify_trace_device(s, device_name);
+    if (const DeviceSpec* spec = gpu.roofline_spec()) {
+      std::cout << "gpu:      " << spec->id << ": " << spec->name << " (by " << gpu.how;
+      if (gpu.device_index >= 0)
+        std::cout << "; device index " << gpu.device_index
+                  << (gpu.from_gpu_events ? ", where the GPU events ran" : ", the first listed");
+      std::cout << ")\n";
+      std::cout << "peaks:    dense TFLOPS per device:";
+      for (size_t k = 0; k < kPeakKeyCount; ++k)
+        if (auto v = spec->device_dense_tflops(static_cast<PeakKey>(k)))
+          std::cout << " " << peak_key_name(static_cast<PeakKey>(k)) << " " << *v;
+      std::cout << "\n";
+      if (auto bw = spec->device_mem_bw_tbps())
+        std::cout << "memory:   " << *bw << " TB/s per device";
+      if (spec->devices_per_package > 1)
+        std::cout << " (package / " << spec->devices_per_package << " devices)";
+      std::cout << "; confidence " << spec->confidence << "; sources deviceDB/" << spec->id
+                << ".json\n";
+    } else {
+      std::cout << "gpu:      no roofline: "
+                << gpu.notice << "\n";
+    }
+  }
+  // --- end GPU ----------------------------------------------------------------------------
   if (s.metadata.distributed) {
     const auto& di = *s.metadata.distributed;
     std::cout << "ranks:    rank " << or_unknown(di.rank) << " of " << or_unknown(di.world_size)

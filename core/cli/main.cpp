@@ -12,11 +12,18 @@ constexpr const char* kUsage = R"(sollens — GPU-trace analysis for PyTorch pro
 
 usage:
   sollens report TRACE [--out DIR] [--include-unlinked] [--include-python]
-      Writes the report sheets as CSV into DIR (default: sollens-report),
-      prints a summary and timings on stderr.
-  sollens info TRACE
-      Prints what the trace is: format and version hints, devices, ranks,
-      event counts by category, time span and warnings.
+                       [--device NAME] [--no-json] [--no-xlsx]
+      Writes the report sheets as CSV into DIR (default: sollens-report), and
+      all of them as one report.json and one report.xlsx beside them; prints a
+      summary and timings on stderr.
+  sollens info TRACE [--device NAME]
+      Prints what the trace is: format and version hints, devices, the GPU
+      identified and its peaks, ranks, event counts by category, time span
+      and warnings.
+  --device NAME: the GPU for roofline figures instead of the one identified
+      from the trace's deviceProperties (case-insensitive, e.g. H100_SXM5_80GB,
+      B200, MI300X; an unknown name lists the known ones). An unidentified GPU
+      gets no roofline columns, never a guessed peak.
   sollens cycles TRACE [--mode all|llm] [--out DIR] [--order stream|device|file]
       Finds repeating kernel patterns (training iterations, decode steps,
       transformer layers) per GPU stream in start-time order (--order device:

@@ -10,14 +10,27 @@
 #include "analyses/ops/short_kernels.h"
 #include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
 #include "analyses/timeline/gpu_timeline.h"
+#include "analyses/roofline/device_identify.h"  // device and roofline (issue 3)
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
+#include "cli/xlsx_writer.h"            // report.xlsx (issue 3)
 #include "writers/csv_writer.h"
+#include "writers/json_writer.h"
+#include "writers/report_json.h"         // report.json (issue 3)
 #include "writers/number_format.h"
 
 namespace sollens::cli {
 
 namespace {
+
+// --- report.json / report.xlsx (issue 3) ----------------------------------------------
+// Every sheet written as CSV through write_table is also kept, in order, for the one
+// JSON document and the workbook written at the end of run_report.
+std::vector<Table>& report_sheets() {
+  static std::vector<Table> sheets;
+  return sheets;
+}
+// --- end report.json / report.xlsx ----------------------------------------------------
 
 bool write_table(const Table& table, const std::filesystem::path& dir) {
   const auto path = dir / (table.name() + ".csv");
@@ -27,6 +40,7 @@ bool write_table(const Table& table, const std::filesystem::path& dir) {
     std::cerr << "sollens: cannot write " << path.string() << "\n";
     return false;
   }
+  report_sheets().push_back(table);  // for report.json / report.xlsx
   return true;
 }
 
@@ -69,8 +83,29 @@ int run_report(const std::vector<std::string>& args) {
   std::string trace, out_dir = "sollens-report";
   TreeOptions tree_options;
   GpuTimelineOptions timeline_options;
+  std::string device_name;               // --device (issue 3)
+  bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx (issue 3)
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    // --- device and report.json / report.xlsx options (issue 3) ---------------------
+    if (a == "--device") {
+      if (i + 1 >= args.size()) {
+        std::cerr << "sollens: --device needs a GPU name (known: " << known_device_names() << ")\n";
+        return 2;
+      }
+      device_name = args[++i];
+      if (!find_device(device_name)) {
+        std::cerr << "sollens: unknown device '" << device_name
+                  << "' for --device (known, case-insensitive: " << known_device_names() << ")\n";
+        return 2;
+      }
+      continue;
+    }
+    if (a == "--no-json" || a == "--no-xlsx") {
+      (a == "--no-json" ? write_json : write_xlsx_file) = false;
+      continue;
+    }
+    // --- end device and report options ------------------------------------------------
     if (a == "--out") {
       if (i + 1 >= args.size()) {
         std::cerr << "sollens: --out needs a directory\n";
@@ -99,6 +134,14 @@ int run_report(const std::vector<std::string>& args) {
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;
   print_warnings(*loaded.store);
+
+  // --- device identification (issue 3, core/analyses/roofline) -----------------------
+  // device.roofline_spec() is the GPU for roofline columns, or null: then no roofline
+  // columns at all (never a guessed peak) and the notice says why.
+  const DeviceIdentification device = identify_trace_device(*loaded.store, device_name);
+  if (!device.notice.empty()) std::cerr << "sollens: notice: " << device.notice << "\n";
+  else if (device.spec) std::cerr << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
+  // --- end device identification -------------------------------------------------------
 
   auto t0 = std::chrono::steady_clock::now();
   const GpuTimeline timeline = compute_gpu_timeline(*loaded.store, loaded.tree, timeline_options);
@@ -147,6 +190,40 @@ int run_report(const std::vector<std::string>& args) {
               << ms(elapsed_ms(t_cycles)) << " ms; details: sollens cycles)\n";
   }
   // --- end cycles summary -----------------------------------------------------------
+  // --- report.json / report.xlsx (issue 3): every sheet above in one document each ---
+  if (write_json || write_xlsx_file) {
+    const auto t_all = std::chrono::steady_clock::now();
+    std::vector<const Table*> sheets;
+    for (const Table& t : report_sheets()) sheets.push_back(&t);
+    const std::filesystem::path dir(out_dir);
+    if (write_json) {
+      const JsonMembers metadata = {
+          {"generator", json_string(std::string("sollens ") + kVersion)},
+          {"trace_file", json_string(trace)},
+          {"device", device_identification_json(device)},
+          {"trace", trace_metadata_json(loaded.store->metadata)},
+      };
+      const auto path = dir / "report.json";
+      std::ofstream out(path, std::ios::binary);
+      if (out) write_report_json(metadata, sheets, out);
+      if (!out) {
+        std::cerr << "sollens: cannot write " << path.string() << "\n";
+        return 3;
+      }
+      std::cerr << "  wrote " << path.string() << "\n";
+    }
+    if (write_xlsx_file) {
+      const auto path = dir / "report.xlsx";
+      const std::string problem = write_xlsx(path.string(), sheets);
+      if (!problem.empty()) {
+        std::cerr << "sollens: " << problem << "\n";
+        return 3;
+      }
+      std::cerr << "  wrote " << path.string() << "\n";
+    }
+    std::cerr << "  report.json/xlsx: " << ms(elapsed_ms(t_all)) << " ms\n";
+  }
+  // --- end report.json / report.xlsx ---------------------------------------------------
   return 0;
 }
 

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# sollens report's report.json and report.xlsx, and --device, end to end.
+# usage: report_outputs_test.sh SOLLENS FIXTURES_DIR
+set -u
+sollens=$1
+fixtures=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAILED: $*"; failed=1; }
+
+triton=$fixtures/traces/tracelens-mi300x-compile-triton/trace.json.gz
+mi250=$fixtures/traces/hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz
+
+out=$("$sollens" report "$triton" --out "$tmp/r" 2>&1) || fail "report exited $?: $out"
+grep -q "wrote .*report.json" <<<"$out" || fail "no 'wrote report.json' line: $out"
+grep -q "wrote .*report.xlsx" <<<"$out" || fail "no 'wrote report.xlsx' line: $out"
+grep -q "device: MI300X" <<<"$out" || fail "MI300X not identified: $out"
+
+# The workbook: a valid zip with one worksheet per CSV, named after it, and the
+# values of gpu_timeline.csv in its first sheet; the JSON document has the same sheets.
+python3 - "$tmp/r" <<'PY' || failed=1
+import csv, json, os, re, sys, zipfile
+d = sys.argv[1]
+csvs = sorted(f[:-4] for f in os.listdir(d) if f.endswith(".csv"))
+ok = True
+def check(cond, what):
+    global ok
+    if not cond:
+        print("FAILED:", what); ok = False
+z = zipfile.ZipFile(os.path.join(d, "report.xlsx"))
+check(z.testzip() is None, "report.xlsx has a bad member")
+names = z.namelist()
+for part in ("[Content_Types].xml", "xl/workbook.xml", "xl/styles.xml"):
+    check(part in names, "report.xlsx lacks " + part)
+sheets = re.findall(r'<sheet name="([^"]+)"', z.read("xl/workbook.xml").decode())
+check(sorted(sheets) == csvs, "worksheets %s != CSVs %s" % (sheets, csvs))
+check(all(len(s) <= 31 for s in sheets), "a sheet name is over 31 characters")
+check(len([n for n in names if n.startswith("xl/worksheets/sheet")]) == len(sheets),
+      "worksheet parts do not match the sheet list")
+first = sheets.index("gpu_timeline") + 1
+xml = z.read("xl/worksheets/sheet%d.xml" % first).decode()
+rows = list(csv.reader(open(os.path.join(d, "gpu_timeline.csv"))))
+check('<c r="A1" s="1" t="inlineStr"><is><t>type</t></is></c>' in xml, "A1 is not the bold header 'type'")
+check("<is><t>%s</t></is>" % rows[1][0] in xml, "A2 is not %r" % rows[1][0])
+m = re.search(r'<c r="B2"><v>([^<]+)</v></c>', xml)
+check(m is not None and abs(float(m.group(1)) - float(rows[1][1])) <= 1e-12 * max(1, abs(float(rows[1][1]))),
+      "B2 is not the number %s" % rows[1][1])
+doc = json.load(open(os.path.join(d, "report.json")))
+check(sorted(doc["sheets"]) == csvs, "report.json sheets %s != CSVs" % sorted(doc["sheets"]))
+check(doc["sheets"]["gpu_timeline"][0]["type"] == rows[1][0], "report.json gpu_timeline row 0")
+check(len(doc["sheets"]["gpu_timeline"]) == len(rows) - 1, "report.json gpu_timeline row count")
+check(doc["metadata"]["device"]["id"] == "MI300X", "report.json device")
+check(doc["metadata"]["trace"]["deviceProperties"][0]["numSms"] == 304, "report.json deviceProperties")
+print("report outputs: %d sheets checked" % len(sheets))
+sys.exit(0 if ok else 1)
+PY
+
+# --no-json / --no-xlsx
+"$sollens" report "$triton" --out "$tmp/n" --no-json --no-xlsx >/dev/null 2>&1 || fail "report --no-json --no-xlsx"
+[[ -e $tmp/n/report.json || -e $tmp/n/report.xlsx ]] && fail "--no-json/--no-xlsx still wrote them"
+[[ -e $tmp/n/gpu_timeline.csv ]] || fail "--no-json/--no-xlsx wrote no CSV"
+
+# --device: a known name (any case), an unknown one, and a GPU without peaks.
+out=$("$sollens" info "$triton" --device h100_sxm5_80gb 2>&1) || fail "info --device exited $?"
+grep -q "^gpu: *H100_SXM5_80GB" <<<"$out" || fail "info --device h100_sxm5_80gb: $out"
+grep -q "^peaks: .*bf16 989.4" <<<"$out" || fail "info peaks: $out"
+out=$("$sollens" report "$triton" --device NoSuchGPU --out "$tmp/x" 2>&1); rc=$?
+[[ $rc == 2 ]] || fail "report --device NoSuchGPU exited $rc, wanted 2"
+grep -q "unknown device 'NoSuchGPU' for --device (known, case-insensitive: .*MI300X" <<<"$out" || fail "unknown --device message: $out"
+out=$("$sollens" info "$triton" --device 2>&1); rc=$?
+[[ $rc == 2 ]] || fail "info --device without a name exited $rc"
+out=$("$sollens" report "$mi250" --out "$tmp/m" 2>&1) || fail "report on MI250 exited $?"
+grep -q "notice: .*MI250.*no roofline columns" <<<"$out" || fail "no MI250 notice: $out"
+out=$("$sollens" info "$mi250" 2>&1)
+grep -q "^gpu: *no roofline: .*MI250" <<<"$out" || fail "info on MI250: $out"
+grep -q "report.json" <(python3 -c "import json,sys; d=json.load(open('$tmp/m/report.json')); print('report.json' if d['metadata']['device']['status']=='no_peaks' else 'bad')") || fail "MI250 report.json device status"
+
+[[ $failed == 0 ]] && echo "report outputs: all passed"
+exit $failed
