@@ -249,33 +249,8 @@ void append_part(EventStore& store, const EventStore& part) {
     const bool in_input = v.data() >= begin && v.data() < end;  // else owned by part's pool
     remap[id] = in_input ? store.strings.intern_stable(v) : store.strings.intern(v);
   }
-  const size_t offset = store.size();
-  store.reserve(offset + part.size());
-  for (size_t i = 0; i < part.size(); ++i) {
-    store.phase.push_back(part.phase[i]);
-    store.category.push_back(part.category[i]);
-    store.cat.push_back(remap[part.cat[i]]);
-    store.name.push_back(remap[part.name[i]]);
-    store.pid.push_back(remap[part.pid[i]]);
-    store.tid.push_back(remap[part.tid[i]]);
-  }
-  auto append = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
-  append(store.ts, part.ts);
-  append(store.dur, part.dur);
-  append(store.correlation, part.correlation);
-  append(store.external_id, part.external_id);
-  append(store.flow_id, part.flow_id);
-  append(store.stream, part.stream);
-  append(store.device, part.device);
-  append(store.python_id, part.python_id);
-  append(store.python_parent_id, part.python_parent_id);
-  append(store.sequence_number, part.sequence_number);
-  append(store.args_offset, part.args_offset);
-  append(store.args_length, part.args_length);
-  append(store.has_args_object, part.has_args_object);
-  for (const NameRecord& r : part.names)
-    store.names.push_back(
-        {r.event + offset, remap[r.kind], remap[r.pid], remap[r.tid], remap[r.value]});
+  store.reserve(store.size() + part.size());
+  store.append_rows(part, remap);
 }
 
 void add_counts(IngestCounters& to, const IngestCounters& from) {

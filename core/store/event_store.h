@@ -82,6 +82,8 @@ class EventStore {
 
   void reserve(size_t n);
   void truncate(size_t n);  // drops rows [n, size)
+  // Appends every row of `part`; `remap` maps part's string ids to this store's.
+  void append_rows(const EventStore& part, const std::vector<StrId>& remap);
   size_t heap_bytes() const;
 
   // Columns (one entry per event).
