@@ -8,6 +8,7 @@
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
 #include "analyses/ops/short_kernels.h"
+#include "analyses/perf/perf_sheets.h"  // perf-model sheets (issue 3)
 #include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
 #include "analyses/timeline/gpu_timeline.h"
 #include "analyses/roofline/device_identify.h"  // device and roofline (issue 3)
@@ -85,6 +86,7 @@ int run_report(const std::vector<std::string>& args) {
   GpuTimelineOptions timeline_options;
   std::string device_name;               // --device (issue 3)
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx (issue 3)
+  PerfSheetOptions perf_options;         // --corrected (issue 3, perf models)
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     // --- device and report.json / report.xlsx options (issue 3) ---------------------
@@ -106,6 +108,12 @@ int run_report(const std::vector<std::string>& args) {
       continue;
     }
     // --- end device and report options ------------------------------------------------
+    // --- perf-model options (issue 3, core/analyses/perf) -------------------------------
+    if (a == "--corrected") {
+      perf_options.corrected = true;
+      continue;
+    }
+    // --- end perf-model options ---------------------------------------------------------
     if (a == "--out") {
       if (i + 1 >= args.size()) {
         std::cerr << "sollens: --out needs a directory\n";
@@ -166,6 +174,18 @@ int run_report(const std::vector<std::string>& args) {
     return 3;
   const double ops_ms = elapsed_ms(t0);
 
+  // --- perf-model sheets (issue 3, core/analyses/perf; tracelens-semantics.md §4.7) ----
+  // GEMM, SDPA_*, CONV_*, UnaryElementwise, BinaryElementwise, Normalization, Reduce_*;
+  // --corrected puts the corrected FLOPs/bytes (core/analyses/perf/CORRECTIONS.md) in
+  // the default columns.
+  t0 = std::chrono::steady_clock::now();
+  for (const Table& t : perf_model_tables(*loaded.store, loaded.tree, perf_options)) {
+    if (!write_table(t, out_dir)) return 3;
+    ops_sheets.push_back(t.name());
+  }
+  const double perf_ms = elapsed_ms(t0);
+  // --- end perf-model sheets ----------------------------------------------------------
+
   const EventStore& s = *loaded.store;
   auto pct = [&](double v) {
     return timeline.total_us > 0 ? format_python_float(std::round(v / timeline.total_us * 1000) / 10) + " %" : std::string("-");
@@ -178,7 +198,8 @@ int run_report(const std::vector<std::string>& args) {
             << pct(timeline.idle_us) << "\n"
             << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(timeline_ms) << ", write "
-            << ms(write_ms) << ", ops and kernel sheets " << ms(ops_ms) << "\n"
+            << ms(write_ms) << ", ops and kernel sheets " << ms(ops_ms)
+            << ", perf-model sheets " << ms(perf_ms) << "\n"
             << "  wrote " << (std::filesystem::path(out_dir) / "gpu_timeline.csv").string() << "\n";
   for (const std::string& sheet : ops_sheets)
     std::cerr << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";

@@ -1,0 +1,176 @@
+// Convolution models (tracelens-semantics.md §6.3): aten::convolution (fwd) and
+// aten::convolution_backward. Quirk kept: aten::convolution's bias is
+// `len(Input Dims) == 3`, false for the usual 9-entry record, so bias FLOPs and bytes
+// are never counted; the backward bias term is an element count, not bytes.
+// Corrected (CORRECTIONS.md): bias present when the bias slot holds a shape, and the
+// backward bias bytes multiplied by the bytes per element.
+#include <string>
+
+#include "analyses/perf/models.h"
+
+namespace sollens::perf {
+
+namespace {
+
+// "[16, 16]" → (16, 16); "" → nullopt (defaults); a bare int → (n,).
+std::optional<std::vector<int64_t>> parse_int_tuple_text(const PyValue& v, bool& ok) {
+  ok = true;
+  if (v.is_seq()) {
+    auto l = int_list(v);
+    if (!l) ok = false;
+    return l;
+  }
+  if (v.kind == PyValue::Kind::kInt) return std::vector<int64_t>{v.i};
+  if (v.kind == PyValue::Kind::kNone) return std::nullopt;
+  if (v.kind != PyValue::Kind::kStr) {
+    ok = false;
+    return std::nullopt;
+  }
+  if (v.s.empty()) return std::nullopt;
+  std::vector<int64_t> out;
+  std::string cur;
+  bool any = false;
+  for (char ch : v.s) {
+    if ((ch >= '0' && ch <= '9') || ch == '-') {
+      cur += ch;
+      any = true;
+    } else if (ch == ',' || ch == ']' || ch == ')') {
+      if (!cur.empty()) out.push_back(std::stoll(cur));
+      cur.clear();
+    } else if (ch != '[' && ch != '(' && ch != ' ') {
+      ok = false;
+      return std::nullopt;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::stoll(cur));
+  if (!any) ok = false;
+  return out;
+}
+
+std::vector<int64_t> swap01(std::vector<int64_t> s) {
+  if (s.size() >= 2) std::swap(s[0], s[1]);
+  return s;
+}
+
+int64_t tail_prod(const std::vector<int64_t>& s) {
+  int64_t p = 1;
+  for (size_t k = 1; k < s.size(); ++k) p *= s[k];
+  return p;
+}
+
+int64_t flops_fwd(const std::vector<int64_t>& x, const std::vector<int64_t>& w,
+                  const std::vector<int64_t>& out, bool bias, bool transposed) {
+  const int64_t P = transposed ? prod(x) : prod(out);
+  return P * 2 * tail_prod(w) + (bias ? prod(out) : 0);
+}
+
+}  // namespace
+
+ModelResult eval_conv(Model m, const ModelInput& in) {
+  ModelResult r;
+  r.maf_type = "matrix";
+  const EventArgs& g = in.args;
+  const size_t o = m == Model::kConvBwd ? 1 : 0;  // backward: every slot shifts by one
+  auto x = int_list(at(g.dims, o)), w = int_list(at(g.dims, o + 1));
+  if (!x || !w || x->size() < 3 || w->size() != x->size()) return r;
+  const size_t nd = x->size() - 2;
+  std::vector<int64_t> stride(nd, 1), padding(nd, 0), dilation(nd, 1), output_padding(nd, 0);
+  const PyValue& c = g.concrete;
+  for (auto [slot, target] : {std::pair{o + 3, &stride}, {o + 4, &padding}, {o + 5, &dilation}, {o + 7, &output_padding}}) {
+    bool ok = true;
+    auto v = parse_int_tuple_text(at(c, slot), ok);
+    if (!ok) return r;
+    if (!v) continue;
+    if (v->size() == 1) v->assign(nd, (*v)[0]);
+    if (v->size() != nd) return r;
+    *target = *v;
+  }
+  const PyValue& tv = at(c, o + 6);
+  if (tv.kind != PyValue::Kind::kStr || (tv.s != "True" && tv.s != "False")) return r;
+  const bool transposed = tv.s == "True";
+  const PyValue& gv = at(c, o + 8);
+  int64_t groups = 0;
+  if (gv.kind == PyValue::Kind::kStr && !gv.s.empty()) {
+    char* end = nullptr;
+    groups = std::strtoll(gv.s.c_str(), &end, 10);
+    if (end != gv.s.c_str() + gv.s.size()) return r;
+  } else if (gv.kind == PyValue::Kind::kInt) {
+    groups = gv.i;
+  } else {
+    return r;
+  }
+  const PyValue dt_in = at(g.types, o), dt_w = at(g.types, o + 1);
+  if (repr(dt_in) != repr(dt_w)) return r;  // ValueError
+  if (nd < 1 || nd > 3) return r;
+  const PyValue bias_slot = at(g.dims, o + 2);
+  const bool bias = m == Model::kConvBwd ? bias_slot.truthy() : g.dims.size() == 3;
+  const bool bias_present = bias_slot.is_seq() && !bias_slot.items.empty();
+
+  r.param("convNd", PyValue::str("conv" + std::to_string(nd) + "d"));
+  r.param("input_shape", int_tuple(*x));
+  r.param("filter_shape", int_tuple(*w));
+  r.param("dtype_input_weight", PyValue::tuple({dt_in, dt_w}));
+  r.param("input_stride", at(g.strides, o).as_tuple());
+  r.param("weight_stride", at(g.strides, o + 1).as_tuple());
+  r.param("bias", m == Model::kConvBwd ? bias_slot : PyValue::boolean(bias));
+  r.param("stride", int_tuple(stride));
+  r.param("padding", int_tuple(padding));
+  r.param("dilation", int_tuple(dilation));
+  r.param("transposed_conv", PyValue::boolean(transposed));
+  r.param("output_padding", int_tuple(output_padding));
+  r.param("groups", PyValue::integer(groups));
+  r.precision_dtype = dt_in;
+  r.status = Status::kOk;
+
+  std::vector<int64_t> out{(*x)[0], transposed ? (*w)[1] : (*w)[0]};
+  for (size_t i = 0; i < nd; ++i) {
+    const int64_t in_i = (*x)[i + 2], k = (*w)[i + 2];
+    if (transposed) {
+      out.push_back((in_i - 1) * stride[i] - 2 * padding[i] + dilation[i] * (k - 1) + output_padding[i] + 1);
+    } else {
+      const double v = static_cast<double>(in_i + 2 * padding[i] - dilation[i] * (k - 1) - 1) /
+                           static_cast<double>(stride[i]) + 1;
+      out.push_back(static_cast<int64_t>(v));
+    }
+  }
+  const auto bpe = bytes_per_element(dt_in);
+  auto fwd = [&](bool b, Metrics& mt) {
+    mt.flops = Count::of(flops_fwd(*x, *w, out, b, transposed));
+    if (bpe) mt.bytes = Count::of((prod(*x) + prod(*w) + (b ? out[1] : 0) + prod(out)) * *bpe);
+  };
+  auto bwd = [&](bool b, bool bias_in_bytes, Metrics& mt) {
+    const int64_t dx = flops_fwd(out, *w, *x, false, !transposed);
+    const int64_t dw = transposed ? flops_fwd(swap01(out), swap01(*x), swap01(*w), false, false)
+                                  : flops_fwd(swap01(*x), swap01(out), swap01(*w), false, false);
+    mt.flops = Count::of(dx + dw + (b ? prod(out) : 0));
+    if (bpe) {
+      const int64_t bias_elems = b ? prod(out) + out[1] : 0;
+      mt.bytes = Count::of(2 * (prod(out) + prod(*w) + prod(*x)) * *bpe +
+                           (bias_in_bytes ? bias_elems * *bpe : bias_elems));
+    }
+  };
+  Metrics fixed_fwd, fixed_bwd;
+  if (m == Model::kConv) {
+    r.fwd.status = Status::kOk;
+    fwd(bias, r.fwd);
+    r.bwd.status = Status::kOk;
+    bwd(bias, false, r.bwd);
+    fwd(bias_present, fixed_fwd);
+    bwd(bias_present, true, fixed_bwd);
+    if (!(fixed_fwd.flops == r.fwd.flops)) r.fwd.flops_corrected = fixed_fwd.flops;
+    if (fixed_fwd.bytes && r.fwd.bytes && !(*fixed_fwd.bytes == *r.fwd.bytes)) r.fwd.bytes_corrected = fixed_fwd.bytes;
+  } else {
+    // aten::convolution_backward: its own flops()/bytes() are the backward formulas.
+    r.fwd.status = Status::kOk;
+    bwd(bias, false, r.fwd);
+    r.bwd.status = Status::kNotImplemented;
+    bwd(bias, true, fixed_bwd);
+  }
+  if (!(fixed_bwd.flops == (m == Model::kConv ? r.bwd : r.fwd).flops) && m == Model::kConv)
+    r.bwd.flops_corrected = fixed_bwd.flops;
+  Metrics& target = m == Model::kConv ? r.bwd : r.fwd;
+  if (fixed_bwd.bytes && target.bytes && !(*fixed_bwd.bytes == *target.bytes)) target.bytes_corrected = fixed_bwd.bytes;
+  return r;
+}
+
+}  // namespace sollens::perf

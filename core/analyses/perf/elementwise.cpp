@@ -1,0 +1,76 @@
+// Elementwise models (tracelens-semantics.md §6.5): aten_unary_elementwise and
+// aten_binary_elementwise (NumPy broadcasting; a scalar operand is shape () of type
+// Scalar). No backward (NotImplementedError).
+#include <algorithm>
+
+#include "analyses/perf/models.h"
+
+namespace sollens::perf {
+
+ModelResult eval_unary(const ModelInput& in) {
+  ModelResult r;
+  r.maf_type = "vector";
+  r.bwd.status = Status::kNotImplemented;
+  const EventArgs& g = in.args;
+  auto shape = int_list(at(g.dims, 0));
+  if (!shape) return r;
+  const PyValue dt_in = at(g.types, 0);
+  const bool has_out = g.dims.size() > 1 && at(g.dims, 1).truthy();
+  const PyValue dt_out = has_out ? at(g.types, 1) : PyValue::none();
+  r.param("op_shape", int_tuple(*shape));
+  r.param("dtype_in_out", PyValue::tuple({dt_in, dt_out}));
+  r.param("stride_input", at(g.strides, 0).as_tuple());
+  r.param("stride_output", has_out ? at(g.strides, 1).as_tuple() : PyValue::none());
+  r.precision_dtype = dt_in;
+  r.status = Status::kOk;
+  const int64_t n = prod(*shape);
+  r.fwd.status = Status::kOk;
+  r.fwd.flops = Count::of(n);
+  const auto bpe_in = bytes_per_element(dt_in);
+  const auto bpe_out = has_out ? bytes_per_element(dt_out) : bpe_in;
+  if (bpe_in && bpe_out) r.fwd.bytes = Count::of(n * *bpe_in + n * *bpe_out);
+  return r;
+}
+
+ModelResult eval_binary(const ModelInput& in) {
+  ModelResult r;
+  r.maf_type = "vector";
+  r.bwd.status = Status::kNotImplemented;
+  const EventArgs& g = in.args;
+  auto s1 = int_list(at(g.dims, 0)), s2 = int_list(at(g.dims, 1));
+  if (!s1 || !s2) return r;
+  const bool has_out = at(g.dims, 2).truthy();
+  const PyValue d1 = at(g.types, 0), d2 = at(g.types, 1), d3 = has_out ? at(g.types, 2) : PyValue::none();
+  r.param("shape_in1", int_tuple(*s1));
+  r.param("shape_in2", int_tuple(*s2));
+  r.param("dtype_in1_in2_out", PyValue::tuple({d1, d2, d3}));
+  r.param("stride_input1", at(g.strides, 0).as_tuple());
+  r.param("stride_input2", at(g.strides, 1).as_tuple());
+  r.param("stride_output", has_out ? at(g.strides, 2).as_tuple() : PyValue::none());
+  r.precision_dtype = d1;
+  r.status = Status::kOk;
+  // NumPy broadcast, right-aligned.
+  const size_t n = std::max(s1->size(), s2->size());
+  std::vector<int64_t> out(n);
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t a = k < n - s1->size() ? 1 : (*s1)[k - (n - s1->size())];
+    const int64_t b = k < n - s2->size() ? 1 : (*s2)[k - (n - s2->size())];
+    if (a != b && a != 1 && b != 1) {
+      r.fwd.status = Status::kError;  // ValueError: not broadcastable
+      return r;
+    }
+    out[k] = a == 1 ? b : a;
+  }
+  r.fwd.status = Status::kOk;
+  r.fwd.flops = Count::of(prod(out));
+  const auto b1 = bytes_per_element(d1), b2 = bytes_per_element(d2);
+  if (b1 && b2) {
+    std::optional<int64_t> bo;
+    if (has_out) bo = bytes_per_element(d3);
+    else bo = !s1->empty() && !s2->empty() ? std::max(*b1, *b2) : *b1;
+    if (bo) r.fwd.bytes = Count::of(prod(*s1) * *b1 + prod(*s2) * *b2 + prod(out) * *bo);
+  }
+  return r;
+}
+
+}  // namespace sollens::perf

@@ -1,0 +1,103 @@
+// GEMM models (tracelens-semantics.md §6.2): aten::mm, addmm, _scaled_mm, bmm, baddbmm.
+// Quirks kept: bpe(A) stands for A, B, bias and output; bias bytes are N elements;
+// `B` is appended after the model's own params (first for bmm/baddbmm, which set it);
+// `transpose` from the first kernel name that parses. Backward raises
+// NotImplementedError for every registered GEMM class, so no GEMM bwd rows exist.
+#include <regex>
+
+#include "analyses/perf/models.h"
+
+namespace sollens::perf {
+
+namespace {
+
+// (transA, transB) from a ROCm Tensile or an NVIDIA nvjet kernel name.
+std::optional<std::pair<bool, bool>> parse_transpose(std::string_view k) {
+  static const std::regex tensile("C[a-z]{3}_A([a-z]{3})_B([a-z]{3})");
+  std::match_results<std::string_view::const_iterator> m;
+  if (std::regex_search(k.begin(), k.end(), m, tensile)) {
+    const std::string a = m[1].str(), b = m[2].str();
+    std::optional<bool> ta, tb;
+    if (a == "lik") ta = true;
+    else if (a == "ilk") ta = false;
+    if (b == "jlk") tb = true;
+    else if (b == "ljk") tb = false;
+    if (ta && tb) return std::make_pair(*ta, *tb);
+  }
+  if (k.starts_with("nvjet")) {
+    const size_t u = k.rfind('_');
+    if (u != std::string_view::npos && k.size() - u - 1 >= 2) {
+      const std::string_view s = k.substr(u + 1);
+      auto flag = [](char c) -> std::optional<bool> {
+        if (c == 'T') return true;
+        if (c == 'N') return false;
+        return std::nullopt;
+      };
+      auto a = flag(s[0]), b = flag(s[1]);
+      if (a && b) return std::make_pair(*a, *b);
+    }
+  }
+  return std::nullopt;
+}
+
+struct Shapes {
+  std::vector<int64_t> a, b;
+};
+
+}  // namespace
+
+ModelResult eval_gemm(Model m, const ModelInput& in) {
+  ModelResult r;
+  r.maf_type = "matrix";
+  r.bwd.status = Status::kNotImplemented;
+  const EventArgs& g = in.args;
+  const bool batched = m == Model::kBmm || m == Model::kBaddbmm;
+  const bool with_c = m == Model::kAddmm || m == Model::kBaddbmm;
+  const size_t ia = with_c ? 1 : 0, ib = ia + 1;
+  auto A = int_list(at(g.dims, ia)), Bm = int_list(at(g.dims, ib));
+  if (!A || !Bm) return r;
+  int64_t batch = 1, M, K, N;
+  if (batched) {
+    if (A->size() != 3 || Bm->size() != 3) return r;
+    batch = (*A)[0], M = (*A)[1], K = (*A)[2], N = (*Bm)[2];
+  } else {
+    if (A->size() < 2 || Bm->size() < 2) return r;
+    M = (*A)[0], K = (*A)[1], N = (*Bm)[1];
+  }
+  const bool bias = m == Model::kScaledMm ? g.dims.size() == 3 : with_c;
+  const PyValue dtA = at(g.types, ia), dtB = at(g.types, ib);
+  if (batched) r.param("B", PyValue::integer(batch));
+  r.param("M", PyValue::integer(M));
+  r.param("N", PyValue::integer(N));
+  r.param("K", PyValue::integer(K));
+  r.param("bias", PyValue::boolean(bias));
+  r.param("stride_A", at(g.strides, ia).as_tuple());
+  r.param("stride_B", at(g.strides, ib).as_tuple());
+  r.param("dtype_A_B", PyValue::tuple({dtA, dtB}));
+  if (!batched) r.param("B", PyValue::integer(1));
+  for (std::string_view k : in.kernel_names)
+    if (auto t = parse_transpose(k)) {
+      r.param("transpose", PyValue::tuple({PyValue::boolean(t->first), PyValue::boolean(t->second)}));
+      break;
+    }
+  r.precision_dtype = dtA;
+  r.status = Status::kOk;
+
+  const int64_t flops = 2 * M * N * K + (bias ? M * N : 0);
+  r.fwd.status = Status::kOk;
+  r.fwd.flops = Count::of(flops * batch);
+  const auto bpe = bytes_per_element(dtA);
+  std::optional<int64_t> bpe_out = bpe;
+  if (m == Model::kScaledMm) {
+    if (!bpe) bpe_out.reset();
+    else if (*bpe == 1) bpe_out = 2;
+    else if (*bpe != 2 && *bpe != 4) bpe_out.reset();
+  }
+  if (bpe && bpe_out) {
+    const int64_t bytes = M * K * *bpe + K * N * *bpe + M * N * *bpe_out + (bias ? N * *bpe : 0);
+    r.fwd.bytes = Count::of(bytes * batch);
+  }
+  return r;
+}
+
+}  // namespace sollens::perf
