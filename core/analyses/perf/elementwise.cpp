@@ -1,6 +1,8 @@
 // Elementwise models (tracelens-semantics.md §6.5): aten_unary_elementwise and
 // aten_binary_elementwise (NumPy broadcasting; a scalar operand is shape () of type
-// Scalar). No backward (NotImplementedError).
+// Scalar). No backward (NotImplementedError). Both read args["Input Strides"] directly,
+// so events of traces recorded without strides are skipped (DLRM worker0 has no
+// elementwise sheet upstream).
 #include <algorithm>
 
 #include "analyses/perf/models.h"
@@ -13,7 +15,8 @@ ModelResult eval_unary(const ModelInput& in) {
   r.bwd.status = Status::kNotImplemented;
   const EventArgs& g = in.args;
   auto shape = int_list(at(g.dims, 0));
-  if (!shape) return r;
+  // args["Input Strides"] is indexed directly: a trace without strides raises (KeyError).
+  if (!shape || g.strides.is_none()) return r;
   const PyValue dt_in = at(g.types, 0);
   const bool has_out = g.dims.size() > 1 && at(g.dims, 1).truthy();
   const PyValue dt_out = has_out ? at(g.types, 1) : PyValue::none();
@@ -38,7 +41,7 @@ ModelResult eval_binary(const ModelInput& in) {
   r.bwd.status = Status::kNotImplemented;
   const EventArgs& g = in.args;
   auto s1 = int_list(at(g.dims, 0)), s2 = int_list(at(g.dims, 1));
-  if (!s1 || !s2) return r;
+  if (!s1 || !s2 || g.strides.is_none()) return r;  // KeyError without Input Strides
   const bool has_out = at(g.dims, 2).truthy();
   const PyValue d1 = at(g.types, 0), d2 = at(g.types, 1), d3 = has_out ? at(g.types, 2) : PyValue::none();
   r.param("shape_in1", int_tuple(*s1));

@@ -1,0 +1,189 @@
+// Perf models on hand-computed cases. Every expected number is worked out in the
+// comments from the formulas of tracelens-semantics.md §6 (and CORRECTIONS.md for the
+// corrected counts), not taken from running the code.
+#include <catch2/catch.hpp>
+
+#include "analyses/perf/model_registry.h"
+#include "analyses/perf/models.h"
+
+using namespace sollens::perf;
+
+namespace {
+
+PyValue lit(const char* text) {
+  auto v = literal_eval(text);
+  REQUIRE(v.has_value());
+  return *v;
+}
+
+ModelResult run(const char* op, const EventArgs& args, std::vector<std::string_view> kernels = {}) {
+  const PerfModelEntry* e = find_perf_model(op);
+  REQUIRE(e != nullptr);
+  return evaluate(e->model, {op, args, kernels});
+}
+
+std::string params_repr(const ModelResult& r) {
+  std::string out;
+  for (const auto& [k, v] : r.params) out += k + "=" + repr(v) + ";";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("GEMM: aten::addmm with bias", "[perf]") {
+  // addmm(C (64,), A (32, 128), B (128, 64)), bf16: M = 32, K = 128, N = 64.
+  // flops = 2·M·N·K + M·N = 2·32·64·128 + 32·64 = 524288 + 2048 = 526336
+  // bytes = (M·K + K·N + M·N + N)·2 = (4096 + 8192 + 2048 + 64)·2 = 28800
+  EventArgs a;
+  a.dims = lit("[[64], [32, 128], [128, 64], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.strides = lit("[[1], [128, 1], [1, 128], [], []]");
+  const ModelResult r = run("aten::addmm", a, {"Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV"});
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "M=32;N=64;K=128;bias=True;stride_A=(128, 1);stride_B=(1, 128);"
+        "dtype_A_B=('c10::BFloat16', 'c10::BFloat16');B=1;transpose=(True, False);");
+  CHECK(r.fwd.flops == Count::of(526336));
+  CHECK(r.fwd.bytes == Count::of(28800));
+  CHECK(compute_spec(r) == "matrix_bf16");
+  CHECK(r.bwd.status == Status::kNotImplemented);  // GEMM bwd raises upstream
+}
+
+TEST_CASE("GEMM: strided aten::bmm", "[perf]") {
+  // bmm(A (4, 16, 32) with strides (512, 1, 16), i.e. a transposed view; B (4, 32, 8)), float.
+  // B = 4, M = 16, K = 32, N = 8; flops = B·2·M·N·K = 4·2·16·8·32 = 32768
+  // bytes = B·(M·K + K·N + M·N)·4 = 4·(512 + 256 + 128)·4 = 14336; strides only recorded.
+  EventArgs a;
+  a.dims = lit("[[4, 16, 32], [4, 32, 8]]");
+  a.types = lit("['float', 'float']");
+  a.strides = lit("[[512, 1, 16], [256, 8, 1]]");
+  const ModelResult r = run("aten::bmm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "B=4;M=16;N=8;K=32;bias=False;stride_A=(512, 1, 16);stride_B=(256, 8, 1);"
+        "dtype_A_B=('float', 'float');");
+  CHECK(r.fwd.flops == Count::of(32768));
+  CHECK(r.fwd.bytes == Count::of(14336));
+  CHECK(compute_spec(r) == "matrix_fp32");
+}
+
+TEST_CASE("SDPA: non-causal and causal flash attention", "[perf]") {
+  // q = k = v = (B 2, H 4, N 128, d 64), BHND.
+  // flops = B·H·2·N·N·d (QKᵀ) + B·H·2·N·d·N (PV) = 2·(8·2·128·128·64) = 2·16777216 = 33554432
+  // bytes = 4 tensors · (2·128·4·64 = 65536 elements) · 2 (TraceLens's fixed bpe) = 524288
+  EventArgs a;
+  a.dims = lit("[[2, 4, 128, 64], [2, 4, 128, 64], [2, 4, 128, 64], [], [], [], []]");
+  a.types = lit("['float', 'float', 'float', '', '', '', '']");
+  a.strides = lit("[[32768, 8192, 64, 1], [32768, 8192, 64, 1], [32768, 8192, 64, 1], [], [], [], []]");
+  a.concrete = lit("['', '', '', '0.', 'False', 'False', '']");
+  ModelResult r = run("aten::_scaled_dot_product_flash_attention", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "B=2;N_Q=128;H_Q=4;N_KV=128;H_KV=4;d_h_qk=64;d_h_v=64;dropout=0.0;causal=False;"
+        "flash_impl=True;dtype_A_B=('float', 'float');");
+  CHECK(r.fwd.flops == Count::of(33554432));
+  CHECK(!r.fwd.flops_corrected);  // nothing masked: TraceLens's count is exact
+  CHECK(r.fwd.bytes == Count::of(524288));
+  // corrected bytes at float's 4 bytes per element: 4·65536·4 = 1048576
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(1048576));
+
+  // causal: TraceLens halves the full count, as a float: 33554432 / 2 = 16777216.0.
+  // Exact: query i sees keys 0..i, 128·129/2 = 8256 pairs;
+  // flops = B·H·2·pairs·(d_qk + d_v) = 8·2·8256·128 = 16908288.
+  a.concrete = lit("['', '', '', '0.', 'True', 'False', '']");
+  r = run("aten::_scaled_dot_product_flash_attention", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::real(16777216.0));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(16908288));
+}
+
+TEST_CASE("CONV: grouped convolution with a bias tensor", "[perf]") {
+  // input (2, 8, 10, 10), weight (16, 4, 3, 3) (groups 2: 8 / 2 = 4 input channels per
+  // filter), bias (16,), stride 1, padding 1, float. out = (2, 16, 10, 10):
+  // (10 + 2·1 − 1·(3 − 1) − 1) / 1 + 1 = 10; prod(out) = 3200.
+  // flops = prod(out)·2·prod(w[1:]) = 3200·2·36 = 230400 (bias: len(dims) == 9, not counted)
+  // bytes = (prod(x) 1600 + prod(w) 576 + prod(out) 3200)·4 = 21504
+  // corrected with the bias: flops + prod(out) = 233600; bytes + out[1]·4 = 21504 + 64 = 21568
+  EventArgs a;
+  a.dims = lit("[[2, 8, 10, 10], [16, 4, 3, 3], [16], [], [], [], [], [], []]");
+  a.types = lit("['float', 'float', 'float', 'ScalarList', 'ScalarList', 'ScalarList', 'Scalar', 'ScalarList', 'Scalar']");
+  a.strides = lit("[[800, 100, 10, 1], [36, 9, 3, 1], [1], [], [], [], [], [], []]");
+  a.concrete = lit("['', '', '', '[1, 1]', '[1, 1]', '[1, 1]', 'False', '[0, 0]', '2']");
+  const ModelResult r = run("aten::convolution", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "convNd='conv2d';input_shape=(2, 8, 10, 10);filter_shape=(16, 4, 3, 3);"
+        "dtype_input_weight=('float', 'float');input_stride=(800, 100, 10, 1);"
+        "weight_stride=(36, 9, 3, 1);bias=False;stride=(1, 1);padding=(1, 1);dilation=(1, 1);"
+        "transposed_conv=False;output_padding=(0, 0);groups=2;");
+  CHECK(r.fwd.flops == Count::of(230400));
+  CHECK(r.fwd.bytes == Count::of(21504));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(233600));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(21568));
+}
+
+TEST_CASE("Binary elementwise: broadcasting and a scalar operand", "[perf]") {
+  // mul((16, 1, 32), (8, 1)), bf16: out = (16, 8, 32) = 4096 elements.
+  // flops = 4096; bytes = 512·2 + 8·2 + 4096·max(2, 2) = 1024 + 16 + 8192 = 9232
+  EventArgs a;
+  a.dims = lit("[[16, 1, 32], [8, 1]]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16']");
+  a.strides = lit("[[32, 32, 1], [1, 1]]");
+  ModelResult r = run("aten::mul", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::of(4096));
+  CHECK(r.fwd.bytes == Count::of(9232));
+  CHECK(repr(*r.find_param("dtype_in1_in2_out")) == "('c10::BFloat16', 'c10::BFloat16', None)");
+  CHECK(compute_spec(r) == "vector_bf16");
+  // add((4, 4) float, () Scalar): 16 elements; bytes = 16·4 + 1·4 + 16·4 (bpe1: a scalar side) = 132
+  a.dims = lit("[[4, 4], [], []]");
+  a.types = lit("['float', 'Scalar', 'Scalar']");
+  a.strides = lit("[[4, 1], [], []]");
+  r = run("aten::add", a);
+  CHECK(r.fwd.flops == Count::of(16));
+  CHECK(r.fwd.bytes == Count::of(132));
+  // (3, 4) with (5,): not broadcastable: the event is skipped (ValueError upstream)
+  a.dims = lit("[[3, 4], [5]]");
+  a.types = lit("['float', 'float']");
+  CHECK(run("aten::mul", a).fwd.status == Status::kError);
+}
+
+TEST_CASE("Normalization: aten::layer_norm", "[perf]") {
+  // layer_norm((2, 10, 32), [32], weight (32,), bias (32,)), bf16: N = 640, C = 32,
+  // is_affine, has_bias, is_training all True (the last one always for LayerNorm).
+  // flops = 3·C + 3·N + 3·C + 2·N = 96 + 1920 + 96 + 1280 = 3392
+  // bytes = (N + N + nW·C)·2 with nW = 2 + 1 + 1 + 2 = 6: (1280 + 192)·2 = 2944
+  EventArgs a;
+  a.dims = lit("[[2, 10, 32], [], [32], [32], [], []]");
+  a.types = lit("['c10::BFloat16', '', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.strides = lit("[[320, 32, 1], [], [1], [1], [], []]");
+  a.concrete = lit("['', '[32]', '', '', '1.0000000000000001e-05', 'True']");
+  const ModelResult r = run("aten::layer_norm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "op_shape=(2, 10, 32);dtype_in_out=('c10::BFloat16', None);stride_input=(320, 32, 1);"
+        "stride_output=None;num_channels=32;has_bias=True;is_affine=True;is_training=True;");
+  CHECK(r.fwd.flops == Count::of(3392));
+  CHECK(r.fwd.bytes == Count::of(2944));
+}
+
+TEST_CASE("Reduce: output elements, TraceLens's and corrected", "[perf]") {
+  // sum((8, 16), dim '[0]', keepdim 'False'), float: TraceLens reads no dim (strings),
+  // so num_output_elems = 1: bytes = 128·4 + 1·4 = 516. Corrected: 16 outputs,
+  // bytes = 128·4 + 16·4 = 576. flops = 128 either way.
+  EventArgs a;
+  a.dims = lit("[[8, 16], [], [], []]");
+  a.types = lit("['float', 'ScalarList', 'Scalar', '']");
+  a.concrete = lit("['', '[0]', 'False', '']");
+  const ModelResult r = run("aten::sum", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(repr(*r.find_param("num_output_elems")) == "1");
+  CHECK(r.fwd.flops == Count::of(128));
+  CHECK(r.fwd.bytes == Count::of(516));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(576));
+}
