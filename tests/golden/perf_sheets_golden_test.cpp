@@ -92,7 +92,7 @@ TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
   CHECK(compared == 39);  // reference perf-model sheets across the 13 reports
 }
 
-TEST_CASE("--corrected swaps the corrected values into the default columns", "[golden]") {
+TEST_CASE("perf sheets: the corrected option swaps the corrected values into the default columns", "[golden]") {
   const fs::path trace = kTraces / "tracelens-h100-qwen1.5-0.5b" / "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
   LoadResult r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
   REQUIRE(r.store != nullptr);
