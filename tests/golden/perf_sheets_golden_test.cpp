@@ -16,6 +16,7 @@
 #include "analyses/perf/perf_sheets.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
+#include "support/golden_fixtures.h"
 #include "support/reference_csv.h"
 #include "support/sheet_compare.h"
 #include "writers/csv_writer.h"
@@ -25,36 +26,14 @@ using namespace sollens;
 
 namespace {
 
-const fs::path kTraces = fs::path(SOLLENS_FIXTURES_DIR) / "traces";
+using test::kTraces;
+using test::read_text;
+using test::traces_with_reports;
+
 const char* kPerfSheets[] = {"GEMM",          "SDPA_fwd",          "SDPA_bwd",         "CONV_fwd",
                              "CONV_bwd",      "UnaryElementwise",  "BinaryElementwise", "Normalization",
                              "Reduce_fwd",    "Reduce_bwd"};
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<std::pair<fs::path, fs::path>> traces_with_reports() {
-  std::vector<std::pair<fs::path, fs::path>> out;
-  for (const auto& set : fs::directory_iterator(kTraces)) {
-    if (!set.is_directory()) continue;
-    for (const auto& e : fs::directory_iterator(set.path())) {
-      const std::string n = e.path().filename().string();
-      if (!e.is_directory() || !n.starts_with("tracelens-report")) continue;
-      const std::string stem = n == "tracelens-report" ? "" : n.substr(std::string("tracelens-report-").size());
-      for (const auto& t : fs::directory_iterator(set.path())) {
-        const std::string tn = t.path().filename().string();
-        if (t.is_regular_file() && tn.ends_with(".json.gz") && tn.starts_with(stem))
-          out.emplace_back(t.path(), e.path());
-      }
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 // The table without the columns TraceLens does not have ("… (corrected)").
 Table without_corrected(const Table& t) {
