@@ -1,11 +1,16 @@
 // Embind surface of the core for the web page: the page writes the trace's bytes
 // straight into wasm memory (no whole copy in the JS heap), then asks for results.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "analyses/info/trace_info.h"
+#include "analyses/roofline/device_identify.h"
+#include "report/report.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
@@ -14,21 +19,6 @@
 #include "writers/number_format.h"
 
 namespace {
-
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
 
 class Session {
  public:
@@ -52,6 +42,8 @@ class Session {
   // The same, calling on_progress(bytes parsed, events so far) after each parse
   // window; a callback returning false cancels (the result is then "cancelled").
   std::string load_with_progress(emscripten::val on_progress) {
+    report_.reset();
+    encoded_.clear();
     store_.reset();
     tree_.reset();
     sollens::IngestOptions options;
@@ -72,8 +64,8 @@ class Session {
     std::string out = "[";
     if (store_)
       for (const auto& w : store_->warnings)
-        out += (out.size() > 1 ? "," : "") + std::string("{\"code\":") + json_string(w.code) +
-               ",\"message\":" + json_string(w.message) + "}";
+        out += (out.size() > 1 ? "," : "") + std::string("{\"code\":") + sollens::json_string(w.code) +
+               ",\"message\":" + sollens::json_string(w.message) + "}";
     return out + "]";
   }
   // What the trace is (sollens info as JSON): format, version hints, devices,
@@ -139,6 +131,92 @@ class Session {
     return sollens::to_json(
         sollens::gpu_timeline_table(sollens::compute_gpu_timeline(*store_, *tree_)));
   }
+  // --- the report as typed-array columns ------------------------------------------
+  // Computes every sheet (core/report) and returns its description as JSON:
+  //   {"device": {...identification...}, "timingsMs": {...},
+  //    "sheets": [{"name", "rows", "columns": [{"name", "type"}]}]}
+  // type: "string" | "int" | "float" | "bool". device_name "" identifies the GPU from
+  // the trace; an unknown name gives {"error": "..."}. The columns are then read with
+  // the calls below, each returning a view into wasm memory that the caller must copy
+  // at once (any later call may grow memory and detach it).
+  std::string build_report(std::string device_name, bool corrected, bool include_unlinked) {
+    report_.reset();
+    encoded_.clear();
+    if (!store_) return "{\"error\":\"no trace is loaded\"}";
+    if (!device_name.empty() && !sollens::find_device(device_name))
+      return "{\"error\":" +
+             sollens::json_string("unknown device '" + device_name +
+                                  "' (known: " + sollens::known_device_names() + ")") +
+             "}";
+    const sollens::DeviceIdentification device =
+        sollens::identify_trace_device(*store_, device_name);
+    sollens::ReportOptions options;
+    options.perf.corrected = corrected;
+    options.timeline.include_unlinked = include_unlinked;
+    options.device = device.roofline_spec();
+    report_ = std::make_unique<sollens::Report>(sollens::build_report(*store_, *tree_, options));
+    const auto& t = report_->timings;
+    std::string out = "{\"device\":" + sollens::device_identification_json(device);
+    out += ",\"timingsMs\":{\"timeline\":" + sollens::format_python_float(t.timeline_ms) +
+           ",\"ops\":" + sollens::format_python_float(t.ops_ms) +
+           ",\"perf\":" + sollens::format_python_float(t.perf_ms) +
+           ",\"collectives\":" + sollens::format_python_float(t.collectives_ms) + "}";
+    out += ",\"sheets\":[";
+    for (size_t i = 0; i < report_->sheets.size(); ++i) {
+      const sollens::Table& table = report_->sheets[i];
+      out += std::string(i ? "," : "") + "{\"name\":" + sollens::json_string(table.name()) +
+             ",\"rows\":" + std::to_string(table.num_rows()) + ",\"columns\":[";
+      for (size_t c = 0; c < table.num_columns(); ++c) {
+        const sollens::Column& col = table.column(c);
+        static constexpr const char* kTypes[] = {"string", "int", "float", "bool"};
+        out += std::string(c ? "," : "") + "{\"name\":" + sollens::json_string(col.name()) +
+               ",\"type\":\"" + kTypes[static_cast<int>(col.type())] + "\"}";
+      }
+      out += "]}";
+    }
+    return out + "]}";
+  }
+  // Numeric columns (int, float, bool) as a Float64Array view (null cells hold 0;
+  // see columnValidity). Ints are exact up to 2^53.
+  emscripten::val column_numbers(int sheet, int column) {
+    Encoded* e = encode(sheet, column);
+    if (!e) return emscripten::val::null();
+    return emscripten::val(emscripten::typed_memory_view(e->numbers.size(), e->numbers.data()));
+  }
+  // 1 = value, 0 = null (empty cell), as a Uint8Array view.
+  emscripten::val column_validity(int sheet, int column) {
+    const sollens::Column* col = find_column(sheet, column);
+    if (!col) return emscripten::val::null();
+    return emscripten::val(
+        emscripten::typed_memory_view(col->validity().size(), col->validity().data()));
+  }
+  // String columns dictionary-encoded: an Int32Array view of codes (-1 = null) into
+  // columnDictionaryJson's array of distinct strings (in first-seen order).
+  emscripten::val column_codes(int sheet, int column) {
+    Encoded* e = encode(sheet, column);
+    if (!e) return emscripten::val::null();
+    return emscripten::val(emscripten::typed_memory_view(e->codes.size(), e->codes.data()));
+  }
+  std::string column_dictionary_json(int sheet, int column) {
+    Encoded* e = encode(sheet, column);
+    return e ? e->dictionary_json : "[]";
+  }
+  // One sheet as CSV (TraceLens's formatting) or as JSON rows, as the CLI writes them.
+  std::string sheet_csv(int sheet) const {
+    const sollens::Table* t = find_sheet(sheet);
+    return t ? sollens::to_csv(*t) : "";
+  }
+  std::string sheet_json(int sheet) const {
+    const sollens::Table* t = find_sheet(sheet);
+    return t ? sollens::to_json(*t) : "[]";
+  }
+  // The device database's names (ids), for a device selector.
+  static std::string device_names_json() {
+    std::string out = "[";
+    for (const auto& d : sollens::device_db())
+      out += (out.size() > 1 ? "," : "") + sollens::json_string(d.id);
+    return out + "]";
+  }
   std::string gpu_timeline_csv() const {
     if (!store_) return "";
     return sollens::to_csv(
@@ -146,6 +224,57 @@ class Session {
   }
 
  private:
+  // A column converted for JS once: numbers as doubles, strings as codes + dictionary.
+  struct Encoded {
+    std::vector<double> numbers;
+    std::vector<int32_t> codes;
+    std::string dictionary_json = "[]";
+  };
+  const sollens::Table* find_sheet(int sheet) const {
+    if (!report_ || sheet < 0 || static_cast<size_t>(sheet) >= report_->sheets.size()) return nullptr;
+    return &report_->sheets[static_cast<size_t>(sheet)];
+  }
+  const sollens::Column* find_column(int sheet, int column) const {
+    const sollens::Table* t = find_sheet(sheet);
+    if (!t || column < 0 || static_cast<size_t>(column) >= t->num_columns()) return nullptr;
+    return &t->column(static_cast<size_t>(column));
+  }
+  Encoded* encode(int sheet, int column) {
+    const sollens::Column* col = find_column(sheet, column);
+    if (!col) return nullptr;
+    const uint64_t key = (static_cast<uint64_t>(sheet) << 32) | static_cast<uint32_t>(column);
+    auto [it, fresh] = encoded_.try_emplace(key);
+    Encoded& e = it->second;
+    if (!fresh) return &e;
+    const size_t n = col->size();
+    if (col->type() == sollens::ColumnType::kString) {
+      std::unordered_map<std::string_view, int32_t> ids;
+      e.codes.resize(n);
+      e.dictionary_json = "[";
+      for (size_t r = 0; r < n; ++r) {
+        if (col->is_null(r)) {
+          e.codes[r] = -1;
+          continue;
+        }
+        const std::string& v = col->string_at(r);
+        auto [pos, added] = ids.try_emplace(v, static_cast<int32_t>(ids.size()));
+        if (added)
+          e.dictionary_json += (pos->second ? "," : "") + sollens::json_string(v);
+        e.codes[r] = pos->second;
+      }
+      e.dictionary_json += "]";
+    } else {
+      e.numbers.resize(n);
+      for (size_t r = 0; r < n; ++r)
+        e.numbers[r] = col->type() == sollens::ColumnType::kFloat
+                           ? col->float_at(r)
+                           : static_cast<double>(col->int_at(r));
+    }
+    return &e;
+  }
+
+  std::unique_ptr<sollens::Report> report_;
+  std::unordered_map<uint64_t, Encoded> encoded_;
   sollens::PaddedBuffer buffer_;
   std::unique_ptr<sollens::EventStore> store_;
   std::unique_ptr<sollens::TraceTree> tree_;
@@ -166,6 +295,14 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("gpuTimelineJson", &Session::gpu_timeline_json)
       .function("eventCount", &Session::event_count)
       .function("warningsJson", &Session::warnings_json)
-      .function("gpuTimelineCsv", &Session::gpu_timeline_csv);
+      .function("gpuTimelineCsv", &Session::gpu_timeline_csv)
+      .function("buildReport", &Session::build_report)
+      .function("columnNumbers", &Session::column_numbers)
+      .function("columnValidity", &Session::column_validity)
+      .function("columnCodes", &Session::column_codes)
+      .function("columnDictionaryJson", &Session::column_dictionary_json)
+      .function("sheetCsv", &Session::sheet_csv)
+      .function("sheetJson", &Session::sheet_json)
+      .class_function("deviceNamesJson", &Session::device_names_json);
   emscripten::function("version", emscripten::optional_override([] { return std::string("0.1.0"); }));
 }

@@ -4,13 +4,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "analyses/ops/kernel_launchers.h"
-#include "analyses/ops/kernel_summary.h"
-#include "analyses/ops/ops_sheets.h"
-#include "analyses/ops/short_kernels.h"
-#include "analyses/perf/perf_sheets.h"  // perf-model sheets (issue 3)
 #include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
-#include "analyses/timeline/gpu_timeline.h"
+#include "report/report.h"
 #include "analyses/roofline/device_identify.h"  // device and roofline (issue 3)
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
@@ -24,15 +19,6 @@ namespace sollens::cli {
 
 namespace {
 
-// --- report.json / report.xlsx (issue 3) ----------------------------------------------
-// Every sheet written as CSV through write_table is also kept, in order, for the one
-// JSON document and the workbook written at the end of run_report.
-std::vector<Table>& report_sheets() {
-  static std::vector<Table> sheets;
-  return sheets;
-}
-// --- end report.json / report.xlsx ----------------------------------------------------
-
 bool write_table(const Table& table, const std::filesystem::path& dir) {
   const auto path = dir / (table.name() + ".csv");
   std::ofstream out(path, std::ios::binary);
@@ -41,7 +27,6 @@ bool write_table(const Table& table, const std::filesystem::path& dir) {
     std::cerr << "sollens: cannot write " << path.string() << "\n";
     return false;
   }
-  report_sheets().push_back(table);  // for report.json / report.xlsx
   return true;
 }
 
@@ -49,33 +34,6 @@ std::string ms(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", v);
   return buf;
-}
-
-// --- ops and kernel sheets (tracelens-semantics.md §4.3-§4.5, §4.9, §4.10) -----------
-// The ops_* sheets are written when they have rows (never for GPU-only traces);
-// kernel_summary when there is a kernel; the short-kernel sheets always.
-bool write_ops_and_kernel_sheets(const EventStore& s, const TraceTree& tree, double total_time_us,
-                                 const std::filesystem::path& dir,
-                                 std::vector<std::string>& written) {
-  const LauncherTable launchers = find_kernel_launchers(s, tree);
-  std::vector<Table> tables;
-  if (!is_gpu_only_trace(s)) {
-    tables.push_back(ops_summary_by_category_table(launchers));
-    tables.push_back(ops_summary_table(s, launchers));
-    tables.push_back(ops_unique_args_table(s, launchers));
-  }
-  tables.push_back(kernel_summary_table(s, tree, launchers, total_time_us));
-  for (const Table& t : tables) {
-    if (t.num_rows() == 0) continue;
-    if (!write_table(t, dir)) return false;
-    written.push_back(t.name());
-  }
-  for (const Table& t : {short_kernel_histogram_table(s, tree),
-                         short_kernels_summary_table(s, tree, total_time_us)}) {
-    if (!write_table(t, dir)) return false;
-    written.push_back(t.name());
-  }
-  return true;
 }
 
 }  // namespace
@@ -151,40 +109,28 @@ int run_report(const std::vector<std::string>& args) {
   else if (device.spec) std::cerr << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
   // --- end device identification -------------------------------------------------------
 
-  auto t0 = std::chrono::steady_clock::now();
-  const GpuTimeline timeline = compute_gpu_timeline(*loaded.store, loaded.tree, timeline_options);
-  const double timeline_ms = elapsed_ms(t0);
+  ReportOptions report_options;
+  report_options.timeline = timeline_options;
+  report_options.perf = perf_options;
+  report_options.device = device.roofline_spec();
+  const Report report = build_report(*loaded.store, loaded.tree, report_options);
+  const GpuTimeline& timeline = report.timeline;
   if (timeline.events == 0)
     std::cerr << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
 
-  t0 = std::chrono::steady_clock::now();
+  auto t0 = std::chrono::steady_clock::now();
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) {
     std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
     return 3;
   }
-  if (!write_table(gpu_timeline_table(timeline), out_dir)) return 3;
-  const double write_ms = elapsed_ms(t0);
-
-  // ops and kernel sheets
-  t0 = std::chrono::steady_clock::now();
-  std::vector<std::string> ops_sheets;
-  if (!write_ops_and_kernel_sheets(*loaded.store, loaded.tree, timeline.total_us, out_dir, ops_sheets))
-    return 3;
-  const double ops_ms = elapsed_ms(t0);
-
-  // --- perf-model sheets (issue 3, core/analyses/perf; tracelens-semantics.md §4.7) ----
-  // GEMM, SDPA_*, CONV_*, UnaryElementwise, BinaryElementwise, Normalization, Reduce_*;
-  // --corrected puts the corrected FLOPs/bytes (core/analyses/perf/CORRECTIONS.md) in
-  // the default columns.
-  t0 = std::chrono::steady_clock::now();
-  for (const Table& t : perf_model_tables(*loaded.store, loaded.tree, perf_options)) {
+  std::vector<std::string> written;
+  for (const Table& t : report.sheets) {
     if (!write_table(t, out_dir)) return 3;
-    ops_sheets.push_back(t.name());
+    written.push_back(t.name());
   }
-  const double perf_ms = elapsed_ms(t0);
-  // --- end perf-model sheets ----------------------------------------------------------
+  const double write_ms = elapsed_ms(t0);
 
   const EventStore& s = *loaded.store;
   auto pct = [&](double v) {
@@ -197,11 +143,10 @@ int run_report(const std::vector<std::string>& args) {
             << ", exposed memcpy " << pct(timeline.exposed_memcpy_us) << ", idle "
             << pct(timeline.idle_us) << "\n"
             << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
-            << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(timeline_ms) << ", write "
-            << ms(write_ms) << ", ops and kernel sheets " << ms(ops_ms)
-            << ", perf-model sheets " << ms(perf_ms) << "\n"
-            << "  wrote " << (std::filesystem::path(out_dir) / "gpu_timeline.csv").string() << "\n";
-  for (const std::string& sheet : ops_sheets)
+            << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms)
+            << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", perf-model sheets "
+            << ms(report.timings.perf_ms) << ", write CSV " << ms(write_ms) << "\n";
+  for (const std::string& sheet : written)
     std::cerr << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";
   // --- cycles summary (issue 5, core/analyses/cycles) ---------------------------------
   {
@@ -215,7 +160,7 @@ int run_report(const std::vector<std::string>& args) {
   if (write_json || write_xlsx_file) {
     const auto t_all = std::chrono::steady_clock::now();
     std::vector<const Table*> sheets;
-    for (const Table& t : report_sheets()) sheets.push_back(&t);
+    for (const Table& t : report.sheets) sheets.push_back(&t);
     const std::filesystem::path dir(out_dir);
     if (write_json) {
       const JsonMembers metadata = {

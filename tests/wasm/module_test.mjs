@@ -40,6 +40,38 @@ for (let r = 1; r < theirs.length; r++) {
   }
 }
 
+// The report as typed-array columns (what the page's tables read): every sheet the
+// TraceLens report has for this trace is there, and a numeric and a string column
+// decoded from the views equal TraceLens's CSV (ops_summary: names and kernel times).
+const reportDir = path.dirname(referencePath);
+const described = JSON.parse(session.buildReport('', false, false));
+check(!described.error && Array.isArray(described.sheets), 'buildReport describes the sheets');
+const sheetNames = described.sheets.map((sh) => sh.name);
+check(sheetNames.includes('gpu_timeline') && sheetNames.includes('ops_summary') && sheetNames.includes('GEMM'),
+  `sheets: ${sheetNames.join(' ')}`);
+const opsIndex = sheetNames.indexOf('ops_summary');
+const opsSheet = described.sheets[opsIndex];
+const colIndex = (name) => opsSheet.columns.findIndex((c) => c.name === name);
+const names = Array.from(session.columnCodes(opsIndex, colIndex('name')));
+const dictionary = JSON.parse(session.columnDictionaryJson(opsIndex, colIndex('name')));
+const times = Float64Array.from(session.columnNumbers(opsIndex, colIndex('total_direct_kernel_time_ms')));
+const validity = Uint8Array.from(session.columnValidity(opsIndex, colIndex('total_direct_kernel_time_ms')));
+const refOps = parse(readFileSync(path.join(reportDir, 'ops_summary.csv'), 'utf8'));
+const refName = refOps[0].indexOf('name'), refTime = refOps[0].indexOf('total_direct_kernel_time_ms');
+check(opsSheet.rows === refOps.length - 1 && names.length === opsSheet.rows && validity.every((v) => v === 1),
+  `ops_summary has TraceLens's ${refOps.length - 1} rows`);
+let sameRows = true;
+for (let r = 1; r < refOps.length; r++) {
+  const b = Number(refOps[r][refTime]);
+  if (dictionary[names[r - 1]] !== refOps[r][refName] || Math.abs(times[r - 1] - b) > 1e-6 * Math.abs(b)) sameRows = false;
+}
+check(sameRows, 'ops_summary name codes + dictionary and kernel times equal TraceLens');
+check(session.sheetCsv(opsIndex).split('\n')[0] === readFileSync(path.join(reportDir, 'ops_summary.csv'), 'utf8').split('\n')[0],
+  'sheetCsv writes TraceLens\'s header');
+check(/unknown device/.test(JSON.parse(session.buildReport('no-such-gpu', false, false)).error ?? ''),
+  'an unknown device name is an error, not a guess');
+check(JSON.parse(sollens.Session.deviceNamesJson()).includes('H100_SXM5_80GB'), 'deviceNamesJson lists the database');
+
 // The page's paths: a buffer presized too small and grown mid-write (a .gz whose
 // trailer understates its size), one presized too large and trimmed with setSize,
 // and loadWithProgress reporting (bytes, events).

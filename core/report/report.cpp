@@ -1,0 +1,58 @@
+#include "report/report.h"
+
+#include <chrono>
+
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/ops/kernel_summary.h"
+#include "analyses/ops/ops_sheets.h"
+#include "analyses/ops/short_kernels.h"
+
+namespace sollens {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+}  // namespace
+
+const Table* Report::find(const std::string& name) const {
+  for (const Table& t : sheets)
+    if (t.name() == name) return &t;
+  return nullptr;
+}
+
+Report build_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options) {
+  Report report;
+  auto t0 = Clock::now();
+  report.timeline = compute_gpu_timeline(store, tree, options.timeline);
+  report.sheets.push_back(gpu_timeline_table(report.timeline));
+  report.timings.timeline_ms = ms_since(t0);
+
+  // ops_* sheets only for traces with host ops (TraceLens writes none for GPU-only
+  // traces); kernel_summary when there is a kernel; the short-kernel sheets always.
+  t0 = Clock::now();
+  const LauncherTable launchers = find_kernel_launchers(store, tree);
+  std::vector<Table> ops;
+  if (!is_gpu_only_trace(store)) {
+    ops.push_back(ops_summary_by_category_table(launchers));
+    ops.push_back(ops_summary_table(store, launchers));
+    ops.push_back(ops_unique_args_table(store, launchers));
+  }
+  ops.push_back(kernel_summary_table(store, tree, launchers, report.timeline.total_us));
+  for (Table& t : ops)
+    if (t.num_rows() > 0) report.sheets.push_back(std::move(t));
+  report.sheets.push_back(short_kernel_histogram_table(store, tree));
+  report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us));
+  report.timings.ops_ms = ms_since(t0);
+
+  // Perf-model sheets (§4.7): GEMM, SDPA_*, CONV_*, elementwise, Normalization, Reduce_*.
+  t0 = Clock::now();
+  for (Table& t : perf_model_tables(store, tree, options.perf)) report.sheets.push_back(std::move(t));
+  report.timings.perf_ms = ms_since(t0);
+  return report;
+}
+
+}  // namespace sollens

@@ -1,0 +1,43 @@
+#pragma once
+// The whole report as tables, in sheet order: the one place that says which sheets a
+// report has, shared by the CLI, the wasm module and the benchmark. No I/O here:
+// writers turn the tables into CSV / JSON / XLSX at the edges.
+#include <string>
+#include <vector>
+
+#include "analyses/perf/perf_sheets.h"
+#include "analyses/roofline/device_db.h"
+#include "analyses/timeline/gpu_timeline.h"
+#include "model/trace_tree.h"
+#include "store/event_store.h"
+#include "table/table.h"
+
+namespace sollens {
+
+struct ReportOptions {
+  GpuTimelineOptions timeline;
+  PerfSheetOptions perf;
+  // The GPU the roofline columns are computed for; null: no roofline columns (an
+  // unknown GPU never gets a guessed peak).
+  const DeviceSpec* device = nullptr;
+};
+
+// Milliseconds spent per stage, for the CLI summary and the benchmark.
+struct ReportTimings {
+  double timeline_ms = 0;
+  double ops_ms = 0;
+  double perf_ms = 0;
+  double collectives_ms = 0;
+};
+
+struct Report {
+  GpuTimeline timeline;
+  std::vector<Table> sheets;  // in sheet order; empty sheets left out (as TraceLens)
+  ReportTimings timings;
+  const Table* find(const std::string& name) const;
+};
+
+Report build_report(const EventStore& store, const TraceTree& tree,
+                    const ReportOptions& options = {});
+
+}  // namespace sollens
