@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analyses/cycles/cycle_sheets.h"
 #include "analyses/info/trace_info.h"
 #include "analyses/roofline/device_identify.h"
 #include "report/report.h"
@@ -42,8 +43,8 @@ class Session {
   // The same, calling on_progress(bytes parsed, events so far) after each parse
   // window; a callback returning false cancels (the result is then "cancelled").
   std::string load_with_progress(emscripten::val on_progress) {
-    report_.reset();
-    encoded_.clear();
+    drop_tables(report_ids_);
+    drop_tables(cycle_ids_);
     store_.reset();
     tree_.reset();
     sollens::IngestOptions options;
@@ -134,14 +135,13 @@ class Session {
   // --- the report as typed-array columns ------------------------------------------
   // Computes every sheet (core/report) and returns its description as JSON:
   //   {"device": {...identification...}, "timingsMs": {...},
-  //    "sheets": [{"name", "rows", "columns": [{"name", "type"}]}]}
-  // type: "string" | "int" | "float" | "bool". device_name "" identifies the GPU from
+  //    "sheets": [{"id", "name", "rows", "columns": [{"name", "type"}]}]}
+  // type: "string" | "int" | "float" | "bool"; id: the table's handle for the column
+  // calls (valid until the next buildReport). device_name "" identifies the GPU from
   // the trace; an unknown name gives {"error": "..."}. The columns are then read with
   // the calls below, each returning a view into wasm memory that the caller must copy
   // at once (any later call may grow memory and detach it).
   std::string build_report(std::string device_name, bool corrected, bool include_unlinked) {
-    report_.reset();
-    encoded_.clear();
     if (!store_) return "{\"error\":\"no trace is loaded\"}";
     if (!device_name.empty() && !sollens::find_device(device_name))
       return "{\"error\":" +
@@ -154,27 +154,39 @@ class Session {
     options.perf.corrected = corrected;
     options.timeline.include_unlinked = include_unlinked;
     options.device = device.roofline_spec();
-    report_ = std::make_unique<sollens::Report>(sollens::build_report(*store_, *tree_, options));
-    const auto& t = report_->timings;
+    drop_tables(report_ids_);  // only now: a rejected call keeps the previous report
+    sollens::Report report = sollens::build_report(*store_, *tree_, options);
+    const auto& t = report.timings;
     std::string out = "{\"device\":" + sollens::device_identification_json(device);
     out += ",\"timingsMs\":{\"timeline\":" + sollens::format_python_float(t.timeline_ms) +
            ",\"ops\":" + sollens::format_python_float(t.ops_ms) +
            ",\"perf\":" + sollens::format_python_float(t.perf_ms) +
            ",\"collectives\":" + sollens::format_python_float(t.collectives_ms) + "}";
-    out += ",\"sheets\":[";
-    for (size_t i = 0; i < report_->sheets.size(); ++i) {
-      const sollens::Table& table = report_->sheets[i];
-      out += std::string(i ? "," : "") + "{\"name\":" + sollens::json_string(table.name()) +
-             ",\"rows\":" + std::to_string(table.num_rows()) + ",\"columns\":[";
-      for (size_t c = 0; c < table.num_columns(); ++c) {
-        const sollens::Column& col = table.column(c);
-        static constexpr const char* kTypes[] = {"string", "int", "float", "bool"};
-        out += std::string(c ? "," : "") + "{\"name\":" + sollens::json_string(col.name()) +
-               ",\"type\":\"" + kTypes[static_cast<int>(col.type())] + "\"}";
-      }
-      out += "]}";
+    return out + ",\"sheets\":" + keep_tables(std::move(report.sheets), report_ids_) + "}";
+  }
+  // Repeating-kernel cycles (core/analyses/cycles): mode "all" or "llm", order
+  // "device" | "stream" | "file". {"summary": "...", "kernels": N, "sheets": [...]}
+  // with sheets described as in buildReport, plus each positions table's preamble.
+  std::string build_cycles(std::string mode, std::string order) {
+    if (!store_) return "{\"error\":\"no trace is loaded\"}";
+    sollens::CycleOptions options;
+    if (order == "stream") options.order = sollens::KernelOrder::kStartTimePerStream;
+    else if (order == "file") options.order = sollens::KernelOrder::kFileOrder;
+    else if (order == "device" || order.empty()) options.order = sollens::KernelOrder::kStartTimePerDevice;
+    else return "{\"error\":\"order is device, stream or file\"}";
+    if (mode != "all" && mode != "llm") return "{\"error\":\"mode is all or llm\"}";
+    drop_tables(cycle_ids_);
+    const sollens::CycleReport report = sollens::analyze_cycles(*store_, options);
+    std::vector<sollens::Table> tables;
+    std::string preambles = "[";
+    for (auto& sheet : sollens::cycle_sheets(
+             report, mode == "llm" ? sollens::CycleSheetMode::kLlm : sollens::CycleSheetMode::kAll)) {
+      preambles += (tables.empty() ? "" : ",") + sollens::json_string(sheet.preamble);
+      tables.push_back(std::move(sheet.table));
     }
-    return out + "]}";
+    return "{\"summary\":" + sollens::json_string(sollens::cycles_summary(report)) +
+           ",\"kernels\":" + std::to_string(report.kernels) + ",\"preambles\":" + preambles +
+           "],\"sheets\":" + keep_tables(std::move(tables), cycle_ids_) + "}";
   }
   // Numeric columns (int, float, bool) as a Float64Array view (null cells hold 0;
   // see columnValidity). Ints are exact up to 2^53.
@@ -231,19 +243,49 @@ class Session {
     std::string dictionary_json = "[]";
   };
   const sollens::Table* find_sheet(int sheet) const {
-    if (!report_ || sheet < 0 || static_cast<size_t>(sheet) >= report_->sheets.size()) return nullptr;
-    return &report_->sheets[static_cast<size_t>(sheet)];
+    auto it = tables_.find(sheet);
+    return it == tables_.end() ? nullptr : &it->second;
   }
   const sollens::Column* find_column(int sheet, int column) const {
     const sollens::Table* t = find_sheet(sheet);
     if (!t || column < 0 || static_cast<size_t>(column) >= t->num_columns()) return nullptr;
     return &t->column(static_cast<size_t>(column));
   }
+  void drop_tables(std::vector<int32_t>& ids) {
+    for (int32_t id : ids) {
+      const sollens::Table& t = tables_.at(id);
+      for (size_t c = 0; c < t.num_columns(); ++c) encoded_.erase(encoded_key(id, static_cast<int>(c)));
+      tables_.erase(id);
+    }
+    ids.clear();
+  }
+  // Keeps the tables under fresh ids and describes them as a JSON array.
+  std::string keep_tables(std::vector<sollens::Table> tables, std::vector<int32_t>& ids) {
+    std::string out = "[";
+    for (sollens::Table& table : tables) {
+      const int32_t id = next_id_++;
+      out += std::string(ids.empty() ? "" : ",") + "{\"id\":" + std::to_string(id) +
+             ",\"name\":" + sollens::json_string(table.name()) +
+             ",\"rows\":" + std::to_string(table.num_rows()) + ",\"columns\":[";
+      for (size_t c = 0; c < table.num_columns(); ++c) {
+        const sollens::Column& col = table.column(c);
+        static constexpr const char* kTypes[] = {"string", "int", "float", "bool"};
+        out += std::string(c ? "," : "") + "{\"name\":" + sollens::json_string(col.name()) +
+               ",\"type\":\"" + kTypes[static_cast<int>(col.type())] + "\"}";
+      }
+      out += "]}";
+      ids.push_back(id);
+      tables_.emplace(id, std::move(table));
+    }
+    return out + "]";
+  }
+  static uint64_t encoded_key(int sheet, int column) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(sheet)) << 32) | static_cast<uint32_t>(column);
+  }
   Encoded* encode(int sheet, int column) {
     const sollens::Column* col = find_column(sheet, column);
     if (!col) return nullptr;
-    const uint64_t key = (static_cast<uint64_t>(sheet) << 32) | static_cast<uint32_t>(column);
-    auto [it, fresh] = encoded_.try_emplace(key);
+    auto [it, fresh] = encoded_.try_emplace(encoded_key(sheet, column));
     Encoded& e = it->second;
     if (!fresh) return &e;
     const size_t n = col->size();
@@ -273,7 +315,9 @@ class Session {
     return &e;
   }
 
-  std::unique_ptr<sollens::Report> report_;
+  std::unordered_map<int32_t, sollens::Table> tables_;  // by id
+  std::vector<int32_t> report_ids_, cycle_ids_;
+  int32_t next_id_ = 1;
   std::unordered_map<uint64_t, Encoded> encoded_;
   sollens::PaddedBuffer buffer_;
   std::unique_ptr<sollens::EventStore> store_;
@@ -297,6 +341,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("warningsJson", &Session::warnings_json)
       .function("gpuTimelineCsv", &Session::gpu_timeline_csv)
       .function("buildReport", &Session::build_report)
+      .function("buildCycles", &Session::build_cycles)
       .function("columnNumbers", &Session::column_numbers)
       .function("columnValidity", &Session::column_validity)
       .function("columnCodes", &Session::column_codes)

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "analyses/cycles/cycles.h"
+#include "analyses/cycles/cycle_sheets.h"
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
 #include "writers/csv_writer.h"
@@ -32,63 +32,6 @@ bool write_both(const Table& table, const std::filesystem::path& dir, const std:
       return false;
     }
     written.push_back(path.string());
-  }
-  return true;
-}
-
-bool write_all(const CycleReport& report, const std::filesystem::path& dir,
-               std::vector<std::string>& written) {
-  if (!write_both(cycles_table(report), dir, "", written)) return false;
-  int k = 0;
-  for (const auto& sc : report.sequences)
-    for (const auto& p : sc.patterns) {
-      const std::string base = "cycle_" + std::to_string(++k);
-      const CycleStatistics eff = position_statistics(sc.sequence, p.effective());
-      if (!write_both(cycle_positions_table(eff, base), dir, cycle_positions_preamble(eff), written))
-        return false;
-      if (!write_both(cycle_repetitions_table(repetition_statistics(sc.sequence, p.outer),
-                                              base + "_repetitions"),
-                      dir, "", written))
-        return false;
-      if (!p.layer) continue;
-      const CycleStatistics outer = position_statistics(sc.sequence, p.outer);
-      if (!write_both(cycle_positions_table(outer, base + "_outer"), dir,
-                      cycle_positions_preamble(outer), written) ||
-          !write_both(cycle_repetitions_table(repetition_statistics(sc.sequence, *p.layer),
-                                              base + "_layer_repetitions"),
-                      dir, "", written) ||
-          !write_both(outside_layers_table(sc.sequence, p, base + "_outside_layers"), dir, "",
-                      written))
-        return false;
-    }
-  return true;
-}
-
-bool write_llm(const CycleReport& report, const std::filesystem::path& dir,
-               std::vector<std::string>& written) {
-  if (!write_both(cycles_llm_table(report), dir, "", written)) return false;
-  int seq_with_phases = 0;
-  for (size_t s = 0; s < report.sequences.size(); ++s) {
-    const auto& sc = report.sequences[s];
-    bool any = false;
-    for (const auto& p : sc.patterns) {
-      if (p.phase == CyclePhase::kOther) continue;
-      any = true;
-      // The first device with phases writes prefill.csv / decode.csv; others get _s<i>.
-      const std::string suffix = seq_with_phases ? "_s" + std::to_string(s) : "";
-      const std::string base = cycle_phase_name(p.phase) + suffix;
-      const CycleStatistics eff = position_statistics(sc.sequence, p.effective());
-      if (!write_both(cycle_positions_table(eff, base), dir, cycle_positions_preamble(eff), written) ||
-          !write_both(cycle_repetitions_table(repetition_statistics(sc.sequence, p.outer),
-                                              base + "_steps"),
-                      dir, "", written))
-        return false;
-      if (p.layer &&
-          !write_both(outside_layers_table(sc.sequence, p, base + "_outside_layers"), dir, "",
-                      written))
-        return false;
-    }
-    seq_with_phases += any;
   }
   return true;
 }
@@ -152,8 +95,9 @@ int run_cycles(const std::vector<std::string>& args) {
     return 3;
   }
   std::vector<std::string> written;
-  if (!(mode == "llm" ? write_llm(report, out_dir, written) : write_all(report, out_dir, written)))
-    return 3;
+  for (const CycleSheet& sheet :
+       cycle_sheets(report, mode == "llm" ? CycleSheetMode::kLlm : CycleSheetMode::kAll))
+    if (!write_both(sheet.table, out_dir, sheet.preamble, written)) return 3;
   std::cout << cycles_summary(report) << "\n";
   std::cerr << "sollens: cycles: detection " << detect_ms << " ms; wrote " << written.size()
             << " files in " << out_dir << "\n";

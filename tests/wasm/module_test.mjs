@@ -49,8 +49,8 @@ check(!described.error && Array.isArray(described.sheets), 'buildReport describe
 const sheetNames = described.sheets.map((sh) => sh.name);
 check(sheetNames.includes('gpu_timeline') && sheetNames.includes('ops_summary') && sheetNames.includes('GEMM'),
   `sheets: ${sheetNames.join(' ')}`);
-const opsIndex = sheetNames.indexOf('ops_summary');
-const opsSheet = described.sheets[opsIndex];
+const opsSheet = described.sheets[sheetNames.indexOf('ops_summary')];
+const opsIndex = opsSheet.id;
 const colIndex = (name) => opsSheet.columns.findIndex((c) => c.name === name);
 const names = Array.from(session.columnCodes(opsIndex, colIndex('name')));
 const dictionary = JSON.parse(session.columnDictionaryJson(opsIndex, colIndex('name')));
@@ -70,6 +70,13 @@ check(session.sheetCsv(opsIndex).split('\n')[0] === readFileSync(path.join(repor
   'sheetCsv writes TraceLens\'s header');
 check(/unknown device/.test(JSON.parse(session.buildReport('no-such-gpu', false, false)).error ?? ''),
   'an unknown device name is an error, not a guess');
+const cycles = JSON.parse(session.buildCycles('all', 'device'));
+check(typeof cycles.summary === 'string' && cycles.kernels > 0 && cycles.sheets[0]?.name === 'cycles' &&
+  cycles.preambles.length === cycles.sheets.length, `buildCycles: ${cycles.summary}`);
+check(session.sheetCsv(opsIndex).length > 0, 'report tables stay valid after buildCycles');
+const rebuilt = JSON.parse(session.buildReport('H100_SXM5_80GB', true, false));
+check(rebuilt.device.status === 'user' && session.sheetCsv(opsIndex) === '' && rebuilt.sheets[0].id !== described.sheets[0].id,
+  'a new buildReport replaces the previous report tables (old ids are gone)');
 check(JSON.parse(sollens.Session.deviceNamesJson()).includes('H100_SXM5_80GB'), 'deviceNamesJson lists the database');
 
 // The page's paths: a buffer presized too small and grown mid-write (a .gz whose
