@@ -3,6 +3,8 @@
 // name is only ever set with textContent / attributes, never parsed as HTML.
 // No analysis happens here: the numbers are the core's (worker.mjs).
 
+import { dataValue, fmtBytes, fmtFixed, fmtInt, row } from './format.mjs';
+
 const SAMPLE = { url: 'samples/h100-bert-small.json.gz', name: 'h100-bert-small.json.gz (sample)' };
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +32,7 @@ let worker = null;
 let loadId = 0;
 let report = null;  // the last 'done' message
 let currentView = 'overview';
+let devices = [];  // the device database's ids, for device selectors
 
 // --- worker -------------------------------------------------------------------------
 function ensureWorker() {
@@ -54,12 +57,19 @@ function stopWorker() {
 function onWorkerMessage(msg) {
   if (msg.type === 'ready') {
     ui.version.textContent = msg.version;
+    devices = msg.devices ?? [];
     return;
   }
   if (msg.id !== loadId) return;  // from a load that was replaced
   if (msg.type === 'progress') showProgress(msg);
-  else if (msg.type === 'done') {
+  else if (msg.type === 'report' || msg.type === 'cycles') {
+    if (!report) return;
+    report = { ...report, [msg.type]: msg[msg.type] };
+    renderedViews.clear();
+    showView(currentView);
+  } else if (msg.type === 'done') {
     report = msg;
+    renderedViews.clear();
     renderReport(msg);
     setBusy(false);
     const t = msg.timings;
@@ -157,6 +167,45 @@ function showView(name) {
     v.hidden = loading || v.dataset.view !== name || (!isPlaceholder && !report);
   }
   ui.welcome.hidden = loading || Boolean(report) || (name !== 'overview');
+  if (report && !loading) renderView(name);
+}
+
+// --- view modules -----------------------------------------------------------------------
+// Every view but the overview is a module under views/ exporting
+//   render(section, context)
+// called when the view is first shown for a report (again after the report or the
+// cycles are recomputed). section is the view's <section>, to fill; context is
+//   {report: msg.report, cycles: msg.cycles, info: msg.info, name, devices,
+//    requestReport({device, corrected}), requestCycles({mode, order}), showView(name)}
+// (the report model is described at the top of worker.mjs). A view not listed here
+// keeps its placeholder text.
+const VIEW_MODULES = new Set([]);
+const renderedViews = new Set();
+
+async function renderView(name) {
+  if (!VIEW_MODULES.has(name) || renderedViews.has(name)) return;
+  renderedViews.add(name);
+  const section = document.querySelector(`section.view[data-view="${name}"]`);
+  const shown = report;
+  const module = await import(`./views/${name}.mjs`);
+  if (report !== shown) return;  // another trace was opened meanwhile
+  section.classList.remove('placeholder');
+  module.render(section, viewContext());
+}
+
+function viewContext() {
+  return {
+    report: report.report,
+    cycles: report.cycles,
+    info: report.info,
+    name: report.name,
+    devices,
+    requestReport: ({ device = '', corrected = false } = {}) =>
+      worker?.postMessage({ type: 'report', id: loadId, device, corrected }),
+    requestCycles: ({ mode = 'all', order = 'device' } = {}) =>
+      worker?.postMessage({ type: 'cycles', id: loadId, mode, order }),
+    showView,
+  };
 }
 
 function clearReport() {
@@ -279,44 +328,6 @@ function renderTimeline(rows) {
     li.append(swatch, `${TIMELINE_LABELS[type]} ${fmtFixed(r.percent, 2)} %`);
     legend.append(li);
   }
-}
-
-// A table row; strings and numbers become text nodes, nodes are appended as they are.
-function row(cells) {
-  const tr = document.createElement('tr');
-  for (const c of cells) {
-    const td = document.createElement('td');
-    if (c instanceof Node) td.append(c);
-    else td.textContent = String(c);
-    tr.append(td);
-  }
-  return tr;
-}
-
-// <data value="exact">shown</data>: the exact number stays machine-readable.
-function dataValue(exact, shown) {
-  const el = document.createElement('data');
-  el.value = String(exact);
-  el.textContent = shown;
-  return el;
-}
-
-const numberFormats = new Map();
-function fmtFixed(x, digits) {
-  if (x == null || !Number.isFinite(x)) return '–';
-  let f = numberFormats.get(digits);
-  if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f.format(x);
-}
-const intFormat = new Intl.NumberFormat('en-US');
-function fmtInt(n) {
-  return intFormat.format(n);
-}
-function fmtBytes(n) {
-  if (n < 1024) return `${n} B`;
-  if (n < 2 ** 20) return `${fmtFixed(n / 1024, 1)} KiB`;
-  if (n < 2 ** 30) return `${fmtFixed(n / 2 ** 20, 1)} MiB`;
-  return `${fmtFixed(n / 2 ** 30, 2)} GiB`;
 }
 
 // --- events --------------------------------------------------------------------------------

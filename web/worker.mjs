@@ -6,10 +6,22 @@
 //
 // Messages in:  {type: 'open', id, file: File}        a file the user chose or dropped
 //               {type: 'open', id, url, name}          a same-origin file (the sample)
-// Messages out: {type: 'ready', version}
+//               {type: 'report', id, device, corrected}   recompute the report (device
+//                                                          "" = identify from the trace)
+//               {type: 'cycles', id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
+// Messages out: {type: 'ready', version, devices: [deviceDB ids]}
 //               {type: 'progress', id, phase: 'read'|'parse', done, total, events}
-//               {type: 'done', id, name, fileBytes, gzip, info, gpuTimeline, timings}
+//               {type: 'done', id, name, fileBytes, gzip, info, gpuTimeline, report, cycles, timings}
+//               {type: 'report', id, report} / {type: 'cycles', id, cycles}
 //               {type: 'error', id, title, hint}
+//
+// The report model (what every view reads; typed arrays are transferred, not copied):
+//   report = {device: {status, id, name, notice, ...}, timingsMs, sheets: [sheet]}
+//   cycles = {summary, kernels, preambles: [string], sheets: [sheet]}
+//   sheet  = {name, rows, columns: [column]}        (TraceLens's sheet and column names)
+//   column = {name, type: 'string'|'int'|'float'|'bool', validity: Uint8Array (1 = value),
+//             values: Float64Array (numbers; null cells hold 0)            for non-strings,
+//             codes: Int32Array (-1 = null), dictionary: [string]         for strings}
 // Cancelling is terminating this worker (the page does it): parsing is one
 // synchronous call, and a new load frees the previous trace anyway.
 import createSollens from './sollens.mjs';
@@ -34,10 +46,12 @@ class UserError extends Error {
 self.onmessage = (event) => {
   const msg = event.data;
   if (msg?.type === 'open') open(msg);
+  else if (msg?.type === 'report') rebuild(msg, () => ({ type: 'report', report: buildReport(msg.device, msg.corrected) }));
+  else if (msg?.type === 'cycles') rebuild(msg, () => ({ type: 'cycles', cycles: buildCycles(msg.mode, msg.order) }));
 };
 
 loadModule().then(
-  (m) => self.postMessage({ type: 'ready', version: m.version() }),
+  (m) => self.postMessage({ type: 'ready', version: m.version(), devices: JSON.parse(m.Session.deviceNamesJson()) }),
   () => {},  // reported on the first open
 );
 
@@ -155,11 +169,13 @@ async function open({ id, file, url, name }) {
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
     const gpuTimeline = JSON.parse(session.gpuTimelineJson());
+    const report = buildReport('', false);
+    const cycles = buildCycles('all', 'device');
     const tDone = performance.now();
     self.postMessage({
-      type: 'done', id, name, fileBytes, gzip, info, gpuTimeline,
+      type: 'done', id, name, fileBytes, gzip, info, gpuTimeline, report, cycles,
       timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
-    });
+    }, [...transferables(report), ...transferables(cycles)]);
   } catch (e) {
     if (session) {
       session.delete();
@@ -169,6 +185,55 @@ async function open({ id, file, url, name }) {
     else
       self.postMessage({ type: 'error', id, title: `Something went wrong while opening the trace: ${message(e)}.`,
         hint: 'Reload the page and try again. If it happens again with this trace, please report it with the trace attached if you can share it.' });
+  }
+}
+
+// --- results as typed-array columns (the report model above) -------------------------
+function buildReport(device, corrected) {
+  const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), false));
+  if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
+    'Choose a device from the list, or leave it on "from the trace".');
+  return { device: described.device, timingsMs: described.timingsMs, sheets: described.sheets.map(readSheet) };
+}
+
+function buildCycles(mode, order) {
+  const described = JSON.parse(session.buildCycles(mode ?? 'all', order ?? 'device'));
+  if (described.error) throw new UserError(`Cycle detection failed: ${message(described.error)}.`, '');
+  return { summary: described.summary, kernels: described.kernels, preambles: described.preambles,
+    sheets: described.sheets.map(readSheet) };
+}
+
+// The views returned by the module point into wasm memory: copy them at once.
+function readSheet({ id, name, rows, columns }) {
+  return {
+    name, rows,
+    columns: columns.map(({ name: columnName, type }, c) => {
+      const column = { name: columnName, type, validity: Uint8Array.from(session.columnValidity(id, c)) };
+      if (type === 'string') {
+        column.codes = Int32Array.from(session.columnCodes(id, c));
+        column.dictionary = JSON.parse(session.columnDictionaryJson(id, c));
+      } else {
+        column.values = Float64Array.from(session.columnNumbers(id, c));
+      }
+      return column;
+    }),
+  };
+}
+
+function transferables(result) {
+  return result.sheets.flatMap((sheet) =>
+    sheet.columns.flatMap((c) => [c.validity.buffer, (c.values ?? c.codes).buffer]));
+}
+
+function rebuild(msg, compute) {
+  try {
+    if (!session) throw new UserError('No trace is open.', 'Open a trace first.');
+    const out = { id: msg.id, ...compute() };
+    self.postMessage(out, transferables(out.report ?? out.cycles));
+  } catch (e) {
+    const user = e instanceof UserError;
+    self.postMessage({ type: 'error', id: msg.id, title: user ? e.title : `Something went wrong: ${message(e)}.`,
+      hint: user ? e.hint : 'Reload the page and open the trace again.' });
   }
 }
 
