@@ -61,6 +61,14 @@ TEST_CASE("SGLang Qwen3-8B decode: one repetition per layer") {
                          "paged_attention_ll4mi_QKV") != std::string::npos;
       CHECK(attention == 1);
       CHECK(p.phase == CyclePhase::kDecode);
+      // The trace is one decode step: one graph launch replays every kernel. So the
+      // LLM view has one step holding the 36 layers (not 36 "steps"), and the kernels
+      // of the replay before and after the layers (embedding, LM head) outside them.
+      REQUIRE(count_events(*store, Category::kCudaRuntime, "GraphLaunch") == 1);
+      CHECK(p.step_is_one_launch);
+      CHECK(p.outer.repetitions() == 1);
+      CHECK(p.layers_per_outer == layers);
+      CHECK(p.outer.length > layers * p.layer->length);
     }
 }
 

@@ -49,6 +49,9 @@ struct CyclePattern {
   uint32_t layer_offset = 0;   // first layer's kernel index inside an outer repetition
   uint32_t layers_per_outer = 0;
   CyclePhase phase = CyclePhase::kOther;
+  // The outer cycle is one graph replay holding the layers (launch_steps.h), not a
+  // repetition found by detection.
+  bool step_is_one_launch = false;
 
   // What uplifter reports: the layer when there is one, else the outer cycle.
   const Cycle& effective() const { return layer ? *layer : outer; }

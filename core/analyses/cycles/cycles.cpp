@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "analyses/cycles/launch_steps.h"
+
 namespace sollens {
 
 size_t CycleReport::patterns() const {
@@ -16,6 +18,9 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     report.kernels += seq.size();
     SequenceCycles sc;
     sc.patterns = detect_cycles(seq, options);
+    std::vector<int64_t> launch(seq.size());
+    for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
+    promote_single_launch_layers(launch, sc.patterns);
     sc.sequence = std::move(seq);
     report.sequences.push_back(std::move(sc));
   }
@@ -36,6 +41,7 @@ std::string cycles_summary(const CycleReport& report) {
       if (p.layer)
         out += ", " + std::to_string(p.layers_per_outer) + " layers of " +
                std::to_string(p.layer->length);
+      if (p.step_is_one_launch) out += " (the step is one graph launch)";
       sep = "; ";
     }
   return out;
