@@ -52,11 +52,11 @@ double kernels_busy_us(const EventStore& s, std::span<const uint32_t> kernels) {
   return busy_time_us(s, kernels);
 }
 
-std::vector<int32_t> linked_backward_events(const EventStore& s) {
+std::vector<int32_t> forward_events_of_backward(const EventStore& s) {
   std::unordered_map<int64_t, std::vector<uint32_t>> by_seq;
   for (uint32_t e = 0; e < s.size(); ++e)
     if (s.sequence_number[e] != kNoValue && s.category[e] == Category::kCpuOp) by_seq[s.sequence_number[e]].push_back(e);
-  std::vector<int32_t> count(s.size(), 0), link(s.size(), -1);
+  std::vector<int32_t> fwd(s.size(), -1);
   for (const auto& [seq, events] : by_seq) {
     for (uint32_t b : events) {
       if (!s.name_of(b).starts_with(kBwdPrefix)) continue;
@@ -65,21 +65,38 @@ std::vector<int32_t> linked_backward_events(const EventStore& s) {
         if (s.pid[f] == s.pid[b] && s.tid[f] == s.tid[b]) continue;
         if (best < 0 || s.ts[f] > s.ts[static_cast<size_t>(best)]) best = f;
       }
-      if (best < 0) continue;
-      ++count[static_cast<size_t>(best)];
-      link[static_cast<size_t>(best)] = static_cast<int32_t>(b);
+      fwd[b] = static_cast<int32_t>(best);
     }
   }
-  for (size_t e = 0; e < s.size(); ++e)
+  return fwd;
+}
+
+namespace {
+
+std::vector<int32_t> one_to_one_backward(const std::vector<int32_t>& fwd) {
+  std::vector<int32_t> count(fwd.size(), 0), link(fwd.size(), -1);
+  for (size_t b = 0; b < fwd.size(); ++b) {
+    if (fwd[b] < 0) continue;
+    ++count[static_cast<size_t>(fwd[b])];
+    link[static_cast<size_t>(fwd[b])] = static_cast<int32_t>(b);
+  }
+  for (size_t e = 0; e < fwd.size(); ++e)
     if (count[e] != 1) link[e] = -1;
   return link;
+}
+
+}  // namespace
+
+std::vector<int32_t> linked_backward_events(const EventStore& s) {
+  return one_to_one_backward(forward_events_of_backward(s));
 }
 
 ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
   ModeledOps out(s);
   out.eval_of_event.assign(s.size(), -1);
   out.fwd_row_of_event.assign(s.size(), -1);
-  out.bwd_link = linked_backward_events(s);
+  out.forward_of_backward = forward_events_of_backward(s);
+  out.bwd_link = one_to_one_backward(out.forward_of_backward);
   // Model lookups cached per interned name (most cpu_op names have no model).
   std::vector<const perf::PerfModelEntry*> entry_of_name;
   std::vector<uint8_t> looked_up;
