@@ -12,7 +12,8 @@ constexpr const char* kUsage = R"(sollens — GPU-trace analysis for PyTorch pro
 
 usage:
   sollens report TRACE [--out DIR] [--include-unlinked] [--include-python]
-                       [--device NAME] [--no-json] [--no-xlsx] [--corrected]
+                       [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
+                       [--corrected]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr.
@@ -20,6 +21,8 @@ usage:
       default columns and TraceLens's in extra columns suffixed (TraceLens)
       (default: the other way round, suffix (corrected)); see
       core/analyses/perf/CORRECTIONS.md.
+  --no-roofline: no roofline columns in unified_perf_summary and the perf-model
+      sheets even when the GPU is known (TraceLens's output without an arch file).
   sollens info TRACE [--device NAME]
       Prints what the trace is: format and version hints, devices, the GPU
       identified and its peaks, ranks, event counts by category, time span

@@ -45,6 +45,7 @@ int run_report(const std::vector<std::string>& args) {
   std::string device_name;               // --device (issue 3)
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx (issue 3)
   PerfSheetOptions perf_options;         // --corrected (issue 3, perf models)
+  bool no_roofline = false;              // --no-roofline: TraceLens's no-arch columns
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     // --- device and report.json / report.xlsx options (issue 3) ---------------------
@@ -69,6 +70,10 @@ int run_report(const std::vector<std::string>& args) {
     // --- perf-model options (issue 3, core/analyses/perf) -------------------------------
     if (a == "--corrected") {
       perf_options.corrected = true;
+      continue;
+    }
+    if (a == "--no-roofline") {
+      no_roofline = true;
       continue;
     }
     // --- end perf-model options ---------------------------------------------------------
@@ -112,7 +117,7 @@ int run_report(const std::vector<std::string>& args) {
   ReportOptions report_options;
   report_options.timeline = timeline_options;
   report_options.perf = perf_options;
-  report_options.device = device.roofline_spec();
+  report_options.device = no_roofline ? nullptr : device.roofline_spec();
   const Report report = build_report(*loaded.store, loaded.tree, report_options);
   const GpuTimeline& timeline = report.timeline;
   if (timeline.events == 0)
@@ -144,7 +149,7 @@ int run_report(const std::vector<std::string>& args) {
             << pct(timeline.idle_us) << "\n"
             << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms)
-            << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", perf-model sheets "
+            << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", unified and perf-model sheets "
             << ms(report.timings.perf_ms) << ", write CSV " << ms(write_ms) << "\n";
   for (const std::string& sheet : written)
     std::cerr << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";

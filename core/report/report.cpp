@@ -6,6 +6,7 @@
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
 #include "analyses/ops/short_kernels.h"
+#include "analyses/perf/unified_perf_summary.h"
 
 namespace sollens {
 
@@ -41,17 +42,30 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
     ops.push_back(ops_summary_table(store, launchers));
     ops.push_back(ops_unique_args_table(store, launchers));
   }
-  ops.push_back(kernel_summary_table(store, tree, launchers, report.timeline.total_us));
   for (Table& t : ops)
     if (t.num_rows() > 0) report.sheets.push_back(std::move(t));
-  report.sheets.push_back(short_kernel_histogram_table(store, tree));
-  report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us));
   report.timings.ops_ms = ms_since(t0);
 
-  // Perf-model sheets (§4.7): GEMM, SDPA_*, CONV_*, elementwise, Normalization, Reduce_*.
+  // unified_perf_summary (§4.6) and the perf-model sheets (§4.7: GEMM, SDPA_*, CONV_*,
+  // elementwise, Normalization, Reduce_*), after ops_unique_args as TraceLens writes them;
+  // roofline columns when the device is known.
   t0 = Clock::now();
-  for (Table& t : perf_model_tables(store, tree, options.perf)) report.sheets.push_back(std::move(t));
+  PerfSheetOptions perf = options.perf;
+  perf.device = options.device;
+  const ModeledOps modeled = evaluate_modeled_ops(store, tree);
+  if (!is_gpu_only_trace(store)) {
+    Table unified = unified_perf_summary_table(store, tree, launchers, modeled, perf);
+    if (unified.num_rows() > 0) report.sheets.push_back(std::move(unified));
+  }
+  for (Table& t : perf_model_tables(store, modeled, perf)) report.sheets.push_back(std::move(t));
   report.timings.perf_ms = ms_since(t0);
+
+  t0 = Clock::now();
+  Table kernels = kernel_summary_table(store, tree, launchers, report.timeline.total_us);
+  if (kernels.num_rows() > 0) report.sheets.push_back(std::move(kernels));
+  report.sheets.push_back(short_kernel_histogram_table(store, tree));
+  report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us));
+  report.timings.ops_ms += ms_since(t0);
   return report;
 }
 

@@ -16,9 +16,9 @@ namespace sollens {
 
 struct ReportOptions {
   GpuTimelineOptions timeline;
-  PerfSheetOptions perf;
-  // The GPU the roofline columns are computed for; null: no roofline columns (an
-  // unknown GPU never gets a guessed peak).
+  PerfSheetOptions perf;  // its device is replaced by `device`
+  // The GPU the roofline columns (unified_perf_summary, perf-model sheets) are computed
+  // for; null: no roofline columns (an unknown GPU never gets a guessed peak).
   const DeviceSpec* device = nullptr;
 };
 
@@ -26,7 +26,7 @@ struct ReportOptions {
 struct ReportTimings {
   double timeline_ms = 0;
   double ops_ms = 0;
-  double perf_ms = 0;
+  double perf_ms = 0;  // model evaluation, unified_perf_summary and the perf-model sheets
   double collectives_ms = 0;
 };
 

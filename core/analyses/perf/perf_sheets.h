@@ -3,9 +3,12 @@
 // BinaryElementwise, Normalization as single tables; SDPA, CONV, Reduce as
 // <Family>_fwd / <Family>_bwd. Rows = every tree cpu_op with a modeled name; bwd rows
 // = forward ops with a 1:1 linked autograd evaluate_function event (§2.7), labelled
-// with the forward op's name and params. Without roofline columns.
+// with the forward op's name and params. With a device, the roofline columns of
+// TraceLens's arch-file report (§4.7, §6.1) after Compute Spec.
 #include <vector>
 
+#include "analyses/perf/modeled_ops.h"
+#include "analyses/roofline/device_db.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 #include "table/table.h"
@@ -17,15 +20,17 @@ struct PerfSheetOptions {
   // extra "… (corrected)" columns; true: the other way round, the extra columns named
   // "… (TraceLens)". The extra columns exist only in sheets with a corrected value.
   bool corrected = false;
+  // The GPU of the roofline columns (our dense-peak ceilings, roofline.h); null: no
+  // roofline columns, as TraceLens without an arch file.
+  const DeviceSpec* device = nullptr;
 };
 
 // Non-empty sheets only, in a fixed order (GEMM, SDPA_fwd, SDPA_bwd, CONV_fwd, CONV_bwd,
 // UnaryElementwise, BinaryElementwise, Normalization, Reduce_fwd, Reduce_bwd).
+std::vector<Table> perf_model_tables(const EventStore& store, const ModeledOps& ops,
+                                     const PerfSheetOptions& options = {});
+// The same, evaluating the models first.
 std::vector<Table> perf_model_tables(const EventStore& store, const TraceTree& tree,
                                      const PerfSheetOptions& options = {});
-
-// bwd.fwd_event links (§2.7): per event, the one 1:1-linked backward event
-// (autograd::engine::evaluate_function:*) of a forward op, or -1.
-std::vector<int32_t> linked_backward_events(const EventStore& store);
 
 }  // namespace sollens

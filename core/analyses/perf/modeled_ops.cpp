@@ -1,0 +1,167 @@
+#include "analyses/perf/modeled_ops.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/timeline/gpu_class.h"
+
+namespace sollens {
+
+namespace {
+
+constexpr std::string_view kBwdPrefix = "autograd::engine::evaluate_function:";
+
+bool reads_kernel_names(perf::Model m) {
+  using perf::Model;
+  return m == Model::kMm || m == Model::kAddmm || m == Model::kScaledMm || m == Model::kBmm ||
+         m == Model::kBaddbmm;
+}
+
+void append_u32(std::string& key, uint32_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+struct KeyHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+
+}  // namespace
+
+void append_subtree_kernels(const EventStore& s, const TraceTree& tree, uint32_t event,
+                            std::vector<uint32_t>& out, std::vector<uint32_t>& stack) {
+  const size_t begin = out.size();
+  stack.assign(1, event);
+  while (!stack.empty()) {
+    const uint32_t e = stack.back();
+    stack.pop_back();
+    // GPU events are children of runtime events only, and have no children.
+    for (uint32_t c : tree.children(e)) {
+      if (is_gpu_activity(s.category[c])) out.push_back(c);
+      else stack.push_back(c);
+    }
+  }
+  if (out.size() - begin < 2) return;
+  const auto first = out.begin() + static_cast<std::ptrdiff_t>(begin);
+  std::sort(first, out.end(), [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
+  out.erase(std::unique(first, out.end()), out.end());
+}
+
+double kernels_busy_us(const EventStore& s, std::span<const uint32_t> kernels) {
+  if (kernels.empty()) return 0;
+  if (kernels.size() == 1) return s.t_end(kernels[0]) - s.ts[kernels[0]];
+  return busy_time_us(s, kernels);
+}
+
+std::vector<int32_t> forward_events_of_backward(const EventStore& s) {
+  std::unordered_map<int64_t, std::vector<uint32_t>> by_seq;
+  for (uint32_t e = 0; e < s.size(); ++e)
+    if (s.sequence_number[e] != kNoValue && s.category[e] == Category::kCpuOp) by_seq[s.sequence_number[e]].push_back(e);
+  std::vector<int32_t> fwd(s.size(), -1);
+  for (const auto& [seq, events] : by_seq) {
+    for (uint32_t b : events) {
+      if (!s.name_of(b).starts_with(kBwdPrefix)) continue;
+      int64_t best = -1;
+      for (uint32_t f : events) {
+        if (s.pid[f] == s.pid[b] && s.tid[f] == s.tid[b]) continue;
+        if (best < 0 || s.ts[f] > s.ts[static_cast<size_t>(best)]) best = f;
+      }
+      fwd[b] = static_cast<int32_t>(best);
+    }
+  }
+  return fwd;
+}
+
+namespace {
+
+std::vector<int32_t> one_to_one_backward(const std::vector<int32_t>& fwd) {
+  std::vector<int32_t> count(fwd.size(), 0), link(fwd.size(), -1);
+  for (size_t b = 0; b < fwd.size(); ++b) {
+    if (fwd[b] < 0) continue;
+    ++count[static_cast<size_t>(fwd[b])];
+    link[static_cast<size_t>(fwd[b])] = static_cast<int32_t>(b);
+  }
+  for (size_t e = 0; e < fwd.size(); ++e)
+    if (count[e] != 1) link[e] = -1;
+  return link;
+}
+
+}  // namespace
+
+std::vector<int32_t> linked_backward_events(const EventStore& s) {
+  return one_to_one_backward(forward_events_of_backward(s));
+}
+
+ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
+  ModeledOps out(s);
+  out.eval_of_event.assign(s.size(), -1);
+  out.fwd_row_of_event.assign(s.size(), -1);
+  out.forward_of_backward = forward_events_of_backward(s);
+  out.bwd_link = one_to_one_backward(out.forward_of_backward);
+  // Model lookups cached per interned name (most cpu_op names have no model).
+  std::vector<const perf::PerfModelEntry*> entry_of_name;
+  std::vector<uint8_t> looked_up;
+  std::unordered_map<std::string, uint32_t, KeyHash, std::equal_to<>> eval_index;
+  std::string key;
+  std::vector<uint32_t> stack;
+  std::vector<std::string_view> kernel_names;
+  for (uint32_t e = 0; e < s.size(); ++e) {
+    if (s.category[e] != Category::kCpuOp || !tree.in_tree[e]) continue;
+    const StrId name = s.name[e];
+    if (name >= looked_up.size()) {
+      looked_up.resize(name + 1024, 0);
+      entry_of_name.resize(name + 1024, nullptr);
+    }
+    if (!looked_up[name]) {
+      looked_up[name] = 1;
+      entry_of_name[name] = perf::find_perf_model(s.name_of(e));
+    }
+    const perf::PerfModelEntry* entry = entry_of_name[name];
+    if (!entry) continue;
+
+    const auto kernels_begin = static_cast<uint32_t>(out.kernels.size());
+    append_subtree_kernels(s, tree, e, out.kernels, stack);
+    const std::span<const uint32_t> kernels(out.kernels.data() + kernels_begin, out.kernels.size() - kernels_begin);
+    const uint32_t args = out.args.intern(e);
+    key.clear();
+    append_u32(key, name);
+    append_u32(key, args);
+    if (reads_kernel_names(entry->model))
+      for (uint32_t k : kernels) append_u32(key, s.name[k]);
+    auto [it, inserted] = eval_index.try_emplace(key, static_cast<uint32_t>(out.evals.size()));
+    if (inserted) {
+      kernel_names.clear();
+      for (uint32_t k : kernels) kernel_names.push_back(s.name_of(k));
+      ModelEval& ev = out.evals.emplace_back();
+      ev.entry = entry;
+      ev.args = args;
+      ev.result = perf::evaluate(entry->model, {s.name_of(e), out.args[args].args, kernel_names});
+      ev.compute_spec = perf::compute_spec(ev.result);
+    }
+    const uint32_t eval = it->second;
+    out.eval_of_event[e] = static_cast<int32_t>(eval);
+    const perf::ModelResult& r = out.evals[eval].result;
+    if (r.status != perf::Status::kOk) {
+      out.kernels.resize(kernels_begin);
+      continue;
+    }
+    if (r.fwd.status == perf::Status::kOk) {
+      out.fwd_row_of_event[e] = static_cast<int32_t>(out.rows.size());
+      out.rows.push_back({e, eval, false, kernels_begin, static_cast<uint32_t>(out.kernels.size()),
+                          kernels_busy_us(s, kernels)});
+    } else {
+      out.kernels.resize(kernels_begin);
+    }
+    // bwd rows: the forward op's 1:1-linked backward subtree (conv: only the
+    // convolution_backward ops themselves, §4.7).
+    if (!perf::is_single_table_family(entry->family) && !entry->is_bwd_model && entry->family != "CONV" &&
+        out.bwd_link[e] >= 0 && r.bwd.status == perf::Status::kOk) {
+      const auto begin = static_cast<uint32_t>(out.kernels.size());
+      append_subtree_kernels(s, tree, static_cast<uint32_t>(out.bwd_link[e]), out.kernels, stack);
+      const std::span<const uint32_t> bk(out.kernels.data() + begin, out.kernels.size() - begin);
+      out.rows.push_back({e, eval, true, begin, static_cast<uint32_t>(out.kernels.size()), kernels_busy_us(s, bk)});
+    }
+  }
+  return out;
+}
+
+}  // namespace sollens

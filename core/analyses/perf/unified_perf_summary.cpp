@@ -1,0 +1,519 @@
+#include "analyses/perf/unified_perf_summary.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+#include "analyses/ops/kernel_details.h"
+#include "analyses/ops/op_categories.h"
+#include "analyses/ops/process_names.h"
+#include "analyses/ops/stats.h"
+#include "analyses/perf/perf_metrics.h"
+#include "analyses/timeline/gpu_class.h"
+#include "writers/python_repr.h"
+
+namespace sollens {
+
+namespace {
+
+bool contains_nccl(std::string_view name) {
+  for (size_t i = 0; i + 4 <= name.size(); ++i)
+    if ((name[i] | 0x20) == 'n' && (name[i + 1] | 0x20) == 'c' && (name[i + 2] | 0x20) == 'c' &&
+        (name[i + 3] | 0x20) == 'l')
+      return true;
+  return false;
+}
+
+// In TraceLens's op -> perf-model map, or a torch.compile Triton kernel op, which
+// TraceLens models with TritonCompiledPerfModel (sollens does not: TRACELENS_COMPAT.md).
+bool has_tracelens_perf_model(std::string_view name) {
+  if (name.starts_with("triton_poi_") || name.starts_with("triton_red_") || name.starts_with("triton_per_"))
+    return true;
+  const auto entry = find_op_registry_entry(name);
+  return entry && entry->has_perf_model;
+}
+
+// The facts §2.9's traversal asks of every node, precomputed in one pass each.
+class Collector {
+ public:
+  Collector(const EventStore& s, const TraceTree& tree, const ModeledOps& ops)
+      : s_(s), tree_(tree), ops_(ops), has_gpu_(s.size(), 0), modeled_(s.size(), 0),
+        modeled_below_(s.size(), 0), visited_(s.size(), 0) {
+    // has_gpu: the node's gpu_events list is non-empty (a linked GPU event below it).
+    for (uint32_t g : tree.gpu_events)
+      for (int32_t p = tree.parent[g]; p != kNoParent && !has_gpu_[static_cast<size_t>(p)];
+           p = tree.parent[static_cast<size_t>(p)])
+        has_gpu_[static_cast<size_t>(p)] = 1;
+    // modeled: in TraceLens's op -> perf-model map (whether or not sollens implements
+    // the model); modeled_below: a descendant cpu_op is modeled and has GPU work.
+    std::vector<int8_t> by_name;
+    for (uint32_t e = 0; e < s.size(); ++e) {
+      if (s.category[e] != Category::kCpuOp || !tree.in_tree[e]) continue;
+      if (s.name[e] >= by_name.size()) by_name.resize(s.name[e] + 1024, -1);
+      int8_t& m = by_name[s.name[e]];
+      if (m < 0) m = has_tracelens_perf_model(s.name_of(e)) ? 1 : 0;
+      modeled_[e] = static_cast<uint8_t>(m);
+    }
+    for (uint32_t e = 0; e < s.size(); ++e) {
+      if (!modeled_[e] || !has_gpu_[e]) continue;
+      for (int32_t p = tree.parent[e]; p != kNoParent && !modeled_below_[static_cast<size_t>(p)];
+           p = tree.parent[static_cast<size_t>(p)])
+        modeled_below_[static_cast<size_t>(p)] = 1;
+    }
+  }
+
+  std::vector<UnifiedOp> run(bool python_roots) {
+    for (uint32_t r : tree_.cpu_roots) traverse(r);
+    if (python_roots)
+      for (uint32_t e = 0; e < s_.size(); ++e)
+        if (s_.category[e] == Category::kPythonFunction && tree_.in_tree[e] && tree_.parent[e] == kNoParent)
+          traverse(e);
+    return std::move(out_);
+  }
+
+ private:
+  void traverse(uint32_t e) {
+    if (visited_[e]) return;
+    visited_[e] = 1;
+    const Category c = s_.category[e];
+    if (c == Category::kPythonFunction) {  // transparent
+      for (uint32_t ch : tree_.children(e)) traverse(ch);
+      return;
+    }
+    if (c != Category::kCpuOp || !has_gpu_[e]) return;
+    if (modeled_[e]) {
+      out_.push_back({e, UnifiedOp::Kind::kModeled, -1});
+      return;
+    }
+    if (!modeled_below_[e]) {
+      if (const int32_t fwd = sole_backward_forward(e); fwd >= 0) {
+        out_.push_back({e, UnifiedOp::Kind::kSoleBackward, fwd});
+        return;
+      }
+      if (is_leaf(e, 0)) {
+        if (!launches_nccl(e)) out_.push_back({e, UnifiedOp::Kind::kLeaf, -1});
+        return;
+      }
+    }
+    for (uint32_t ch : tree_.children(e)) traverse(ch);
+  }
+
+  // Reaches a GPU event through cuda_runtime / python_function nodes only, ≤ 10 levels.
+  bool is_leaf(uint32_t e, int depth) const {
+    if (depth >= 10) return false;
+    for (uint32_t ch : tree_.children(e)) {
+      const Category c = s_.category[ch];
+      if (is_gpu_activity(c)) return true;
+      if ((c == Category::kCudaRuntime || c == Category::kPythonFunction) && is_leaf(ch, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  bool launches_nccl(uint32_t e) {
+    kernels_.clear();
+    append_subtree_kernels(s_, tree_, e, kernels_, stack_);
+    for (uint32_t k : kernels_)
+      if (contains_nccl(s_.name_of(k))) return true;
+    return false;
+  }
+
+  // The modeled forward op whose backward metrics this op gets, or -1: an ancestor
+  // within 5 levels is a backward event linked to a forward op with a bwd model, and
+  // below that wrapper exactly one cpu_op with GPU work carries the wrapper's op name.
+  int32_t sole_backward_forward(uint32_t e) {
+    int32_t wrapper = -1;
+    int32_t cur = static_cast<int32_t>(e);
+    for (int level = 0; level < 5; ++level) {
+      const int32_t p = tree_.parent[static_cast<size_t>(cur)];
+      if (p == kNoParent) break;
+      if (ops_.forward_of_backward[static_cast<size_t>(p)] >= 0) {
+        wrapper = p;
+        break;
+      }
+      cur = p;
+    }
+    if (wrapper < 0) return -1;
+    const int32_t fwd = ops_.forward_of_backward[static_cast<size_t>(wrapper)];
+    const int32_t eval = ops_.eval_of_event[static_cast<size_t>(fwd)];
+    if (eval < 0) return -1;
+    const perf::ModelResult& r = ops_.evals[static_cast<size_t>(eval)].result;
+    if (r.status != perf::Status::kOk || r.bwd.status != perf::Status::kOk) return -1;
+    const std::string_view wrapper_name = s_.name_of(static_cast<size_t>(wrapper));
+    const size_t colon = wrapper_name.find(": ");
+    const std::string_view main = colon == std::string_view::npos ? "" : wrapper_name.substr(colon + 2);
+    size_t count = 0;
+    stack_.assign(1, static_cast<uint32_t>(wrapper));
+    while (!stack_.empty() && count < 2) {
+      const uint32_t x = stack_.back();
+      stack_.pop_back();
+      for (uint32_t ch : tree_.children(x)) {
+        if (s_.category[ch] != Category::kCpuOp) continue;
+        if (has_gpu_[ch] && (colon == std::string_view::npos || s_.name_of(ch) == main)) ++count;
+        stack_.push_back(ch);
+      }
+    }
+    return count == 1 ? fwd : -1;
+  }
+
+  const EventStore& s_;
+  const TraceTree& tree_;
+  const ModeledOps& ops_;
+  std::vector<uint8_t> has_gpu_, modeled_, modeled_below_, visited_;
+  std::vector<UnifiedOp> out_;
+  std::vector<uint32_t> kernels_, stack_;
+};
+
+// One row before grouping.
+struct Row {
+  uint32_t uid;
+  uint32_t source;  // the event whose args, names and duration the row shows
+  std::string synthetic_name;  // non-empty for synthetic ops
+  std::string_view category;
+  bool has_model = false;
+  int32_t eval = -1;  // metrics: evals[eval] (fwd or bwd)
+  bool bwd = false;
+  double kernel_us = kPerfNaN;
+  uint32_t kernels_begin = 0, kernels_end = 0;  // kernel_details, in gpu_events order
+};
+
+// TraceLens appends an event's gpu_events as it links runtime events in file order.
+void sort_in_link_order(const EventStore& s, const TraceTree& tree, std::vector<uint32_t>& k, size_t begin) {
+  std::sort(k.begin() + static_cast<std::ptrdiff_t>(begin), k.end(), [&](uint32_t a, uint32_t b) {
+    const int32_t pa = tree.parent[a], pb = tree.parent[b];
+    return pa != pb ? pa < pb : a < b;
+  });
+  (void)s;
+}
+
+std::string perf_params_repr(const perf::ModelResult& r) {
+  std::string out = "{";
+  bool first = true;
+  for (const auto& [k, v] : r.params) {
+    if (!first) out += ", ";
+    first = false;
+    append_python_str_repr(out, k);
+    out += ": ";
+    out += perf::repr(v);
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+std::vector<UnifiedOp> collect_unified_ops(const EventStore& s, const TraceTree& tree, const ModeledOps& ops) {
+  bool python_in_tree = false;
+  for (uint32_t e = 0; e < s.size() && !python_in_tree; ++e)
+    python_in_tree = s.category[e] == Category::kPythonFunction && tree.in_tree[e];
+  return Collector(s, tree, ops).run(python_in_tree);
+}
+
+Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, const LauncherTable& launchers,
+                                 const ModeledOps& ops, const PerfSheetOptions& options) {
+  const std::vector<UnifiedOp> collected = collect_unified_ops(s, tree, ops);
+  std::vector<Row> rows;
+  std::vector<uint32_t> kernels, stack;
+  std::vector<uint8_t> covered(s.size(), 0);
+  auto category_of = [&](uint32_t e) -> std::string_view {
+    if (const KernelLauncher* l = launchers.find(e)) return l->category;
+    const auto begin = kernels.size();
+    append_subtree_kernels(s, tree, e, kernels, stack);
+    std::optional<std::string_view> first;
+    if (kernels.size() > begin) {
+      sort_in_link_order(s, tree, kernels, begin);
+      first = s.name_of(kernels[begin]);
+    }
+    kernels.resize(begin);
+    return categorize_op(s.name_of(e), first);
+  };
+  for (const UnifiedOp& op : collected) {
+    Row r{op.event, op.event, {}, {}, false, -1, false, kPerfNaN, 0, 0};
+    if (op.kind != UnifiedOp::Kind::kSoleBackward) r.category = category_of(op.event);  // before `own`
+    r.kernels_begin = static_cast<uint32_t>(kernels.size());
+    append_subtree_kernels(s, tree, op.event, kernels, stack);
+    sort_in_link_order(s, tree, kernels, r.kernels_begin);
+    r.kernels_end = static_cast<uint32_t>(kernels.size());
+    for (uint32_t k = r.kernels_begin; k < r.kernels_end; ++k) covered[kernels[k]] = 1;
+    const std::span<const uint32_t> own(kernels.data() + r.kernels_begin, r.kernels_end - r.kernels_begin);
+    if (op.kind == UnifiedOp::Kind::kModeled) {
+      r.has_model = true;
+      // Kernel Time is the busy time of its GPU events; metrics where the model worked.
+      // A model that raises NotImplementedError drops the row, any other failure keeps
+      // it without metrics; a model sollens does not implement yet counts as the latter.
+      r.kernel_us = kernels_busy_us(s, own);
+      if (const int32_t eval = ops.eval_of_event[op.event]; eval >= 0) {
+        const perf::ModelResult& m = ops.evals[static_cast<size_t>(eval)].result;
+        const perf::Status st = m.status != perf::Status::kOk ? m.status : m.fwd.status;
+        if (st == perf::Status::kNotImplemented) continue;
+        if (st == perf::Status::kOk) r.eval = eval;
+      }
+    } else if (op.kind == UnifiedOp::Kind::kSoleBackward) {
+      r.has_model = true;
+      const int32_t eval = ops.eval_of_event[static_cast<size_t>(op.forward)];
+      r.category = ops.evals[static_cast<size_t>(eval)].entry->bwd_category;
+      r.eval = eval;
+      r.bwd = true;
+      // The forward op's bwd_events: every backward event linked to it.
+      std::vector<uint32_t> bk;
+      for (uint32_t b = 0; b < s.size(); ++b)
+        if (ops.forward_of_backward[b] == op.forward) append_subtree_kernels(s, tree, b, bk, stack);
+      std::sort(bk.begin(), bk.end());
+      bk.erase(std::unique(bk.begin(), bk.end()), bk.end());
+      r.kernel_us = kernels_busy_us(s, bk);
+    } else {
+      r.kernel_us = kernels_busy_us(s, own);
+    }
+    rows.push_back(std::move(r));
+  }
+  // Synthetic ops for the GPU events no collected op covers, numbered after the trace's events.
+  uint32_t next_uid = static_cast<uint32_t>(s.size());
+  for (uint32_t g : tree.gpu_events) {
+    if (covered[g] || tree.parent[g] == kNoParent || is_collective_kernel_name(s.name_of(g))) continue;
+    const auto launcher = launcher_of_gpu_event(s, tree, g);
+    if (!launcher) continue;
+    Row r{next_uid++, *launcher, {}, {}, false, -1, false, kPerfNaN, 0, 0};
+    r.synthetic_name = std::string(s.name_of(*launcher)) + "->" + std::string(s.name_of(g)) + " (Synthetic Op)";
+    r.category = category_of(*launcher);
+    r.kernels_begin = static_cast<uint32_t>(kernels.size());
+    kernels.push_back(g);
+    r.kernels_end = static_cast<uint32_t>(kernels.size());
+    r.kernel_us = kernels_busy_us(s, {&g, 1});
+    rows.push_back(std::move(r));
+  }
+
+  // Groups on the 9 key columns, in first-seen order.
+  const ProcessThreadNames names(s);
+  perf::ArgsCache& args = ops.args;
+  std::vector<uint32_t> args_of_row(rows.size());
+  std::vector<std::vector<size_t>> groups;
+  std::unordered_map<std::string, size_t> index;
+  std::string key;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    const uint32_t e = r.source;
+    args_of_row[i] = args.intern(e);
+    key.clear();
+    key += r.synthetic_name.empty() ? s.name_of(e) : std::string_view(r.synthetic_name);
+    for (std::string_view part : {r.category, names.process_name(s.pid[e]), names.process_label(s.pid[e]),
+                                  names.thread_name(s.pid[e], s.tid[e])}) {
+      key += '\x1f';
+      key += part;
+    }
+    key += '\x1f';
+    key += std::to_string(args[args_of_row[i]].display_id);
+    auto [it, inserted] = index.try_emplace(key, groups.size());
+    if (inserted) groups.emplace_back();
+    groups[it->second].push_back(i);
+  }
+  std::vector<double> sums(groups.size());
+  std::vector<double> col;
+  auto non_nan = [&](const std::vector<size_t>& g, auto value) -> const std::vector<double>& {
+    col.clear();
+    for (size_t i : g)
+      if (double v = value(rows[i]); !std::isnan(v)) col.push_back(v);
+    return col;
+  };
+  for (size_t g = 0; g < groups.size(); ++g)
+    sums[g] = stats::pandas_sum(non_nan(groups[g], [](const Row& r) { return r.kernel_us; }));
+  std::vector<size_t> order(groups.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (sums[a] != sums[b]) return sums[a] > sums[b];
+    return rows[groups[a].front()].uid < rows[groups[b].front()].uid;
+  });
+
+  // Per-evaluation values (metrics vary per event only through the kernel time).
+  std::unordered_map<uint64_t, OpRoofline> rooflines;
+  auto roofline_of = [&](const Row& r) -> const OpRoofline& {
+    const uint64_t k = uint64_t(static_cast<uint32_t>(r.eval)) << 1 | r.bwd;
+    auto it = rooflines.find(k);
+    if (it == rooflines.end()) {
+      const ModelEval& ev = ops.evals[static_cast<size_t>(r.eval)];
+      it = rooflines.emplace(k, op_roofline(r.bwd ? ev.result.bwd : ev.result.fwd, options.corrected,
+                                            ev.compute_spec, options.device)).first;
+    }
+    return it->second;
+  };
+  // A column exists when some row has its value, as in TraceLens's DataFrame built from
+  // per-row dicts: no metric columns when no model worked, no roofline columns when no
+  // op got a roofline.
+  bool metrics_present = false, roofline = false;
+  for (const Row& r : rows) {
+    if (r.eval < 0) continue;
+    metrics_present = true;
+    if (options.device && roofline_of(r).has) roofline = true;
+  }
+  Table t("unified_perf_summary");
+  auto str_col = [&](const char* n) -> Column& { return t.add_column(n, ColumnType::kString); };
+  auto float_col = [&](const std::string& n) -> Column& { return t.add_column(n, ColumnType::kFloat); };
+  Column& name = str_col("name");
+  Column& category = str_col("op category");
+  Column& pname = str_col("process_name");
+  Column& plabel = str_col("process_label");
+  Column& tname = str_col("thread_name");
+  Column* inputs[4] = {&str_col("Input Dims"), &str_col("Input type"), &str_col("Input Strides"),
+                       &str_col("Concrete Inputs")};
+  Column& ex_uid = t.add_column("ex_UID", ColumnType::kInt);
+  Column& count = t.add_column("operation_count", ColumnType::kInt);
+  Column& dur_sum = float_col("total_duration_us");
+  Column& dur_mean = float_col("mean_duration_us");
+  Column& dur_std = float_col("std_duration_us");
+  Column& gflops = float_col("GFLOPS");
+  Column& mb = float_col("Data Moved (MB)");
+  Column& fpb = float_col("FLOPS/Byte");
+  Column& spec = str_col("Compute Spec");
+  Column* bound = roofline ? &str_col("Roofline Bound") : nullptr;
+  Column& tbs_mean = float_col("TB/s_mean");
+  Column& tbs_std = float_col("TB/s_std");
+  Column& tfl_mean = float_col("TFLOPS/s_mean");
+  Column& tfl_std = float_col("TFLOPS/s_std");
+  Column& kt_mean = float_col("Kernel Time (µs)_mean");
+  Column& kt_std = float_col("Kernel Time (µs)_std");
+  Column& kt_sum = float_col("Kernel Time (µs)_sum");
+  Column& dur_median = float_col("duration_us_median");
+  Column& dur_min = float_col("duration_us_min");
+  Column& dur_max = float_col("duration_us_max");
+  Column* tbs_rest[3] = {&float_col("TB/s_median"), &float_col("TB/s_min"), &float_col("TB/s_max")};
+  Column* tfl_rest[3] = {&float_col("TFLOPS/s_median"), &float_col("TFLOPS/s_min"), &float_col("TFLOPS/s_max")};
+  Column* roof_time = nullptr;
+  Column* roof_pct[5] = {};
+  if (roofline) {
+    roof_time = &float_col("Roofline Time (µs)_first");
+    const char* kAgg[] = {"mean", "median", "std", "min", "max"};
+    for (int k = 0; k < 5; ++k) roof_pct[k] = &float_col(std::string("Pct Roofline_") + kAgg[k]);
+  }
+  Column* kt_rest[3] = {&float_col("Kernel Time (µs)_median"), &float_col("Kernel Time (µs)_min"),
+                        &float_col("Kernel Time (µs)_max")};
+  Column& summary = str_col("kernel_details_summary");
+  Column& trunc = str_col("trunc_kernel_details");
+  Column& params = str_col("perf_params");
+  Column& has_model = t.add_column("has_perf_model", ColumnType::kBool);
+
+  auto metrics_of = [&](const Row& r) {
+    if (r.eval < 0) return OpMetrics{};
+    const perf::ModelResult& m = ops.evals[static_cast<size_t>(r.eval)].result;
+    return op_metrics(r.bwd ? m.bwd : m.fwd, options.corrected, r.kernel_us);
+  };
+  std::vector<OpMetrics> metrics;
+  std::vector<double> values;
+  std::vector<std::span<const uint32_t>> lists;
+  std::vector<double> pct_values;
+  for (size_t gi : order) {
+    const auto& g = groups[gi];
+    const Row& first = rows[g.front()];
+    const uint32_t e = first.source;
+    name.push_string(first.synthetic_name.empty() ? s.name_of(e) : std::string_view(first.synthetic_name));
+    category.push_string(first.category);
+    pname.push_string(names.process_name(s.pid[e]));
+    plabel.push_string(names.process_label(s.pid[e]));
+    tname.push_string(names.thread_name(s.pid[e], s.tid[e]));
+    const perf::ArgsEntry& a = args[args_of_row[g.front()]];
+    for (int k = 0; k < 4; ++k) {
+      if (a.tuple_text[k]) inputs[k]->push_string(*a.tuple_text[k]);
+      else inputs[k]->push_null();
+    }
+    ex_uid.push_int(first.uid);
+    count.push_int(static_cast<int64_t>(g.size()));
+    values.clear();
+    for (size_t i : g) values.push_back(s.dur[rows[i].source]);
+    dur_sum.push_float(stats::pandas_sum(values));
+    const Agg d = aggregate(values);
+    push_float_or_null(dur_mean, d.mean);
+    push_float_or_null(dur_std, d.std);
+
+    metrics.clear();
+    for (size_t i : g) metrics.push_back(metrics_of(rows[i]));
+    auto field = [&](double OpMetrics::*f) -> const std::vector<double>& {
+      values.clear();
+      for (const auto& m : metrics) values.push_back(m.*f);
+      return values;
+    };
+    push_float_or_null(gflops, first_valid(field(&OpMetrics::gflops)));
+    push_float_or_null(mb, first_valid(field(&OpMetrics::mb)));
+    push_float_or_null(fpb, first_valid(field(&OpMetrics::flops_per_byte)));
+    const Row* modeled = nullptr;
+    for (size_t i : g)
+      if (rows[i].eval >= 0) {
+        modeled = &rows[i];
+        break;
+      }
+    if (modeled) spec.push_string(ops.evals[static_cast<size_t>(modeled->eval)].compute_spec);
+    else spec.push_null();
+    const OpRoofline* rl = nullptr;
+    if (roofline) {
+      for (size_t i : g)
+        if (rows[i].eval >= 0 && roofline_of(rows[i]).has) {
+          rl = &roofline_of(rows[i]);
+          break;
+        }
+      if (rl) bound->push_string(roofline_bound_name(rl->bound));
+      else bound->push_null();
+    }
+    const Agg tb = aggregate(field(&OpMetrics::tbs));
+    push_float_or_null(tbs_mean, tb.mean);
+    push_float_or_null(tbs_std, tb.std);
+    const Agg tf = aggregate(field(&OpMetrics::tflops));
+    push_float_or_null(tfl_mean, tf.mean);
+    push_float_or_null(tfl_std, tf.std);
+    const Agg kt = aggregate(non_nan(g, [](const Row& r) { return r.kernel_us; }));
+    push_float_or_null(kt_mean, kt.mean);
+    push_float_or_null(kt_std, kt.std);
+    kt_sum.push_float(sums[gi]);
+    push_float_or_null(dur_median, d.median);
+    push_float_or_null(dur_min, d.min);
+    push_float_or_null(dur_max, d.max);
+    const double tb_rest[] = {tb.median, tb.min, tb.max}, tf_rest2[] = {tf.median, tf.min, tf.max};
+    for (int k = 0; k < 3; ++k) push_float_or_null(*tbs_rest[k], tb_rest[k]);
+    for (int k = 0; k < 3; ++k) push_float_or_null(*tfl_rest[k], tf_rest2[k]);
+    if (roofline) {
+      push_float_or_null(*roof_time, rl ? rl->time_us : kPerfNaN);
+      pct_values.clear();
+      for (size_t i : g) pct_values.push_back(rows[i].eval >= 0 ? roofline_of(rows[i]).pct(rows[i].kernel_us) : kPerfNaN);
+      const Agg p = aggregate(pct_values);
+      const double pv[] = {p.mean, p.median, p.std, p.min, p.max};
+      for (int k = 0; k < 5; ++k) push_float_or_null(*roof_pct[k], pv[k]);
+    }
+    const double kt_vals[] = {kt.median, kt.min, kt.max};
+    for (int k = 0; k < 3; ++k) push_float_or_null(*kt_rest[k], kt_vals[k]);
+    lists.clear();
+    for (size_t i : g) lists.emplace_back(kernels.data() + rows[i].kernels_begin, rows[i].kernels_end - rows[i].kernels_begin);
+    const auto kstats = summarize_kernel_stats(s, lists);
+    if (kstats.empty()) summary.push_null();
+    else summary.push_string(kernel_details_summary_repr(kstats));
+    if (auto tr = trunc_kernel_details_repr(kstats)) trunc.push_string(*tr);
+    else trunc.push_null();
+    const Row* with_params = nullptr;
+    for (size_t i : g)
+      if (rows[i].eval >= 0 && !ops.evals[static_cast<size_t>(rows[i].eval)].result.params.empty()) {
+        with_params = &rows[i];
+        break;
+      }
+    if (with_params) params.push_string(perf_params_repr(ops.evals[static_cast<size_t>(with_params->eval)].result));
+    else params.push_null();
+    has_model.push_bool(first.has_model);
+  }
+  // Percentage (%) of Kernel Time (µs)_sum and its running sum.
+  Column& pct = t.add_column("Percentage (%)", ColumnType::kFloat);
+  Column& cum = t.add_column("Cumulative Percentage (%)", ColumnType::kFloat);
+  values.clear();
+  for (size_t gi : order) values.push_back(sums[gi]);
+  const double total = stats::numpy_sum(values);
+  double running = 0;
+  for (double v : values) {
+    const double p = v / total * 100;
+    running += p;
+    pct.push_float(p);
+    cum.push_float(running);
+  }
+  if (metrics_present) return t;
+  Table without_metrics(t.name());
+  for (size_t c = 0; c < t.num_columns(); ++c) {
+    const std::string& n = t.column(c).name();
+    if (n == "GFLOPS" || n == "Data Moved (MB)" || n == "FLOPS/Byte" || n == "Compute Spec" ||
+        n.starts_with("TB/s_") || n.starts_with("TFLOPS/s_"))
+      continue;
+    without_metrics.add_column(n, t.column(c).type()) = t.column(c);
+  }
+  return without_metrics;
+}
+
+}  // namespace sollens
