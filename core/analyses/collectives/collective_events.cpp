@@ -197,10 +197,15 @@ std::optional<int> dtype_bytes(std::string_view dtype) {
 std::vector<CollectiveEvent> extract_collective_events(const EventStore& s) {
   std::vector<CollectiveEvent> out;
   od::parser parser;
+  // Names are interned and kernels repeat them: match each distinct name once.
+  enum : uint8_t { kUnseen, kNo, kYes };
+  std::vector<uint8_t> name_matches(s.strings.size(), kUnseen);
   for (size_t i = 0; i < s.size(); ++i) {
     if (s.category[i] != Category::kKernel || s.str(s.cat[i]) != "kernel") continue;
     const std::string_view name = s.name_of(i);
-    if (!is_collective_kernel_name(name)) continue;
+    uint8_t& match = name_matches[s.name[i]];
+    if (match == kUnseen) match = is_collective_kernel_name(name) ? kYes : kNo;
+    if (match == kNo) continue;
     CollectiveEvent e;
     e.event = static_cast<uint32_t>(i);
     e.ts = s.ts[i];
