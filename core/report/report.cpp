@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "analyses/collectives/coll_analysis.h"
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
@@ -66,6 +67,14 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   report.sheets.push_back(short_kernel_histogram_table(store, tree));
   report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us));
   report.timings.ops_ms += ms_since(t0);
+
+  // coll_analysis last, as TraceLens writes it, and only when it has rows (§8.2).
+  if (options.collectives.enabled) {
+    t0 = Clock::now();
+    Table collectives = coll_analysis_table(store, options.collectives);
+    if (collectives.num_rows() > 0) report.sheets.push_back(std::move(collectives));
+    report.timings.collectives_ms = ms_since(t0);
+  }
   return report;
 }
 

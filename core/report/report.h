@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analyses/collectives/coll_analysis.h"
 #include "analyses/perf/perf_sheets.h"
 #include "analyses/roofline/device_db.h"
 #include "analyses/timeline/gpu_timeline.h"
@@ -20,6 +21,7 @@ struct ReportOptions {
   // The GPU the roofline columns (unified_perf_summary, perf-model sheets) are computed
   // for; null: no roofline columns (an unknown GPU never gets a guessed peak).
   const DeviceSpec* device = nullptr;
+  CollAnalysisOptions collectives;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.

@@ -1,6 +1,7 @@
 // Throughput and peak memory of ingest + tree + GPU timeline on real traces.
 //   sollens_bench [--repeat N] TRACE.json[.gz] ...
 //   sollens_bench --cycles [KERNELS]   (cycle detection, synthetic; cycles_bench.cpp)
+//   sollens_bench --report [--threads N] [--repeat N] TRACE...   (every sheet; report_bench.cpp)
 // Prints, per trace: JSON MB, best and median wall time, MB/s of JSON, events/s and
 // the process's peak memory relative to the JSON size. Run one trace per process for
 // a clean peak-memory figure (the peak is a high-water mark). gzip is undone before
@@ -14,60 +15,23 @@
 #include <vector>
 
 #include "analyses/timeline/gpu_timeline.h"
-#include "ingest/gzip.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/heap.h>
-#else
-#include <sys/resource.h>
-#endif
+#include "bench_util.h"
 
-namespace {
+using sollens::bench::peak_memory_mb;
+using sollens::bench::read_json;
 
-double peak_memory_mb() {
-#ifdef __EMSCRIPTEN__
-  return static_cast<double>(emscripten_get_heap_size()) / (1 << 20);  // wasm memory only grows
-#else
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;
-#endif
-}
-
-bool read_json(const std::string& path, sollens::PaddedBuffer& out) {
-  // Straight into one padded buffer: no stream copies to inflate the peak.
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  std::fseek(f, 0, SEEK_END);
-  const long size = std::ftell(f);
-  std::fseek(f, 0, SEEK_SET);
-  sollens::PaddedBuffer bytes(size > 0 ? static_cast<size_t>(size) : 0);
-  const bool ok = size > 0 && std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  std::fclose(f);
-  if (!ok) return false;
-  if (sollens::looks_like_gzip(bytes.view())) {
-    auto unzipped = sollens::gunzip(bytes.view());
-    if (!unzipped.error.empty()) {
-      std::fprintf(stderr, "%s: %s\n", path.c_str(), unzipped.error.c_str());
-      return false;
-    }
-    out = std::move(unzipped.data);
-  } else {
-    out = std::move(bytes);
-  }
-  return true;
-}
-
-}  // namespace
-
-int run_cycles_bench(size_t kernels);  // cycles_bench.cpp
+int run_cycles_bench(size_t kernels);        // cycles_bench.cpp
+int run_report_bench(int argc, char** argv);  // report_bench.cpp
 
 int main(int argc, char** argv) {
   // sollens_bench --cycles [KERNELS]: cycle detection on a synthetic trace.
   if (argc >= 2 && !std::strcmp(argv[1], "--cycles"))
     return run_cycles_bench(argc >= 3 ? std::strtoull(argv[2], nullptr, 10) : 1000000);
+  // sollens_bench --report [--threads N] [--repeat N] TRACE...: the whole report.
+  if (argc >= 2 && !std::strcmp(argv[1], "--report")) return run_report_bench(argc - 2, argv + 2);
   int repeat = 5;
   sollens::IngestOptions ingest;
   std::vector<std::string> traces;

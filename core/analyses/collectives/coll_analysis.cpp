@@ -1,0 +1,202 @@
+#include "analyses/collectives/coll_analysis.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "analyses/collectives/bus_bandwidth.h"
+#include "analyses/ops/stats.h"
+
+namespace sollens {
+
+namespace {
+
+using collectives::ArgValue;
+using collectives::CollectiveEvent;
+using collectives::ColumnDtype;
+using collectives::DtypeInference;
+using collectives::kFieldCount;
+
+constexpr int64_t kRank = 0;  // the perf report reads one file: rank = its index, 0
+
+ColumnDtype infer(const std::vector<CollectiveEvent>& events, int field) {
+  DtypeInference d;
+  for (const CollectiveEvent& e : events) d.add(e.fields[field]);
+  return d.dtype();
+}
+
+// pandas stores the ints of a float64 column as floats: 2 prints as 2.0 from then on.
+void coerce_to_float(std::vector<CollectiveEvent>& events, int field) {
+  for (CollectiveEvent& e : events) {
+    ArgValue& v = e.fields[field];
+    if (v.kind == ArgValue::Kind::kInt) v = ArgValue::real(static_cast<double>(v.i));
+  }
+}
+
+// NcclAnalyser.build_df_long: simplified mode when no kernel has a process group and
+// they all run on one stream; else missing names become Unknown_Group.
+void fill_process_group_names(std::vector<CollectiveEvent>& events) {
+  bool pg_all_missing = true;
+  for (const CollectiveEvent& e : events) {
+    const ArgValue& pg = e.fields[collectives::kProcessGroupName];
+    if (!pg.is_none() && !(pg.kind == ArgValue::Kind::kStr && pg.text == "Unknown_Group")) pg_all_missing = false;
+  }
+  const ArgValue* first_stream = nullptr;
+  bool single_stream = true;
+  for (const CollectiveEvent& e : events) {
+    const ArgValue& s = e.fields[collectives::kStream];
+    if (s.is_none()) continue;  // nunique() ignores missing values
+    if (!first_stream) first_stream = &s;
+    else if (!collectives::same_key(*first_stream, s)) single_stream = false;
+  }
+  const bool simplified = pg_all_missing && single_stream;
+  for (CollectiveEvent& e : events) {
+    ArgValue& pg = e.fields[collectives::kProcessGroupName];
+    if (simplified) pg = ArgValue::str("all");
+    else if (pg.is_none()) pg = ArgValue::str("Unknown_Group");
+  }
+}
+
+int compare_rows(const CollectiveEvent& a, const CollectiveEvent& b) {
+  for (int f = 0; f < kFieldCount; ++f)
+    if (int c = collectives::compare_keys(a.fields[f], b.fields[f])) return c;
+  return 0;
+}
+
+struct Group {
+  std::vector<double> durs;  // in file order
+  const CollectiveEvent* first = nullptr;
+  std::optional<double> in_mb, out_mb;  // pandas "first": the first non-missing value
+};
+
+void push_key(Column& c, ColumnDtype dtype, const ArgValue& v) {
+  switch (dtype) {
+    case ColumnDtype::kInt: c.push_int(v.i); return;
+    case ColumnDtype::kFloat: c.push_float(v.number()); return;
+    case ColumnDtype::kBool: c.push_bool(v.i != 0); return;
+    case ColumnDtype::kObject: c.push_string(v.cell_text()); return;
+  }
+}
+
+ColumnType column_type(ColumnDtype dtype) {
+  switch (dtype) {
+    case ColumnDtype::kInt: return ColumnType::kInt;
+    case ColumnDtype::kFloat: return ColumnType::kFloat;
+    case ColumnDtype::kBool: return ColumnType::kBool;
+    case ColumnDtype::kObject: return ColumnType::kString;
+  }
+  return ColumnType::kString;
+}
+
+void push_optional(Column& c, std::optional<double> v) {
+  if (v) c.push_float(*v);
+  else c.push_null();
+}
+
+void add_bandwidth_columns(Table& t, const std::vector<Group>& groups, const std::vector<size_t>& order) {
+  Column& full = t.add_column("Full msg size (MB)", ColumnType::kFloat);
+  Column& algo = t.add_column("algo bw (GB/s)", ColumnType::kFloat);
+  Column& bus = t.add_column("bus bw (GB/s)", ColumnType::kFloat);
+  for (size_t g : order) {
+    const Group& group = groups[g];
+    const ArgValue& name = group.first->fields[collectives::kCollectiveName];
+    const ArgValue& size = group.first->fields[collectives::kGroupSize];
+    const collectives::CollectiveKind kind =
+        name.kind == ArgValue::Kind::kStr ? collectives::collective_kind(name.text) : collectives::CollectiveKind::kUnknown;
+    const std::optional<double> full_mb = collectives::full_message_is_output(kind) ? group.out_mb : group.in_mb;
+    std::optional<double> algo_bw, bus_bw;
+    if (full_mb) {
+      algo_bw = collectives::algo_bandwidth_gbps(*full_mb, stats::pandas_mean(group.durs));
+      const std::optional<double> factor =
+          size.is_number() ? collectives::bus_bandwidth_factor(kind, static_cast<int64_t>(size.number()))
+                           : std::nullopt;
+      if (algo_bw && factor) bus_bw = *algo_bw * *factor;
+    }
+    push_optional(full, full_mb);
+    push_optional(algo, algo_bw);
+    push_optional(bus, bus_bw);
+  }
+}
+
+}  // namespace
+
+Table coll_analysis_table(const EventStore& store, const CollAnalysisOptions& options) {
+  return coll_analysis_table(collectives::extract_collective_events(store), options);
+}
+
+Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysisOptions& options) {
+  Table t("coll_analysis");
+  if (events.empty()) return t;  // TraceLens: an empty DataFrame, no sheet
+
+  // Column dtypes as pandas infers them for df_long, before the fill.
+  std::array<ColumnDtype, kFieldCount> dtypes;
+  for (int f = 0; f < kFieldCount; ++f) {
+    dtypes[f] = infer(events, f);
+    if (dtypes[f] == ColumnDtype::kFloat) coerce_to_float(events, f);
+  }
+  fill_process_group_names(events);
+  dtypes[collectives::kProcessGroupName] = infer(events, collectives::kProcessGroupName);
+  // A column of whole-number durations is an int64 column (legacy integer-µs traces):
+  // its sum, min and max print without ".0". Kineto writes fractional µs otherwise.
+  const bool integer_durations = std::all_of(events.begin(), events.end(), [](const CollectiveEvent& e) {
+    return std::floor(e.dur) == e.dur && std::fabs(e.dur) < 9.0e15;
+  });
+
+  // groupby(dropna=True, sort=True): rows with a missing key go; groups in key order,
+  // each group's rows in file order.
+  std::vector<const CollectiveEvent*> rows;
+  for (const CollectiveEvent& e : events)
+    if (std::none_of(e.fields.begin(), e.fields.end(), [](const ArgValue& v) { return v.is_none(); }))
+      rows.push_back(&e);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const CollectiveEvent* a, const CollectiveEvent* b) { return compare_rows(*a, *b) < 0; });
+  std::vector<Group> groups;
+  for (const CollectiveEvent* e : rows) {
+    if (groups.empty() || compare_rows(*groups.back().first, *e) != 0) groups.push_back(Group{{}, e, {}, {}});
+    Group& g = groups.back();
+    g.durs.push_back(e->dur);
+    if (!g.in_mb) g.in_mb = e->in_msg_mb;
+    if (!g.out_mb) g.out_mb = e->out_msg_mb;
+  }
+
+  std::vector<double> sums(groups.size());
+  for (size_t g = 0; g < groups.size(); ++g) sums[g] = stats::pandas_sum(groups[g].durs);
+  const std::vector<size_t> order = stats::pandas_argsort_desc(sums);  // sort_values("dur_sum", ascending=False)
+
+  Column& rank = t.add_column("rank", ColumnType::kInt);
+  std::array<Column*, kFieldCount> keys;
+  for (int f = 0; f < kFieldCount; ++f)
+    keys[f] = &t.add_column(std::string(collectives::kFieldNames[f]), column_type(dtypes[f]));
+  Column& in_mb = t.add_column("In msg size (MB)_first", ColumnType::kFloat);
+  Column& out_mb = t.add_column("Out msg size (MB)_first", ColumnType::kFloat);
+  const ColumnType dur_type = integer_durations ? ColumnType::kInt : ColumnType::kFloat;
+  Column& sum = t.add_column("dur_sum", dur_type);
+  Column& mean = t.add_column("dur_mean", ColumnType::kFloat);
+  Column& std_dev = t.add_column("dur_std", ColumnType::kFloat);
+  Column& min = t.add_column("dur_min", dur_type);
+  Column& max = t.add_column("dur_max", dur_type);
+  Column& count = t.add_column("operation_count", ColumnType::kInt);
+  auto push_dur = [&](Column& c, double v) {
+    if (integer_durations) c.push_int(static_cast<int64_t>(v));
+    else c.push_float(v);
+  };
+  for (size_t g : order) {
+    const Group& group = groups[g];
+    rank.push_int(kRank);
+    for (int f = 0; f < kFieldCount; ++f) push_key(*keys[f], dtypes[f], group.first->fields[f]);
+    push_optional(in_mb, group.in_mb);
+    push_optional(out_mb, group.out_mb);
+    push_dur(sum, sums[g]);
+    mean.push_float(stats::pandas_mean(group.durs));
+    push_optional(std_dev, stats::pandas_std(group.durs));
+    push_dur(min, *std::min_element(group.durs.begin(), group.durs.end()));
+    push_dur(max, *std::max_element(group.durs.begin(), group.durs.end()));
+    count.push_int(static_cast<int64_t>(group.durs.size()));
+  }
+  if (options.bandwidth_columns) add_bandwidth_columns(t, groups, order);
+  return t;
+}
+
+}  // namespace sollens

@@ -1,0 +1,59 @@
+#pragma once
+// What every sollens_bench mode shares: reading a trace file the way the CLI does
+// and the process's peak memory.
+#include <cstdio>
+#include <string>
+
+#include "ingest/gzip.h"
+#include "store/padded_buffer.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#else
+#include <sys/resource.h>
+#endif
+
+namespace sollens::bench {
+
+inline double peak_memory_mb() {
+#ifdef __EMSCRIPTEN__
+  return static_cast<double>(emscripten_get_heap_size()) / (1 << 20);  // wasm memory only grows
+#else
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+#endif
+}
+
+// The file's JSON (gzip undone) in one padded buffer: no stream copies to inflate the peak.
+inline bool read_json(const std::string& path, PaddedBuffer& out) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  std::fseek(f, 0, SEEK_END);
+  const long size = std::ftell(f);
+  std::fseek(f, 0, SEEK_SET);
+  PaddedBuffer bytes(size > 0 ? static_cast<size_t>(size) : 0);
+  const bool ok = size > 0 && std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  std::fclose(f);
+  if (!ok) return false;
+  if (looks_like_gzip(bytes.view())) {
+    auto unzipped = gunzip(bytes.view());
+    if (!unzipped.error.empty()) {
+      std::fprintf(stderr, "%s: %s\n", path.c_str(), unzipped.error.c_str());
+      return false;
+    }
+    out = std::move(unzipped.data);
+  } else {
+    out = std::move(bytes);
+  }
+  return true;
+}
+
+// The file name, cut to `width` characters.
+inline std::string short_name(const std::string& path, size_t width) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  if (name.size() > width) name = name.substr(0, width - 3) + "...";
+  return name;
+}
+
+}  // namespace sollens::bench
