@@ -98,6 +98,8 @@ export async function render(section, context) {
     section.append(t.element);
   }
 
+  if (!tableSheets.length)
+    section.append(el('p', 'empty-state', 'No op in this trace has a perf model (GEMM, attention, convolution, elementwise, …): nothing to place on the roofline.'));
   if (!points.length) return;
   let uPlot;
   try {
