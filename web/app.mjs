@@ -179,7 +179,7 @@ function showView(name) {
 //    requestReport({device, corrected}), requestCycles({mode, order}), showView(name)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
-const VIEW_MODULES = new Set([]);
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles']);
 const renderedViews = new Set();
 
 async function renderView(name) {
@@ -187,10 +187,20 @@ async function renderView(name) {
   renderedViews.add(name);
   const section = document.querySelector(`section.view[data-view="${name}"]`);
   const shown = report;
-  const module = await import(`./views/${name}.mjs`);
-  if (report !== shown) return;  // another trace was opened meanwhile
-  section.classList.remove('placeholder');
-  module.render(section, viewContext());
+  try {
+    const module = await import(`./views/${name}.mjs`);
+    if (report !== shown) return;  // another trace was opened meanwhile
+    section.classList.remove('placeholder');
+    await module.render(section, viewContext());
+  } catch (e) {
+    // One broken view must not take the page down: say so in its section.
+    renderedViews.delete(name);
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.textContent = `This view could not be shown: ${e?.message ?? e}`;
+    section.append(p);
+    console.error(e);
+  }
 }
 
 function viewContext() {

@@ -1,0 +1,237 @@
+// The cycles view (issue 5): the repeating kernel patterns the core found (training
+// iterations, decode steps, transformer layers), the per-position table of the chosen
+// pattern with its other tables, and a time strip: one lane per pattern (and layer),
+// one mark per repetition at its start_us..end_us, across the trace. Mode (all
+// patterns / LLM prefill and decode) and kernel order are recomputed by the core
+// (requestCycles); the sheets are core/analyses/cycles/cycle_sheets.h's.
+
+import { createTable } from '../table.mjs';
+import { findSheet, findColumn, cell } from '../sheet.mjs';
+import { el, resetSection, select, tabs } from '../widgets.mjs';
+import { formatNumber } from '../units.mjs';
+
+const SVG = 'http://www.w3.org/2000/svg';
+// What was last asked of the worker, per loaded trace (info is one object per load):
+// the cycles model does not say which order it was computed in.
+const requested = new WeakMap();
+
+export function render(section, context) {
+  const { cycles } = context;
+  resetSection(section, 'Cycles');
+  if (!cycles) {
+    section.append(el('p', 'empty-state', 'No cycle analysis for this trace.'));
+    return;
+  }
+  const mode = cycles.sheets[0]?.name === 'cycles_llm' ? 'llm' : 'all';
+  const asked = requested.get(context.info);
+  const order = asked && asked.mode === mode ? asked.order : 'device';
+
+  const controls = el('div', 'controls');
+  const status = el('span', 'detail');
+  status.setAttribute('role', 'status');
+  const ask = (next) => {
+    requested.set(context.info, next);
+    status.textContent = 'Detecting cycles…';
+    context.requestCycles(next);
+  };
+  controls.append(
+    select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
+      (v) => ask({ mode: v, order })),
+    select('Kernel order', [['device', 'per device, by start time'], ['stream', 'per stream, by start time'],
+      ['file', 'file order (uplifter)']], order, (v) => ask({ mode, order: v })),
+    status);
+  section.append(controls);
+  section.append(el('p', 'detail',
+    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns (uplifter's method, see core/analyses/cycles/README.md).`));
+  if (cycles.summary) section.append(el('pre', 'summary-text', cycles.summary));
+
+  const patterns = cycles.sheets[0];
+  if (!patterns || patterns.rows === 0) {
+    section.append(el('p', 'empty-state no-cycles', mode === 'llm'
+      ? 'No prefill or decode phase found: no repeating kernel pattern covers enough of the trace.'
+      : 'No repeating kernel pattern found in this trace.'));
+    return;
+  }
+  const groups = mode === 'llm' ? llmGroups(cycles) : allGroups(cycles, patterns);
+
+  section.append(el('h3', '', 'Time strip'),
+    el('p', 'detail', 'Where each repetition of each pattern runs, across the trace (hover a mark for its times; click or Enter on a lane to choose the pattern).'));
+  const strip = el('div', 'strip-wrap');
+  section.append(strip);
+
+  section.append(el('h3', '', mode === 'llm' ? 'Phases' : 'Patterns'));
+  const patternTable = el('div');
+  section.append(patternTable);
+  const detail = el('div', 'pattern-detail');
+  section.append(detail);
+
+  let chosen = -1;
+  function choose(g) {
+    chosen = g;
+    patternTable.replaceChildren(createTable(patterns, {
+      caption: `${patterns.name}: one row per pattern${mode === 'all' ? ' and level' : ''}`,
+      selectedRow: groups[g]?.rows[0] ?? -1,
+      onActivate: (row) => {
+        const next = groups.findIndex((x) => x.rows.includes(row));
+        if (next >= 0 && next !== chosen) choose(next);
+      },
+    }).element);
+    strip.replaceChildren(timeStrip(groups, g, choose));
+    showGroup(detail, groups[g], cycles);
+  }
+  choose(0);
+}
+
+// mode all: pattern k (the cycles table's `pattern`) owns the sheets cycle_k[_…].
+function allGroups(cycles, patterns) {
+  const pattern = findColumn(patterns, 'pattern');
+  const phase = findColumn(patterns, 'phase');
+  const groups = new Map();
+  for (let r = 0; r < patterns.rows; r++) {
+    const k = cell(pattern, r);
+    if (!groups.has(k)) {
+      const base = `cycle_${k}`;
+      const sheets = cycles.sheets.map((s, i) => ({ s, i }))
+        .filter(({ s }) => s.name === base || s.name.startsWith(`${base}_`));
+      groups.set(k, {
+        label: `#${k} ${cell(phase, r) ?? ''}`.trim(),
+        rows: [],
+        sheets,
+        lanes: [
+          { name: 'outer', sheet: findSheet(cycles.sheets, `${base}_repetitions`), kind: '' },
+          { name: 'layer', sheet: findSheet(cycles.sheets, `${base}_layer_repetitions`), kind: 'layer' },
+        ].filter((l) => l.sheet),
+      });
+    }
+    groups.get(k).rows.push(r);
+  }
+  return [...groups.values()];
+}
+
+// mode llm: after cycles_llm, one group of sheets per row, in the same order:
+// <phase>[_s<i>] (positions), then its _steps and _outside_layers.
+function llmGroups(cycles) {
+  const rows = cycles.sheets[0];
+  const phase = findColumn(rows, 'phase');
+  const groups = [];
+  cycles.sheets.forEach((s, i) => {
+    if (i === 0) return;
+    if (!/_(steps|outside_layers)$/.test(s.name) || !groups.length) groups.push({ sheets: [], lanes: [] });
+    const g = groups[groups.length - 1];
+    g.sheets.push({ s, i });
+    if (s.name.endsWith('_steps')) g.lanes.push({ name: 'steps', sheet: s, kind: '' });
+  });
+  groups.forEach((g, r) => {
+    g.rows = [r];
+    g.label = `${cell(phase, r) ?? g.sheets[0]?.s.name ?? ''}`;
+  });
+  return groups;
+}
+
+function showGroup(detail, group, cycles) {
+  detail.replaceChildren();
+  if (!group) return;
+  detail.append(el('h3', '', `Pattern ${group.label}`));
+  const t = tabs(group.sheets.map(({ s }) => ({ id: s.name, label: s.name, count: s.rows })), (item, panel) => {
+    const { s, i } = group.sheets.find((x) => x.s.name === item.id);
+    if (cycles.preambles?.[i]) panel.append(el('pre', 'summary-text', cycles.preambles[i].trim()));
+    panel.append(createTable(s, { caption: describe(s.name) }).element);
+  }, { label: `Tables of pattern ${group.label}` });
+  detail.append(t.element);
+}
+
+function describe(name) {
+  if (/_repetitions$|_steps$/.test(name)) return `${name}: one row per repetition`;
+  if (/_outside_layers$/.test(name)) return `${name}: kernels of each step outside the layers`;
+  return `${name}: one row per kernel position in the pattern`;
+}
+
+// The time strip: lanes of repetitions on one time axis (µs of the trace's clock,
+// shown in ms from the first repetition).
+function timeStrip(groups, chosen, choose) {
+  const lanes = [];
+  groups.forEach((g, gi) => g.lanes.forEach((l) => lanes.push({ ...l, group: gi, label: `${g.label} ${l.name}` })));
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const lane of lanes) {
+    const s = findColumn(lane.sheet, 'start_us');
+    const e = findColumn(lane.sheet, 'end_us');
+    lane.start = s;
+    lane.end = e;
+    for (let r = 0; r < lane.sheet.rows; r++) {
+      const a = cell(s, r);
+      const b = cell(e, r);
+      if (a !== null) t0 = Math.min(t0, a);
+      if (b !== null) t1 = Math.max(t1, b);
+    }
+  }
+  const W = 1000;
+  const LABEL = 170;
+  const LANE = 22;
+  const GAP = 6;
+  const AXIS = 26;
+  const H = lanes.length * (LANE + GAP) + AXIS;
+  const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, class: 'strip', role: 'group' });
+  svg.setAttribute('aria-label', `Time strip: ${lanes.length} lanes`);
+  if (!lanes.length || !(t1 > t0)) return el('p', 'detail', 'No repetition times to draw.');
+  const span = t1 - t0;
+  const X = (t) => LABEL + ((t - t0) / span) * (W - LABEL - 10);
+
+  lanes.forEach((lane, li) => {
+    const y = li * (LANE + GAP) + 4;
+    const g = svgEl('g', { class: 'lane', tabindex: '0', role: 'button' });
+    g.dataset.group = String(lane.group);
+    g.setAttribute('aria-label', `${lane.label}: ${lane.sheet.rows} repetitions; choose this pattern`);
+    g.setAttribute('aria-pressed', lane.group === chosen ? 'true' : 'false');
+    g.append(svgEl('rect', { class: `lane-bg${lane.group === chosen ? ' selected' : ''}`, x: '0', y: String(y), width: String(W), height: String(LANE) }));
+    const label = svgEl('text', { x: '6', y: String(y + LANE / 2 + 4) });
+    label.textContent = lane.label.length > 26 ? `${lane.label.slice(0, 25)}…` : lane.label;
+    g.append(label);
+    for (let r = 0; r < lane.sheet.rows; r++) {
+      const a = cell(lane.start, r);
+      const b = cell(lane.end, r);
+      if (a === null || b === null) continue;
+      const x = X(a);
+      const rect = svgEl('rect', { class: `rep ${lane.kind}`, x: String(x), y: String(y + 2), width: String(Math.max(X(b) - x, 0.8)), height: String(LANE - 4) });
+      const title = svgEl('title', {});
+      title.textContent = `${lane.label} repetition ${r + 1}: ${formatNumber((a - t0) / 1000, 'float')} – ${formatNumber((b - t0) / 1000, 'float')} ms (${formatNumber(b - a, 'float')} µs)`;
+      rect.append(title);
+      g.append(rect);
+    }
+    g.addEventListener('click', () => choose(lane.group));
+    g.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        choose(lane.group);
+        document.querySelector(`.strip .lane[data-group="${lane.group}"]`)?.focus();
+      }
+    });
+    svg.append(g);
+  });
+  // Axis: ms from the first repetition.
+  const axis = svgEl('g', { class: 'axis' });
+  const yAxis = lanes.length * (LANE + GAP) + 2;
+  const step = niceStep(span / 1000 / 8);
+  const digits = Math.max(0, -Math.floor(Math.log10(step)));
+  for (let i = 0, v = 0; v <= span / 1000 + 1e-9; v = ++i * step) {
+    const x = X(t0 + v * 1000);
+    axis.append(svgEl('line', { x1: String(x), x2: String(x), y1: String(yAxis), y2: String(yAxis + 5) }));
+    const t = svgEl('text', { x: String(x), y: String(yAxis + 17), 'text-anchor': 'middle' });
+    t.textContent = `${v.toFixed(digits)} ms`;
+    axis.append(t);
+  }
+  svg.append(axis);
+  return svg;
+}
+
+function niceStep(raw) {
+  const p = 10 ** Math.floor(Math.log10(raw || 1));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}

@@ -1,0 +1,138 @@
+// The ops view: TraceLens's op sheets as a drill-down (category → op name → unique
+// argument sets), and the perf-model sheets (unified_perf_summary, GEMM, SDPA_fwd, …)
+// as tabs. Rows are the core's; the drill-down only picks rows of the next sheet.
+
+import { createTable } from '../table.mjs';
+import { findSheet, findColumn, cell, rowsWhere, subsetSheet, perfSheets } from '../sheet.mjs';
+import { el, resetSection, tabs } from '../widgets.mjs';
+
+export function render(section, context) {
+  const sheets = context.report.sheets;
+  resetSection(section, 'Ops');
+  const byCategory = findSheet(sheets, 'ops_summary_by_category');
+  const models = modelSheets(sheets);
+  if (!byCategory && models.length === 0) {
+    section.append(el('p', 'empty-state',
+      'This trace has no CPU ops (a GPU-only trace): TraceLens writes no ops sheets for it. See the Kernels view.'));
+    return;
+  }
+  const items = [];
+  if (byCategory) items.push({ id: 'drill', label: 'By category' });
+  if (models.length) items.push({ id: 'models', label: 'Perf models', count: models.length });
+  const t = tabs(items, (item, panel) => {
+    if (item.id === 'drill') drillDown(panel, sheets);
+    else modelTabs(panel, models);
+  }, { label: 'Ops sheets' });
+  section.append(t.element);
+}
+
+// unified_perf_summary first (every modeled op in one sheet), then the model sheets.
+function modelSheets(sheets) {
+  const unified = findSheet(sheets, 'unified_perf_summary');
+  return [...(unified && unified.rows ? [unified] : []), ...perfSheets(sheets)];
+}
+
+function modelTabs(panel, models) {
+  panel.append(el('p', 'detail',
+    'One row per op name and parameters (perf-model sheets) or per unique argument set (unified_perf_summary); ' +
+    'FLOPs, bytes and throughput as TraceLens models them.'));
+  const t = tabs(models.map((s) => ({ id: s.name, label: s.name, count: s.rows })), (item, p) => {
+    const sheet = models.find((s) => s.name === item.id);
+    p.append(createTable(sheet, { caption: `${sheet.name}: perf model` }).element);
+  }, { label: 'Perf-model sheets' });
+  panel.append(t.element);
+}
+
+function drillDown(panel, sheets) {
+  const byCategory = findSheet(sheets, 'ops_summary_by_category');
+  const summary = findSheet(sheets, 'ops_summary');
+  const unique = findSheet(sheets, 'ops_unique_args');
+  const crumbs = el('ol', 'crumbs');
+  crumbs.setAttribute('aria-label', 'Drill-down');
+  const wrapCrumbs = el('nav');
+  wrapCrumbs.setAttribute('aria-label', 'Ops drill-down');
+  wrapCrumbs.append(crumbs);
+  const level1 = el('div', 'level level-category');
+  const level2 = el('div', 'level level-name');
+  const level3 = el('div', 'level level-args');
+  panel.append(el('p', 'detail',
+    'Choose a category to see its ops, then an op to see its unique argument sets (click, or Enter on a row).'),
+  wrapCrumbs, level1, level2, level3);
+
+  let category = null;
+  let name = null;
+  const categoryColumn = findColumn(byCategory, 'op category');
+
+  level1.append(el('h3', '', 'Kernel time by op category'),
+    createTable(byCategory, {
+      caption: 'ops_summary_by_category',
+      onActivate: (row) => chooseCategory(cell(categoryColumn, row)),
+    }).element);
+
+  function chooseCategory(c) {
+    category = c;
+    name = null;
+    level3.replaceChildren();
+    level2.replaceChildren();
+    if (category === null) return updateCrumbs();
+    if (!summary) {
+      level2.append(el('p', 'empty-state', 'No ops_summary sheet in this report.'));
+      return updateCrumbs();
+    }
+    // ops_summary's Categories is the Python list repr of the categories of an op name.
+    const rows = rowsWhere(summary, 'Categories', (v) => v !== null && pythonList(v).includes(category));
+    const sub = subsetSheet(summary, rows);
+    const nameColumn = findColumn(sub, 'name');
+    level2.append(el('h3', '', `Ops in category ${category}`),
+      createTable(sub, {
+        caption: `ops_summary rows of category ${category}`,
+        onActivate: (row) => chooseName(cell(nameColumn, row)),
+      }).element);
+    updateCrumbs();
+    level2.scrollIntoView({ block: 'nearest' });
+  }
+
+  function chooseName(n) {
+    name = n;
+    level3.replaceChildren();
+    if (name === null) return updateCrumbs();
+    if (!unique) {
+      level3.append(el('p', 'empty-state', 'No ops_unique_args sheet in this report.'));
+      return updateCrumbs();
+    }
+    const sub = subsetSheet(unique, rowsWhere(unique, 'name', (v) => v === name));
+    level3.append(el('h3', '', `Unique argument sets of ${name}`),
+      createTable(sub, { caption: `ops_unique_args rows of ${name}` }).element);
+    updateCrumbs();
+    level3.scrollIntoView({ block: 'nearest' });
+  }
+
+  function updateCrumbs() {
+    const parts = [['All categories', () => chooseCategory(null)]];
+    if (category !== null) parts.push([category, () => chooseName(null)]);
+    if (name !== null) parts.push([name, null]);
+    crumbs.replaceChildren(...parts.map(([text, go], i) => {
+      const li = el('li');
+      if (i === parts.length - 1) {
+        const span = el('span', '', text);
+        span.setAttribute('aria-current', 'location');
+        li.append(span);
+      } else {
+        const b = el('button', '', text);
+        b.type = 'button';
+        b.addEventListener('click', go);
+        li.append(b);
+      }
+      return li;
+    }));
+  }
+  updateCrumbs();
+}
+
+// The strings of a Python list repr such as "['GEMM', 'elementwise']".
+function pythonList(text) {
+  const out = [];
+  for (const m of text.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g))
+    out.push((m[1] ?? m[2]).replace(/\\(.)/g, '$1'));
+  return out;
+}

@@ -1,0 +1,340 @@
+// The roofline view: achieved throughput against arithmetic intensity, one bubble per
+// perf-model row (name + parameters; bubble area ∝ Kernel Time (µs)_sum), under the
+// device's roofs: its memory bandwidth (TFLOPS/s = TB/s × FLOP/byte) up to each dense
+// compute peak of the dtypes the rows use. The numbers are the core's (the perf sheets'
+// columns and report.device); this file only draws them.
+//
+// The chart is uPlot (vendor/uPlot.esm.js, staged from node_modules by the build): log
+// scales, axes, ticks and sizing; the bubbles and roofs are drawn in its draw hook and
+// hover is a nearest-bubble search here. uPlot styles its elements through
+// element.style (allowed by the page's CSP) and brings no <style> tag of its own; its
+// CSS is a file, vendor/uPlot.min.css.
+
+import { createTable } from '../table.mjs';
+import { findColumn, cell, perfSheets, findSheet } from '../sheet.mjs';
+import { el, resetSection, select, tabs } from '../widgets.mjs';
+import { formatNumber } from '../units.mjs';
+
+const PALETTE = ['#1f5fbf', '#d1495b', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#8d6e63', '#c2185b',
+  '#558b2f', '#5c6bc0', '#f9a825', '#455a64'];
+const ROOF_COLOR = '#1d2330';
+const MAX_RADIUS = 22;  // CSS px of the largest bubble
+const MIN_RADIUS = 3;
+
+// Compute Spec -> the device DB's dense peak key (as core/analyses/roofline/roofline.cpp
+// maps them; only to label which ceilings to draw).
+const SPEC_PEAKS = {
+  matrix_fp64: ['fp64_matrix', 'fp64_vector'], matrix_fp32: ['fp32_matrix', 'fp32_vector'],
+  matrix_tf32: ['tf32'], matrix_fp16: ['fp16'], matrix_bf16: ['bf16'], matrix_fp8: ['fp8'],
+  matrix_fp6: ['fp6'], matrix_fp4: ['fp4'], matrix_int8: ['int8'], vector_fp64: ['fp64_vector'],
+  vector_fp32: ['fp32_vector'], vector_fp16: ['fp32_vector'], vector_bf16: ['fp32_vector'],
+};
+
+const ROOFLINE_COLUMNS = ['name', 'Compute Spec', 'FLOPS/Byte_first', 'TFLOPS/s_mean', 'TB/s_mean',
+  'Roofline Time (µs)_first', 'Roofline Bound_first', 'Pct Roofline_mean', 'Kernel Time (µs)_mean',
+  'Kernel Time (µs)_sum', 'name_count', 'GFLOPS_first', 'Data Moved (MB)_first'];
+
+export async function render(section, context) {
+  const { report } = context;
+  const device = report.device ?? {};
+  resetSection(section, 'Roofline');
+
+  const controls = el('div', 'controls');
+  const chosen = device.status === 'user' ? device.id : '';
+  const fromTrace = device.status === 'identified' ? `from the trace (${device.id})` : 'from the trace';
+  const selector = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], chosen,
+    (value) => {
+      status.textContent = `Recomputing the report for ${value || 'the trace\'s device'}…`;
+      context.requestReport({ device: value });
+    });
+  selector.classList.add('device-select');
+  const status = el('span', 'detail');
+  status.setAttribute('role', 'status');
+  controls.append(selector, status);
+  section.append(controls);
+  if (device.notice) section.append(el('p', 'notice device-notice', device.notice));
+  else if (device.name) {
+    const how = device.how ? ` (${device.how})` : '';
+    section.append(el('p', 'detail device-name', `Roofs of ${device.name}${how}.`));
+  }
+
+  const sheets = perfSheets(report.sheets);
+  const points = collectPoints(sheets);
+  const roofs = roofsOf(device, points);
+  const figure = el('figure', 'roofline-figure');
+  const plot = el('div', 'roofline-plot');
+  const caption = el('figcaption', 'detail');
+  caption.textContent = points.length
+    ? `${points.length} perf-model rows (bubble area ∝ Kernel Time (µs)_sum). x: FLOPS/Byte_first, y: TFLOPS/s_mean, both log scales.` +
+      (roofs.peaks.length ? '' : ' No roofs: the device\'s peaks are unknown.')
+    : 'No perf-model row with both an arithmetic intensity and a measured throughput in this trace.';
+  const legend = el('ul', 'legend');
+  figure.append(plot, caption, legend);
+  figure.setAttribute('aria-label', 'Roofline chart; the table below lists the same rows');
+  section.append(figure);
+  sheets.forEach((s, i) => {
+    if (!points.some((p) => p.series === i)) return;
+    const li = el('li');
+    const swatch = el('span', 'swatch');
+    swatch.style.background = PALETTE[i % PALETTE.length];  // CSSOM, allowed by the CSP
+    swatch.setAttribute('aria-hidden', 'true');
+    li.append(swatch, s.name);
+    legend.append(li);
+  });
+
+  // The rows, with the roofline columns first.
+  const unified = findSheet(report.sheets, 'unified_perf_summary');
+  const tableSheets = [...sheets, ...(unified && unified.rows ? [unified] : [])];
+  if (tableSheets.length) {
+    section.append(el('h3', '', 'Perf rows'));
+    const t = tabs(tableSheets.map((s) => ({ id: s.name, label: s.name, count: s.rows })), (item, panel) => {
+      const sheet = tableSheets.find((s) => s.name === item.id);
+      const params = sheet.columns.map((c) => c.name).filter((n) => n.startsWith('param: '));
+      const wanted = [...ROOFLINE_COLUMNS.slice(0, 1), ...params, ...ROOFLINE_COLUMNS.slice(1),
+        'FLOPS/Byte', 'Roofline Bound', 'op category'];
+      const columns = wanted.filter((n) => findColumn(sheet, n));
+      panel.append(createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns }).element);
+    }, { label: 'Perf-model sheets' });
+    section.append(t.element);
+  }
+
+  if (!tableSheets.length)
+    section.append(el('p', 'empty-state', 'No op in this trace has a perf model (GEMM, attention, convolution, elementwise, …): nothing to place on the roofline.'));
+  if (!points.length) return;
+  let uPlot;
+  try {
+    uPlot = (await import('../vendor/uPlot.esm.js')).default;
+  } catch {
+    plot.append(el('p', 'empty-state', 'The chart library (vendor/uPlot.esm.js) could not be loaded; the table lists the rows.'));
+    return;
+  }
+  addStylesheet('vendor/uPlot.min.css');
+  drawChart(uPlot, plot, points, roofs, sheets);
+}
+
+function collectPoints(sheets) {
+  const points = [];
+  sheets.forEach((sheet, series) => {
+    const x = findColumn(sheet, 'FLOPS/Byte_first');
+    const y = findColumn(sheet, 'TFLOPS/s_mean');
+    const size = findColumn(sheet, 'Kernel Time (µs)_sum');
+    if (!x || !y) return;
+    for (let r = 0; r < sheet.rows; r++) {
+      const xv = cell(x, r);
+      const yv = cell(y, r);
+      if (!(xv > 0 && yv > 0 && Number.isFinite(xv) && Number.isFinite(yv))) continue;
+      points.push({ series, sheet, row: r, x: xv, y: yv, time: cell(size, r) ?? 0 });
+    }
+  });
+  return points;
+}
+
+// The ceilings to draw: the memory roof and the dense peaks of the rows' Compute Specs
+// (all the device's peaks when no row names one the DB knows).
+function roofsOf(device, points) {
+  const dense = device.dense_tflops_per_device ?? {};
+  const bw = device.mem_bw_TBps_per_device ?? null;
+  const keys = new Set();
+  for (const p of points) {
+    const spec = cell(findColumn(p.sheet, 'Compute Spec'), p.row);
+    const key = (SPEC_PEAKS[spec] ?? []).find((k) => dense[k] > 0);
+    if (key) keys.add(key);
+  }
+  const use = keys.size ? [...keys] : Object.keys(dense).filter((k) => dense[k] > 0);
+  return { bw: bw > 0 ? bw : null, peaks: use.map((k) => ({ key: k, tflops: dense[k] })).sort((a, b) => b.tflops - a.tflops) };
+}
+
+function drawChart(uPlot, target, points, roofs, sheets) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  for (const p of roofs.peaks) {
+    ys.push(p.tflops);
+    if (roofs.bw) xs.push(p.tflops / roofs.bw);  // ridge points
+  }
+  const decade = (v, up) => 10 ** (up ? Math.ceil(Math.log10(v)) : Math.floor(Math.log10(v)));
+  const xr = [decade(Math.min(...xs) / 2, false), decade(Math.max(...xs) * 2, true)];
+  const yr = [decade(Math.min(...ys) / 2, false), decade(Math.max(...ys) * 2, true)];
+  const maxTime = Math.max(...points.map((p) => p.time), 1e-9);
+  const radius = (p) => MIN_RADIUS + (MAX_RADIUS - MIN_RADIUS) * Math.sqrt(Math.max(p.time, 0) / maxTime);
+  // Largest first, so that small bubbles stay visible on top.
+  const order = points.map((_, i) => i).sort((a, b) => points[b].time - points[a].time);
+
+  const tip = el('div', 'roofline-tip');
+  tip.hidden = true;
+  tip.setAttribute('role', 'tooltip');
+
+  const draw = (u) => {
+    const ctx = u.ctx;
+    const px = uPlot.pxRatio;
+    const { left, top, width, height } = u.bbox;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    const X = (v) => u.valToPos(v, 'x', true);
+    const Y = (v) => u.valToPos(v, 'y', true);
+    // Roofs.
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeStyle = ROOF_COLOR;
+    ctx.fillStyle = ROOF_COLOR;
+    ctx.font = `${11 * px}px system-ui, sans-serif`;
+    ctx.textBaseline = 'bottom';
+    roofs.peaks.forEach((peak, i) => {
+      ctx.setLineDash(i === 0 ? [] : [6 * px, 4 * px]);
+      ctx.beginPath();
+      if (roofs.bw) {
+        const ridge = peak.tflops / roofs.bw;
+        ctx.moveTo(X(xr[0]), Y(roofs.bw * xr[0]));
+        ctx.lineTo(X(ridge), Y(peak.tflops));
+      } else {
+        ctx.moveTo(X(xr[0]), Y(peak.tflops));
+      }
+      ctx.lineTo(X(xr[1]), Y(peak.tflops));
+      ctx.stroke();
+      ctx.textAlign = 'right';
+      ctx.fillText(`${peak.key} ${shortNumber(peak.tflops)} TFLOPS/s`, left + width - 4 * px, Y(peak.tflops) - 2 * px);
+    });
+    ctx.setLineDash([]);
+    if (roofs.bw) {
+      // Label the memory roof near its lower left.
+      const lx = xr[0] * 3;
+      ctx.save();
+      const x0 = X(lx);
+      const y0 = Y(roofs.bw * lx);
+      const angle = Math.atan2(Y(roofs.bw * lx * 10) - y0, X(lx * 10) - x0);
+      ctx.translate(x0, y0 - 3 * px);
+      ctx.rotate(angle);
+      ctx.textAlign = 'left';
+      ctx.fillText(`memory ${shortNumber(roofs.bw)} TB/s`, 0, 0);
+      ctx.restore();
+    }
+    // Bubbles.
+    for (const i of order) {
+      const p = points[i];
+      const color = PALETTE[p.series % PALETTE.length];
+      ctx.beginPath();
+      ctx.arc(X(p.x), Y(p.y), radius(p) * px, 0, 2 * Math.PI);
+      ctx.globalAlpha = 0.45;
+      ctx.fillStyle = color;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = 1 * px;
+      ctx.strokeStyle = color;
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+
+  const width = () => Math.max(320, Math.min(target.clientWidth || 900, 980) - 4);
+  const u = new uPlot({
+    width: width(),
+    height: 440,
+    scales: {
+      x: { time: false, distr: 3, log: 10, auto: false, range: xr },
+      y: { distr: 3, log: 10, auto: false, range: yr },
+    },
+    axes: [
+      { label: 'Arithmetic intensity (FLOP/byte)', values: (u, vals) => vals.map(tickLabel), filter: decades,
+        grid: { filter: decades }, ticks: { filter: decades } },
+      { label: 'Achieved TFLOPS/s', values: (u, vals) => vals.map(tickLabel), size: 60, filter: decades,
+        grid: { filter: decades }, ticks: { filter: decades } },
+    ],
+    series: [{}, { label: 'range', stroke: 'transparent', points: { show: false }, paths: () => null }],
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { show: false }, x: false, y: false },
+    hooks: { draw: [draw] },
+  }, [[xr[0], xr[1]], [yr[0], yr[1]]], target);
+  target.append(tip);
+
+  // Hover: the bubble under the pointer (nearest centre within its radius).
+  u.over.addEventListener('mousemove', (e) => {
+    const rect = u.over.getBoundingClientRect();
+    const mx = e.clientX - rect.left;
+    const my = e.clientY - rect.top;
+    let best = null;
+    let bestD = Infinity;
+    for (const p of points) {
+      const dx = u.valToPos(p.x, 'x') - mx;
+      const dy = u.valToPos(p.y, 'y') - my;
+      const d = Math.hypot(dx, dy);
+      if (d <= radius(p) + 3 && d < bestD) {
+        best = p;
+        bestD = d;
+      }
+    }
+    if (!best) {
+      tip.hidden = true;
+      return;
+    }
+    fillTip(tip, best);
+    tip.hidden = false;
+    const plotLeft = u.over.offsetLeft;
+    const plotTop = u.over.offsetTop;
+    const tx = plotLeft + mx + 14;
+    tip.style.left = `${Math.min(tx, target.clientWidth - tip.offsetWidth - 4)}px`;
+    tip.style.top = `${plotTop + my + 14}px`;
+  });
+  u.over.addEventListener('mouseleave', () => { tip.hidden = true; });
+
+  if (typeof ResizeObserver === 'function') {
+    let last = width();
+    new ResizeObserver(() => {
+      const w = width();
+      if (Math.abs(w - last) > 8) {
+        last = w;
+        u.setSize({ width: w, height: 440 });
+      }
+    }).observe(target);
+  }
+  target.dataset.points = String(points.length);
+  target.dataset.roofs = String(roofs.peaks.length + (roofs.bw ? 1 : 0));
+}
+
+// The hovered row: its name, parameters and the roofline columns the core computed.
+function fillTip(tip, p) {
+  const { sheet, row } = p;
+  const title = el('div', 'tip-title', `${cell(findColumn(sheet, 'name'), row) ?? ''} (${sheet.name})`);
+  const dl = el('dl');
+  const add = (term, text) => {
+    if (text === null || text === undefined || text === '') return;
+    dl.append(el('dt', '', term), el('dd', '', text));
+  };
+  for (const c of sheet.columns) {
+    if (!c.name.startsWith('param: ')) continue;
+    const v = cell(c, row);
+    if (v !== null) add(c.name.slice(7), typeof v === 'number' ? formatNumber(v, c.type) : v);
+  }
+  const num = (name, unit, type = 'float') => {
+    const v = cell(findColumn(sheet, name), row);
+    return v === null ? null : `${formatNumber(v, type, unit)}${unit ? ` ${unit}` : ''}`;
+  };
+  add('FLOPS/Byte', num('FLOPS/Byte_first', ''));
+  add('TFLOPS/s (mean)', num('TFLOPS/s_mean', ''));
+  add('TB/s (mean)', num('TB/s_mean', ''));
+  add('kernel time (sum)', num('Kernel Time (µs)_sum', 'µs'));
+  add('calls', num('name_count', '', 'int'));
+  add('compute spec', cell(findColumn(sheet, 'Compute Spec'), row));
+  add('bound', cell(findColumn(sheet, 'Roofline Bound_first'), row));
+  add('% of roofline (mean)', num('Pct Roofline_mean', '%'));
+  tip.replaceChildren(title, dl);
+}
+
+// Only whole decades get a tick and a grid line (uPlot's log scale adds 2…9 too).
+const decades = (u, splits) => splits.map((v) => (v > 0 && Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9 ? v : null));
+const shortFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
+const shortNumber = (v) => shortFormat.format(v);
+
+function tickLabel(v) {
+  if (v == null) return '';
+  if (v >= 1 && v < 1e6) return String(Math.round(v));
+  return v.toExponential(0).replace('e+', 'e');
+}
+
+function addStylesheet(href) {
+  if (document.querySelector(`link[data-vendor="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.dataset.vendor = href;
+  document.head.append(link);
+}
