@@ -112,18 +112,15 @@ function jsonValue(v) {
 
 // The report as the CLI's report.json: {"metadata": {generator, trace_file, device,
 // trace}, "sheets": {name: rows}}. `loaded` is the page's loaded report (app.mjs:
-// the worker's 'done' message or a decoded share link): {name, version, traceMetadata,
-// report: {device, sheets}}. The sheets are the report's, like the CLI's; the cycles
+// the worker's 'done' message or a decoded share link): {name, version, traceMetadata
+// (the core's JSON text, inserted as is: 64-bit ints stay exact), report: {device, sheets}}. The sheets are the report's, like the CLI's; the cycles
 // sheets are not in it (the CLI writes them with `sollens cycles`).
 export function reportJson(loaded) {
-  const metadata = {
-    generator: `sollens ${loaded.version ?? ''} (web page)`.replace('  ', ' '),
-    trace_file: loaded.name ?? '',
-    device: loaded.report.device ?? null,
-    trace: loaded.traceMetadata ?? {},
-  };
+  const generator = jsonString(`sollens ${loaded.version || '?'} (web page)`);
+  const metadata = `{"generator": ${generator}, "trace_file": ${jsonString(loaded.name ?? '')}, ` +
+    `"device": ${jsonValue(loaded.report.device ?? null)}, "trace": ${loaded.traceMetadata || '{}'}}`;
   const sheets = loaded.report.sheets.map((s, i) => `${i ? ',\n' : '\n'}${jsonString(s.name)}: ${sheetJson(s)}`);
-  return `{"metadata": ${jsonValue(metadata)},\n"sheets": {${sheets.join('')}}}\n`;
+  return `{"metadata": ${metadata},\n"sheets": {${sheets.join('')}}}\n`;
 }
 
 // --- Arrow IPC ---------------------------------------------------------------------------

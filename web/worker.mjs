@@ -13,7 +13,8 @@
 //               {type: 'cycles', id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 // Messages out: {type: 'ready', version, devices: [deviceDB ids]}
 //               {type: 'progress', id, phase: 'read'|'parse', done, total, events}
-//               {type: 'done', id, name, fileBytes, gzip, info, traceMetadata, gpuTimeline, report, cycles, timings}
+//               {type: 'done', id, name, fileBytes, gzip, info, traceMetadata (JSON text), gpuTimeline,
+//                report, cycles, timings}
 //               {type: 'report', id, report} / {type: 'cycles', id, cycles}
 //               {type: 'error', id, title, hint}
 //
@@ -166,7 +167,7 @@ async function open({ id, file, url, name, remote }) {
     }
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
-    const traceMetadata = JSON.parse(session.traceMetadataJson());
+    const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson());
     const report = buildReport('', false);
     const cycles = buildCycles('all', 'device');
