@@ -18,6 +18,7 @@
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
 #include "writers/number_format.h"
+#include "writers/report_json.h"
 
 namespace {
 
@@ -222,6 +223,11 @@ class Session {
     const sollens::Table* t = find_sheet(sheet);
     return t ? sollens::to_json(*t) : "[]";
   }
+  // The trace's top-level metadata as the CLI's report.json writes it under
+  // metadata.trace (writers/report_json.h), for the page's report export. "{}" before a load.
+  std::string trace_metadata_json() const {
+    return store_ ? sollens::trace_metadata_json(store_->metadata) : "{}";
+  }
   // The device database's names (ids), for a device selector.
   static std::string device_names_json() {
     std::string out = "[";
@@ -348,6 +354,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("columnDictionaryJson", &Session::column_dictionary_json)
       .function("sheetCsv", &Session::sheet_csv)
       .function("sheetJson", &Session::sheet_json)
+      .function("traceMetadataJson", &Session::trace_metadata_json)
       .class_function("deviceNamesJson", &Session::device_names_json);
   emscripten::function("version", emscripten::optional_override([] { return std::string("0.1.0"); }));
 }

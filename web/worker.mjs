@@ -6,12 +6,15 @@
 //
 // Messages in:  {type: 'open', id, file: File}        a file the user chose or dropped
 //               {type: 'open', id, url, name}          a same-origin file (the sample)
+//               {type: 'open', id, url, name, remote: true}   ?trace=URL: a CORS fetch,
+//                                                          streamed (see remoteSource)
 //               {type: 'report', id, device, corrected}   recompute the report (device
 //                                                          "" = identify from the trace)
 //               {type: 'cycles', id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 // Messages out: {type: 'ready', version, devices: [deviceDB ids]}
 //               {type: 'progress', id, phase: 'read'|'parse', done, total, events}
-//               {type: 'done', id, name, fileBytes, gzip, info, gpuTimeline, report, cycles, timings}
+//               {type: 'done', id, name, fileBytes, gzip, info, traceMetadata (JSON text), gpuTimeline,
+//                report, cycles, timings}
 //               {type: 'report', id, report} / {type: 'cycles', id, cycles}
 //               {type: 'error', id, title, hint}
 //
@@ -55,14 +58,14 @@ loadModule().then(
   () => {},  // reported on the first open
 );
 
-async function open({ id, file, url, name }) {
+async function open({ id, file, url, name, remote }) {
   const t0 = performance.now();
   let lastPost = 0;
   const progress = (phase, done, total, events, force) => {
     const now = performance.now();
     if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
     lastPost = now;
-    self.postMessage({ type: 'progress', id, phase, done, total, events });
+    self.postMessage({ type: 'progress', id, phase, done, total: Math.max(total, done), events });
   };
   try {
     let sollens;
@@ -77,40 +80,35 @@ async function open({ id, file, url, name }) {
       session = null;
     }
 
-    let blob = file;
-    if (url) {
-      let response;
-      try {
-        response = await fetch(url);
-      } catch (e) {
-        throw new UserError(`The sample could not be fetched: ${message(e)}`, 'Check that the page is still being served, then try again.');
+    let source;
+    if (remote) {
+      source = await remoteSource(url);
+    } else {
+      let blob = file;
+      if (url) {
+        let response;
+        try {
+          response = await fetch(url);
+        } catch (e) {
+          throw new UserError(`The sample could not be fetched: ${message(e)}`, 'Check that the page is still being served, then try again.');
+        }
+        if (!response.ok)
+          throw new UserError(`The sample could not be fetched (HTTP ${response.status}).`,
+            'Build the page first (bash .ci/dev.sh main copies the sample next to it), then reload.');
+        blob = await response.blob();
       }
-      if (!response.ok)
-        throw new UserError(`The sample could not be fetched (HTTP ${response.status}).`,
-          'Build the page first (bash .ci/dev.sh main copies the sample next to it), then reload.');
-      blob = await response.blob();
+      source = await blobSource(blob);
     }
     name = name ?? file.name;
-    const fileBytes = blob.size;
-    if (fileBytes === 0) throw new UserError('This file is empty.', 'Choose the trace file again: it has no bytes at all.');
-
-    const head = new Uint8Array(await readSlice(blob, 0, 2));
-    const gzip = head[0] === 0x1f && head[1] === 0x8b;
-    // A gzip member ends with ISIZE, the uncompressed size mod 2^32: presize from it
-    // and grow if the data turns out longer (several members, or over 4 GiB).
-    let capacity = fileBytes;
-    if (gzip && fileBytes >= 18) {
-      const trailer = new DataView(await readSlice(blob, fileBytes - 4, fileBytes));
-      capacity = Math.max(trailer.getUint32(0, true), 1);
-    }
+    const { fileBytes, gzip } = source;
+    let { capacity } = source;
 
     session = new sollens.Session();
     let address = allocate(() => session.allocate(capacity), capacity);
     let written = 0;
     let read = 0;
 
-    // Plain JSON: 8 MiB slices (far fewer, larger chunks than blob.stream()).
-    let stream = gzip ? blob.stream() : sliceStream(blob, SLICE_BYTES);
+    let { stream } = source;
     if (gzip) {
       stream = stream
         .pipeThrough(new TransformStream({
@@ -127,6 +125,7 @@ async function open({ id, file, url, name }) {
       try {
         result = await reader.read();
       } catch (e) {
+        if (e instanceof UserError) throw e;
         if (gzip)
           throw new UserError(`This .gz file could not be decompressed: ${message(e)}.`,
             'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.');
@@ -168,12 +167,13 @@ async function open({ id, file, url, name }) {
     }
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
+    const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson());
     const report = buildReport('', false);
     const cycles = buildCycles('all', 'device');
     const tDone = performance.now();
     self.postMessage({
-      type: 'done', id, name, fileBytes, gzip, info, gpuTimeline, report, cycles,
+      type: 'done', id, name, fileBytes: remote ? read : fileBytes, gzip, info, traceMetadata, gpuTimeline, report, cycles,
       timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, [...transferables(report), ...transferables(cycles)]);
   } catch (e) {
@@ -244,6 +244,82 @@ function allocate(call, bytes) {
     throw new UserError(`There is not enough memory to hold this trace (${(bytes / 2 ** 20).toFixed(0)} MiB of JSON).`,
       'WebAssembly pages can use at most 4 GB. Close other tabs and try again, or use the sollens command line for this trace.');
   }
+}
+
+// A File or Blob: its size is known, a .gz's trailer tells the JSON's size.
+async function blobSource(blob) {
+  const fileBytes = blob.size;
+  if (fileBytes === 0) throw new UserError('This file is empty.', 'Choose the trace file again: it has no bytes at all.');
+  const head = new Uint8Array(await readSlice(blob, 0, 2));
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  // A gzip member ends with ISIZE, the uncompressed size mod 2^32: presize from it
+  // and grow if the data turns out longer (several members, or over 4 GiB).
+  let capacity = fileBytes;
+  if (gzip && fileBytes >= 18) {
+    const trailer = new DataView(await readSlice(blob, fileBytes - 4, fileBytes));
+    capacity = Math.max(trailer.getUint32(0, true), 1);
+  }
+  // Plain JSON: 8 MiB slices (far fewer, larger chunks than blob.stream()).
+  return { fileBytes, gzip, capacity, stream: gzip ? blob.stream() : sliceStream(blob, SLICE_BYTES) };
+}
+
+// --- ?trace=URL (the page checked it is http(s)) ---------------------------------------------
+// Fetched here, in the worker, and streamed into wasm memory like a file: nothing whole
+// in the JS heap. No credentials and no referrer are sent. A browser does not say why a
+// cross-origin fetch failed (CORS refusal and network failure are the same TypeError),
+// so the message names both. The size is unknown for .gz (and may be for JSON): the
+// buffer starts from Content-Length and grows.
+const REMOTE_GZIP_RATIO = 8;  // a first guess of JSON bytes per .gz byte for traces
+const REMOTE_MIN_BYTES = 16 << 20;
+
+async function remoteSource(url) {
+  const hint = 'Check the address. If it is right, the server may be down, or it does not let other sites read the file: it must send an Access-Control-Allow-Origin header (CORS). You can also download the file and open it with Open trace….';
+  let response;
+  try {
+    response = await fetch(url, { mode: 'cors', credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
+  } catch (e) {
+    throw new UserError(`The trace at ${url} could not be fetched: the request failed or was refused (${message(e)}).`, hint);
+  }
+  if (!response.ok)
+    throw new UserError(`The trace at ${url} could not be fetched: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+      response.status === 404 || response.status === 410 ? 'There is no file at this address: check it.' : 'Check the address, or download the file and open it with Open trace….');
+  if (!response.body) throw new UserError(`The trace at ${url} came back without a body.`, hint);
+  const length = Number(response.headers.get('Content-Length')) || 0;
+  const reader = response.body.getReader();
+  const readChunk = async () => {
+    try {
+      return await reader.read();
+    } catch (e) {
+      throw new UserError(`The download of ${url} broke off: ${message(e)}.`, 'Try again, or download the file and open it with Open trace….');
+    }
+  };
+  // Sniff the gzip magic from the first bytes, then hand those bytes on first.
+  const first = [];
+  let got = 0;
+  while (got < 2) {
+    const r = await readChunk();
+    if (r.done) break;
+    first.push(r.value);
+    got += r.value.byteLength;
+  }
+  if (got === 0) throw new UserError(`The file at ${url} is empty.`, 'Check the address: the server sent no bytes.');
+  const head = first.length === 1 ? first[0] : Uint8Array.from(first.flatMap((c) => [...c]));
+  const gzip = got >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  const stream = new ReadableStream({
+    start(controller) {
+      for (const chunk of first) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const r = await readChunk();
+      if (r.done) controller.close();
+      else controller.enqueue(r.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
+  const capacity = Math.max(gzip ? length * REMOTE_GZIP_RATIO : length, REMOTE_MIN_BYTES);
+  return { fileBytes: length, gzip, capacity, stream };
 }
 
 function sliceStream(blob, sliceBytes) {

@@ -1,0 +1,50 @@
+// The page's report model built under node, the way web/worker.mjs builds it (for the
+// tests and the bench that check export.mjs and share.mjs without a browser).
+//   const { sollens, load } = await nodeReport(site);  const loaded = load(trace);
+// loaded = {name, version, fileBytes, gzip, info, traceMetadata, gpuTimeline, report, cycles}
+// with each sheet's wasm table id kept as sheet.id (for session.sheetCsv and friends),
+// and loaded.session (delete it when done).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import path from 'node:path';
+
+export async function nodeReport(site) {
+  globalThis.require = createRequire(import.meta.url);
+  globalThis.__dirname = site;
+  const { default: createSollens } = await import(path.join(site, 'sollens.mjs'));
+  const sollens = await createSollens({ wasmBinary: readFileSync(path.join(site, 'sollens.wasm')) });
+  const readSheets = (session, described) => described.sheets.map(({ id, name, rows, columns }) => ({
+    id, name, rows,
+    columns: columns.map(({ name: columnName, type }, c) => {
+      const column = { name: columnName, type, validity: Uint8Array.from(session.columnValidity(id, c)) };
+      if (type === 'string') {
+        column.codes = Int32Array.from(session.columnCodes(id, c));
+        column.dictionary = JSON.parse(session.columnDictionaryJson(id, c));
+      } else {
+        column.values = Float64Array.from(session.columnNumbers(id, c));
+      }
+      return column;
+    }),
+  }));
+  const load = (trace) => {
+    const file = readFileSync(trace);
+    const gzip = trace.endsWith('.gz');
+    const bytes = gzip ? gunzipSync(file) : file;
+    const session = new sollens.Session();
+    const address = session.allocate(bytes.length);  // may grow memory: HEAPU8 after
+    sollens.HEAPU8.set(bytes, address);
+    const error = session.load();
+    if (error) throw new Error(`${trace}: ${error}`);
+    const report = JSON.parse(session.buildReport('', false, false));
+    const cycles = JSON.parse(session.buildCycles('all', 'device'));
+    return {
+      session, name: path.basename(trace), version: sollens.version(), fileBytes: file.length, gzip,
+      info: JSON.parse(session.infoJson()), traceMetadata: session.traceMetadataJson(),
+      gpuTimeline: JSON.parse(session.gpuTimelineJson()),
+      report: { device: report.device, timingsMs: report.timingsMs, sheets: readSheets(session, report) },
+      cycles: { summary: cycles.summary, kernels: cycles.kernels, preambles: cycles.preambles, sheets: readSheets(session, cycles) },
+    };
+  };
+  return { sollens, load };
+}

@@ -1,0 +1,127 @@
+// Share links (web/share.mjs) under node: round trips and hostile links.
+//   node tests/web/share_codec_test.mjs [--site build/wasm/web]
+// For the H100 BERT and owlv2 traces: encode, decode, and every sheet, column, value,
+// null and string equals the original; prints the link lengths. A report too big for
+// a link keeps its other sheets and names the emptied one. Hostile fragments (bad
+// base64, not gzip, a gzip bomb, truncation, wrong types, unknown keys, out-of-range
+// codes, a future version, oversize) are refused with a ShareError. Exits non-zero on
+// any failure.
+import { gzipSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nodeReport } from './node_report.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const argv = process.argv.slice(2);
+const site = argv[0] === '--site' ? path.resolve(argv[1]) : path.join(repo, 'build/wasm/web');
+let passed = 0;
+let failed = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (ok) passed++;
+  else failed++;
+  return ok;
+};
+const { load } = await nodeReport(site);
+const share = await import(path.join(site, 'share.mjs'));
+const fixtures = path.join(repo, 'tests/fixtures/traces');
+const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
+const BASE = 'http://127.0.0.1:8080/index.html';
+const fragmentOf = (url) => url.slice(url.indexOf('#'));
+
+function sameSheets(a, b, label) {
+  let bad = 0;
+  const say = (what) => bad++ < 5 && console.log(`  ${label}: ${what}`);
+  if (a.length !== b.length) say(`${a.length} vs ${b.length} sheets`);
+  a.forEach((s, i) => {
+    const t = b[i];
+    if (!t || s.name !== t.name || s.rows !== t.rows || s.columns.length !== t.columns.length) return say(`sheet ${s.name} differs`);
+    s.columns.forEach((c, j) => {
+      const d = t.columns[j];
+      if (c.name !== d.name || c.type !== d.type) return say(`${s.name}.${c.name} name/type`);
+      for (let r = 0; r < s.rows; r++) {
+        if (c.validity[r] !== d.validity[r]) return say(`${s.name}.${c.name}[${r}] validity`);
+        if (!c.validity[r]) continue;
+        const x = c.type === 'string' ? c.dictionary[c.codes[r]] : c.values[r];
+        const y = d.type === 'string' ? d.dictionary[d.codes[r]] : d.values[r];
+        if (!Object.is(x, y)) return say(`${s.name}.${c.name}[${r}] ${x} vs ${y}`);
+      }
+    });
+  });
+  return bad === 0;
+}
+
+for (const set of ['tracelens-h100-bert-small', 'tracelens-h100-owlv2-large']) {
+  const loaded = load(gzOf(set));
+  const link = await share.encodeShare(loaded, BASE);
+  console.log(`${set}: link ${link.chars} characters (report JSON ${link.json} B, gzip ${link.gzip} B), ${link.dropped.length} sheets emptied`);
+  check(link.url.startsWith(`${BASE}#report=`) && link.chars <= share.LINK_BUDGET, `${set}: link within ${share.LINK_BUDGET} characters`);
+  const back = await share.decodeShare(fragmentOf(link.url));
+  check(back.shared === true && back.name === loaded.name && back.fileBytes === loaded.fileBytes, `${set}: name and size come back`);
+  check(JSON.stringify(back.info) === JSON.stringify(loaded.info) && JSON.stringify(back.gpuTimeline) === JSON.stringify(loaded.gpuTimeline)
+    && JSON.stringify(back.report.device) === JSON.stringify(loaded.report.device) && back.traceMetadata === loaded.traceMetadata,
+  `${set}: info, GPU timeline, device and trace metadata equal`);
+  check(sameSheets(loaded.report.sheets, back.report.sheets, set), `${set}: all ${loaded.report.sheets.length} report sheets equal, value for value`);
+  check(sameSheets(loaded.cycles.sheets, back.cycles.sheets, set) && back.cycles.summary === loaded.cycles.summary,
+    `${set}: cycles (${loaded.cycles.sheets.length} sheets) equal`);
+  loaded.session.delete();
+}
+
+// Too big for a URL: one sheet of 250,000 random doubles (incompressible) is emptied.
+const rows = 250_000;
+const values = Float64Array.from({ length: rows }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);
+const small = { name: 'small', rows: 2, columns: [{ name: 'x', type: 'string', validity: Uint8Array.of(1, 0), codes: Int32Array.of(0, -1), dictionary: ['a'] }] };
+const big = { name: 'huge', rows, columns: [{ name: 'v', type: 'float', validity: new Uint8Array(rows).fill(1), values }] };
+const loadedBase = load(gzOf('tracelens-h100-bert-small'));
+const huge = { ...loadedBase, report: { ...loadedBase.report, sheets: [small, big] } };
+const hugeLink = await share.encodeShare(huge, BASE);
+const hugeBack = await share.decodeShare(fragmentOf(hugeLink.url));
+check(hugeLink.chars <= share.LINK_BUDGET && hugeLink.dropped.join() === 'huge' && hugeBack.dropped.join() === 'huge',
+  `too big: the largest sheet is emptied and named (${hugeLink.chars} characters, dropped: ${hugeLink.dropped.join(', ')})`);
+check(hugeBack.report.sheets[1].rows === 0 && hugeBack.report.sheets[1].columns[0].name === 'v' && sameSheets([small], [hugeBack.report.sheets[0]], 'small'),
+  'too big: the emptied sheet keeps its columns, the others their rows');
+
+// Hostile links: every one refused with a ShareError, in plain words.
+const b64 = (buf) => Buffer.from(buf).toString('base64url');
+const good = JSON.parse((await import('node:zlib')).gunzipSync(Buffer.from(fragmentOf(hugeLink.url).slice('#report='.length), 'base64url')));
+const linkOf = (doc) => `#report=${b64(gzipSync(JSON.stringify(doc)))}`;
+const mutate = (f) => {
+  const d = structuredClone(good);
+  f(d);
+  return linkOf(d);
+};
+const hostile = [
+  ['not a share link', '#foo=1', /not a sollens share link/],
+  ['bad base64', '#report=<script>alert(1)</script>', /damaged/],
+  ['not gzip', `#report=${b64('hello, world, not gzip')}`, /could not be decompressed/],
+  ['truncated', fragmentOf(hugeLink.url).slice(0, 2000), /damaged/],
+  ['gzip bomb (100 MiB of zeros)', `#report=${b64(gzipSync(Buffer.alloc(100 << 20)))}`, /expands to more than/],
+  ['not JSON', `#report=${b64(gzipSync('{"v":1,'))}`, /could not be read/],
+  ['invalid UTF-8', `#report=${b64(gzipSync(Buffer.from([0x7b, 0xff, 0x7d])))}`, /could not be read/],
+  ['future version', mutate((d) => { d.v = 99; }), /different version/],
+  ['unknown key', mutate((d) => { d.script = '<img src=x onerror=alert(1)>'; }), /unknown entry "script"/],
+  ['__proto__ key', linkOf(JSON.parse(JSON.stringify(good).replace('{"v":1', '{"__proto__":{"polluted":1},"v":1'))), /unknown entry "__proto__"/],
+  ['rows as text', mutate((d) => { d.report.sheets[0].rows = '2'; }), /rows is not a row count/],
+  ['value of the wrong type', mutate((d) => { d.report.sheets[1].columns[0].values = ['1']; d.report.sheets[1].rows = 1; }), /is not a float value/],
+  ['code out of range', mutate((d) => { d.report.sheets[0].columns[0].codes[0] = 7; }), /not a valid code/],
+  ['too few values', mutate((d) => { d.report.sheets[0].rows = 3; }), /does not have 3 entries/],
+  ['function-like text in a number', mutate((d) => { d.info.events = 'alert(1)'; }), /info.events is not a count/],
+  ['missing key', mutate((d) => { delete d.gpuTimeline; }), /lacks "gpuTimeline"/],
+  ['too long', `#report=${'A'.repeat(share.MAX_FRAGMENT_CHARS + 10)}`, /longer than any link/],
+];
+for (const [what, fragment, want] of hostile) {
+  let error;
+  try {
+    await share.decodeShare(fragment);
+  } catch (e) {
+    error = e;
+  }
+  check(error instanceof share.ShareError && want.test(error.title) && error.hint, `hostile link (${what}) refused: ${error?.title ?? 'no error'}`);
+}
+check(({}).polluted === undefined, 'no prototype polluted');
+// HTML in strings is data, kept as it is (the page shows it as text: share_test).
+const html = await share.decodeShare(mutate((d) => { d.name = '<img src=x onerror=alert(1)>'; }));
+check(html.name === '<img src=x onerror=alert(1)>', 'HTML in a string decodes as plain text data');
+console.log(`share codec: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
