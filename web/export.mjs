@@ -134,6 +134,18 @@ function packBits(bytes, rows) {
   return out;
 }
 
+// Utf8 data built by hand: apache-arrow's builders (vectorFromArray) compile their
+// null checks with new Function, which the page's CSP (no 'unsafe-eval') forbids.
+function utf8Data(A, strings) {
+  const encoder = new TextEncoder();
+  const encoded = strings.map((text) => encoder.encode(text));
+  const valueOffsets = new Int32Array(strings.length + 1);
+  encoded.forEach((bytes, i) => { valueOffsets[i + 1] = valueOffsets[i] + bytes.length; });
+  const data = new Uint8Array(valueOffsets[strings.length]);
+  encoded.forEach((bytes, i) => data.set(bytes, valueOffsets[i]));
+  return A.makeData({ type: new A.Utf8(), length: strings.length, nullCount: 0, valueOffsets, data });
+}
+
 function arrowColumn(A, column, rows, index) {
   const nullCount = rows - column.validity.reduce((n, v) => n + (v ? 1 : 0), 0);
   const nullBitmap = nullCount ? packBits(column.validity, rows) : undefined;
@@ -142,7 +154,7 @@ function arrowColumn(A, column, rows, index) {
     case 'string': {
       const type = new A.Dictionary(new A.Utf8(), new A.Int32(), index);  // id: unique per file
       const codes = Int32Array.from(column.codes, (c) => (c < 0 ? 0 : c));  // nulls: any index
-      const dictionary = A.vectorFromArray(column.dictionary, new A.Utf8());
+      const dictionary = A.makeVector(utf8Data(A, column.dictionary));
       return [type, A.makeData({ type, ...common, data: codes, dictionary })];
     }
     case 'int': {
