@@ -219,6 +219,6 @@ export async function exportSheet(sheet, format) {
 }
 
 export function exportReport(loaded) {
-  const base = safeName(String(loaded.name ?? 'report').replace(/\.json(\.gz)?$/i, '').replace(/ \(sample\)$/, ''));
+  const base = safeName(String(loaded.name ?? 'report').replace(/ \(sample\)$/, '').replace(/\.json(\.gz)?$/i, ''));
   download(reportJson(loaded), `${base}.report.json`, 'application/json');
 }
