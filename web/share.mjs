@@ -72,7 +72,10 @@ export async function encodeShare(loaded, baseUrl) {
   const all = [...loaded.report.sheets.map((s) => ['report', s]), ...(loaded.cycles?.sheets ?? []).map((s) => ['cycles', s])];
   const sizes = new Map(all.map(([, s]) => [s, JSON.stringify(encodeSheet(s, true)).length]));
   const emptied = new Set();
-  const base = `${baseUrl.split('#')[0]}#${PREFIX}`;
+  const page = new URL(baseUrl);
+  page.search = '';  // a ?trace= that opened the report is not part of the link
+  page.hash = '';
+  const base = `${page.href}#${PREFIX}`;
   for (;;) {
     const keep = (s) => !emptied.has(s);
     const doc = {

@@ -266,6 +266,11 @@ try {
     if (want === 'loaded') ok = ok && timelineMatches(await timeline(remotePage), 'tracelens-mi300x-bert-small');
     check(ok, `?trace= ${what}: ${state}${message ? ` (${message})` : ', same GPU timeline as TraceLens'}`);
     if (what === 'no CORS') await remotePage.screenshot({ path: path.join(artifacts, 'trace-url-no-cors.png') });
+    if (what === 'CORS .json.gz') {
+      await remotePage.click('#share-link');
+      await remotePage.waitForSelector('#share-panel:not([hidden])');
+      check((await remotePage.inputValue('#share-url')).startsWith(`${origin}/#report=`), 'a link made from a ?trace= report does not carry the ?trace=');
+    }
   }
   check(await remotePage.evaluate(() => window.__xss === undefined), 'the javascript: address did not run');
   await remotePage.collectViolations();
