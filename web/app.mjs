@@ -502,6 +502,12 @@ function openTraceParameter(value) {
     document.body.dataset.state = 'error';
     return;
   }
+  if (location.protocol === 'https:' && url.protocol === 'http:') {
+    showError(`This page cannot fetch a plain http:// address: ${url.href}`,
+      'Browsers block http:// requests from an https:// page (mixed content). Use an https:// address for the trace.');
+    document.body.dataset.state = 'error';
+    return;
+  }
   if (url.username || url.password) {
     showError(`The trace address contains a user name or password: ${url.origin}`,
       'Addresses with credentials are not fetched. Use an address that needs none.');
