@@ -446,6 +446,10 @@ const SHARE_PREFIX = '#report=';
 async function openSharedLink() {
   loadId += 1;  // a load in progress no longer shows
   const id = loadId;
+  if (!ui.loader.hidden) {
+    stopWorker();  // the link replaces a trace being opened
+    setBusy(false);
+  }
   hideError();
   report = null;
   clearReport();
