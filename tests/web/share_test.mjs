@@ -182,6 +182,22 @@ try {
   check(sheetsOf(copy.bytes) === sheetsOf(original.bytes), 'the fresh page\'s report.json has the same sheets, byte for byte');
   await fresh.screenshot({ path: path.join(artifacts, 'shared-report.png'), fullPage: true });
 
+  // A big real report: owlv2's link (~117 K characters) opens in a fresh page too.
+  const owlv2 = gzOf('tracelens-h100-owlv2-large');
+  await page.setInputFiles('#file-input', owlv2);
+  await page.waitForFunction((n) => document.getElementById('trace-name').textContent === n && document.body.dataset.state === 'loaded',
+    path.basename(owlv2), { timeout: TIMEOUT_MS });
+  await page.click('#share-link');
+  await page.waitForFunction(() => document.getElementById('share-url').value.length > 20_000, null, { timeout: TIMEOUT_MS });
+  const owlLink = await page.inputValue('#share-url');
+  const owlTimeline = await timeline(page);
+  const owlPage = await newPage();
+  await owlPage.goto(owlLink);
+  check(await waitForState(owlPage) === 'loaded' && JSON.stringify(await timeline(owlPage)) === JSON.stringify(owlTimeline),
+    `owlv2's link (${owlLink.length} characters) opens in a fresh page with the same GPU timeline`);
+  await owlPage.collectViolations();
+  await owlPage.context().close();
+
   // (3) exports from the page: CSV equals the CLI's, Arrow reads back the same.
   let csvBad = 0;
   for (const name of ['ops_summary', 'kernel_summary', 'GEMM', 'gpu_timeline']) {
