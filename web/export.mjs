@@ -114,8 +114,10 @@ function jsonValue(v) {
 // trace}, "sheets": {name: rows}}. `loaded` is the page's loaded report (app.mjs:
 // the worker's 'done' message or a decoded share link): {name, version, traceMetadata
 // (the core's JSON text, inserted as is: 64-bit ints stay exact), report: {device, sheets}}. The sheets are the report's, like the CLI's; the cycles
-// sheets are not in it (the CLI writes them with `sollens cycles`).
+// sheets are not in it (the CLI writes them with `sollens cycles`). Given the report
+// model alone ({device, sheets}, a view's context.report), the metadata says less.
 export function reportJson(loaded) {
+  if (Array.isArray(loaded.sheets)) loaded = { report: loaded };  // given the report model alone
   const generator = jsonString(`sollens ${loaded.version || '?'} (web page)`);
   const metadata = `{"generator": ${generator}, "trace_file": ${jsonString(loaded.name ?? '')}, ` +
     `"device": ${jsonValue(loaded.report.device ?? null)}, "trace": ${loaded.traceMetadata || '{}'}}`;
