@@ -86,6 +86,7 @@ function onWorkerMessage(msg) {
     ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.`;
     document.body.dataset.state = 'loaded';
   } else if (msg.type === 'error') {
+    ui.status.textContent = '';  // e.g. "Loading the trace from …"
     setBusy(false);
     showError(msg.title, msg.hint);
     document.body.dataset.state = report ? 'loaded' : 'error';
