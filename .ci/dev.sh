@@ -5,7 +5,8 @@
 #                                  then serve the page on 127.0.0.1:$PORT (default 8080)
 #   bash .ci/dev.sh test           build + ctest the native, native-asan and wasm presets
 #   bash .ci/dev.sh bench [args]   build native + wasm, run build/native/sollens_bench [args]
-#                                  (ingest, then --report: the whole report), and the wasm one
+#                                  (ingest, then --report: the whole report), the wasm one,
+#                                  then the page bench (tests/web/bench_page.mjs)
 # JOBS (default 2) sets the build parallelism.
 set -euo pipefail
 
@@ -137,6 +138,11 @@ cmd_bench() {
     fi
     node --no-experimental-fetch "$wasm_bench" "${options[@]}" "$json" </dev/null
   done
+  # --- the page in headless Chromium (h-share): owlv2 ready time, a 1 GB synthetic
+  # trace (time, peak memory), payload size. PAGE_BENCH_MB=0 skips the synthetic trace.
+  log "page: node tests/web/bench_page.mjs --synthetic-mb ${PAGE_BENCH_MB:-1024}"
+  node tests/web/bench_page.mjs --site build/wasm/web --synthetic-mb "${PAGE_BENCH_MB:-1024}" </dev/null
+  # --- end page bench
 }
 
 case ${1:-} in

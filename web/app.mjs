@@ -26,6 +26,14 @@ const ui = {
   main: $('main'),
   dropOverlay: $('drop-overlay'),
   version: $('version'),
+  // h-share
+  exportReport: $('export-report'),
+  shareLink: $('share-link'),
+  sharePanel: $('share-panel'),
+  shareDetail: $('share-detail'),
+  shareUrl: $('share-url'),
+  shareClose: $('share-close'),
+  sharedNotice: $('shared-notice'),
 };
 
 let worker = null;
@@ -69,6 +77,8 @@ function onWorkerMessage(msg) {
     showView(currentView);
   } else if (msg.type === 'done') {
     report = msg;
+    report.version = ui.version.textContent;  // for the export's "generator"
+    setShareActions(true);
     renderedViews.clear();
     renderReport(msg);
     setBusy(false);
@@ -76,6 +86,7 @@ function onWorkerMessage(msg) {
     ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.`;
     document.body.dataset.state = 'loaded';
   } else if (msg.type === 'error') {
+    ui.status.textContent = '';  // e.g. "Loading the trace from …"
     setBusy(false);
     showError(msg.title, msg.hint);
     document.body.dataset.state = report ? 'loaded' : 'error';
@@ -89,6 +100,8 @@ function startLoad(message, displayName) {
   ui.status.textContent = '';
   report = null;
   clearReport();
+  setShareActions(false);
+  leaveSharedLink();
   setBusy(true, displayName);
   ensureWorker().postMessage({ ...message, id: loadId });
 }
@@ -211,9 +224,9 @@ function viewContext() {
     name: report.name,
     devices,
     requestReport: ({ device = '', corrected = false } = {}) =>
-      worker?.postMessage({ type: 'report', id: loadId, device, corrected }),
+      (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'report', id: loadId, device, corrected })),
     requestCycles: ({ mode = 'all', order = 'device' } = {}) =>
-      worker?.postMessage({ type: 'cycles', id: loadId, mode, order }),
+      (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'cycles', id: loadId, mode, order })),
     showView,
   };
 }
@@ -268,7 +281,8 @@ function renderReport(msg) {
   }
   fact('GPU processes', info.gpuPids.length ? info.gpuPids.join(', ') : 'none');
   for (const hint of info.versionHints) fact('format hint', hint);
-  fact('opened in', `${fmtFixed(msg.timings.totalMs / 1000, 2)} s (read ${fmtFixed(msg.timings.readMs / 1000, 2)} s, parse ${fmtFixed(msg.timings.parseMs / 1000, 2)} s, analyse ${fmtFixed(msg.timings.analyseMs / 1000, 2)} s)`);
+  if (msg.timings) fact('opened in', `${fmtFixed(msg.timings.totalMs / 1000, 2)} s (read ${fmtFixed(msg.timings.readMs / 1000, 2)} s, parse ${fmtFixed(msg.timings.parseMs / 1000, 2)} s, analyse ${fmtFixed(msg.timings.analyseMs / 1000, 2)} s)`);
+  else fact('source', 'a share link: the report as computed when the link was made (no trace loaded here)');
 
   renderTimeline(msg.gpuTimeline);
 
@@ -386,4 +400,150 @@ document.addEventListener('keydown', (e) => {
 
 document.body.dataset.state = 'empty';
 showView('overview');
-ensureWorker();  // start compiling the module while the user picks a file
+
+// --- h-share: export, share links, ?trace=URL ----------------------------------------
+// export.mjs and share.mjs are imported on first use (not in the first payload).
+function setShareActions(enabled) {
+  ui.exportReport.disabled = !enabled;
+  ui.shareLink.disabled = !enabled;
+  if (!enabled) ui.sharePanel.hidden = true;
+}
+
+ui.exportReport.addEventListener('click', async () => {
+  if (!report) return;
+  const { exportReport } = await import('./export.mjs');
+  exportReport(report);
+  ui.status.textContent = `Saved the report of ${report.name} as JSON (the CLI's report.json layout).`;
+});
+
+ui.shareLink.addEventListener('click', async () => {
+  if (!report) return;
+  const shown = report;
+  ui.shareLink.disabled = true;
+  ui.status.textContent = 'Making the link…';
+  try {
+    const { encodeShare } = await import('./share.mjs');
+    const link = await encodeShare(shown, location.href);
+    if (report !== shown) return;
+    ui.shareUrl.value = link.url;
+    const size = `${fmtInt(link.chars)} characters`;
+    ui.shareDetail.textContent = link.dropped.length
+      ? `This report is too big for a link, so these tables are left empty in it: ${link.dropped.join(', ')}. The link has ${size}. For everything, use Download report (JSON) or send the trace.`
+      : `The link has ${size}. Anyone who opens it sees this report; their browser computes nothing and uploads nothing.`;
+    ui.sharePanel.hidden = false;
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link.url);
+      copied = true;
+    } catch {
+      // no clipboard permission (or not a secure context): the field is there to copy by hand
+    }
+    ui.shareUrl.focus();
+    ui.shareUrl.select();
+    ui.status.textContent = copied ? `Link copied to the clipboard (${size}).` : `The link is selected below: copy it with Ctrl+C (${size}).`;
+  } catch (e) {
+    ui.status.textContent = '';
+    showError(e.title ?? `The link could not be made: ${e.message}`, e.hint ?? 'Use Download report (JSON) instead.');
+  } finally {
+    ui.shareLink.disabled = !report;
+  }
+});
+ui.shareClose.addEventListener('click', () => {
+  ui.sharePanel.hidden = true;
+  ui.shareLink.focus();
+});
+
+const SHARE_PREFIX = '#report=';
+async function openSharedLink() {
+  loadId += 1;  // a load in progress no longer shows
+  const id = loadId;
+  if (!ui.loader.hidden) {
+    stopWorker();  // the link replaces a trace being opened
+    setBusy(false);
+  }
+  hideError();
+  report = null;
+  clearReport();
+  setShareActions(false);
+  ui.welcome.hidden = true;
+  ui.status.textContent = 'Opening the report in the link…';
+  try {
+    const { decodeShare } = await import('./share.mjs');
+    const shared = await decodeShare(location.hash);
+    if (id !== loadId) return;
+    report = shared;
+    renderedViews.clear();
+    renderReport(shared);
+    setShareActions(true);
+    ui.sharedNotice.textContent = shared.dropped.length
+      ? `This report came from a link made with sollens ${shared.version}. It was too big for a link: these tables are empty here: ${shared.dropped.join(', ')}. Open the trace itself to see them.`
+      : `This report came from a link made with sollens ${shared.version}. Open the trace itself to recompute it (another device, corrected models).`;
+    ui.sharedNotice.hidden = false;
+    ui.status.textContent = `Opened the report of ${shared.name} from the link.`;
+    document.body.dataset.state = 'loaded';
+    showView(currentView);
+  } catch (e) {
+    if (id !== loadId) return;
+    ui.status.textContent = '';
+    if (e.title) showError(e.title, e.hint);
+    else showError(`This share link could not be opened: ${e.message}.`, 'Ask for the link again, or for the trace file itself.');
+    document.body.dataset.state = 'error';
+  }
+}
+
+// Opening a trace replaces a report from a link: drop the link from the address so
+// that a reload shows what is on screen.
+function leaveSharedLink() {
+  ui.sharedNotice.hidden = true;
+  if (location.hash.startsWith(SHARE_PREFIX)) history.replaceState(null, '', location.pathname + location.search);
+}
+
+function sharedCannotRecompute() {
+  ui.status.textContent = 'This report came from a link and has no trace behind it: open the trace to recompute it.';
+}
+
+// ?trace=URL: open a trace from another site (it must allow CORS). The URL is the
+// user's own (typed or followed); it is shown while loading and in every error.
+function openTraceParameter(value) {
+  let url;
+  try {
+    url = new URL(value, location.href);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    showError(`The trace address in this page's link is not a web address: ${value}`,
+      'Only http:// and https:// addresses can be opened (?trace=https://…/trace.json.gz).');
+    document.body.dataset.state = 'error';
+    return;
+  }
+  if (location.protocol === 'https:' && url.protocol === 'http:') {
+    showError(`This page cannot fetch a plain http:// address: ${url.href}`,
+      'Browsers block http:// requests from an https:// page (mixed content). Use an https:// address for the trace.');
+    document.body.dataset.state = 'error';
+    return;
+  }
+  if (url.username || url.password) {
+    showError(`The trace address contains a user name or password: ${url.origin}`,
+      'Addresses with credentials are not fetched. Use an address that needs none.');
+    document.body.dataset.state = 'error';
+    return;
+  }
+  const name = decodeURIComponent(url.pathname.split('/').pop() || url.hostname);
+  startLoad({ type: 'open', url: url.href, name, remote: true }, url.href);
+  ui.status.textContent = `Loading the trace from ${url.href} (the address given after ?trace= in this page's link).`;
+}
+
+window.addEventListener('hashchange', () => {
+  if (location.hash.startsWith(SHARE_PREFIX)) openSharedLink();
+});
+
+const traceParameter = new URLSearchParams(location.search).get('trace');
+if (location.hash.startsWith(SHARE_PREFIX)) {
+  openSharedLink();  // no worker: the report is in the link
+} else if (traceParameter) {
+  openTraceParameter(traceParameter);
+} else {
+  ensureWorker();  // start compiling the module while the user picks a file
+}
+// --- end h-share ---------------------------------------------------------------------

@@ -114,8 +114,10 @@ function jsonValue(v) {
 // trace}, "sheets": {name: rows}}. `loaded` is the page's loaded report (app.mjs:
 // the worker's 'done' message or a decoded share link): {name, version, traceMetadata
 // (the core's JSON text, inserted as is: 64-bit ints stay exact), report: {device, sheets}}. The sheets are the report's, like the CLI's; the cycles
-// sheets are not in it (the CLI writes them with `sollens cycles`).
+// sheets are not in it (the CLI writes them with `sollens cycles`). Given the report
+// model alone ({device, sheets}, a view's context.report), the metadata says less.
 export function reportJson(loaded) {
+  if (Array.isArray(loaded.sheets)) loaded = { report: loaded };  // given the report model alone
   const generator = jsonString(`sollens ${loaded.version || '?'} (web page)`);
   const metadata = `{"generator": ${generator}, "trace_file": ${jsonString(loaded.name ?? '')}, ` +
     `"device": ${jsonValue(loaded.report.device ?? null)}, "trace": ${loaded.traceMetadata || '{}'}}`;
@@ -134,6 +136,18 @@ function packBits(bytes, rows) {
   return out;
 }
 
+// Utf8 data built by hand: apache-arrow's builders (vectorFromArray) compile their
+// null checks with new Function, which the page's CSP (no 'unsafe-eval') forbids.
+function utf8Data(A, strings) {
+  const encoder = new TextEncoder();
+  const encoded = strings.map((text) => encoder.encode(text));
+  const valueOffsets = new Int32Array(strings.length + 1);
+  encoded.forEach((bytes, i) => { valueOffsets[i + 1] = valueOffsets[i] + bytes.length; });
+  const data = new Uint8Array(valueOffsets[strings.length]);
+  encoded.forEach((bytes, i) => data.set(bytes, valueOffsets[i]));
+  return A.makeData({ type: new A.Utf8(), length: strings.length, nullCount: 0, valueOffsets, data });
+}
+
 function arrowColumn(A, column, rows, index) {
   const nullCount = rows - column.validity.reduce((n, v) => n + (v ? 1 : 0), 0);
   const nullBitmap = nullCount ? packBits(column.validity, rows) : undefined;
@@ -142,7 +156,7 @@ function arrowColumn(A, column, rows, index) {
     case 'string': {
       const type = new A.Dictionary(new A.Utf8(), new A.Int32(), index);  // id: unique per file
       const codes = Int32Array.from(column.codes, (c) => (c < 0 ? 0 : c));  // nulls: any index
-      const dictionary = A.vectorFromArray(column.dictionary, new A.Utf8());
+      const dictionary = A.makeVector(utf8Data(A, column.dictionary));
       return [type, A.makeData({ type, ...common, data: codes, dictionary })];
     }
     case 'int': {
@@ -207,6 +221,6 @@ export async function exportSheet(sheet, format) {
 }
 
 export function exportReport(loaded) {
-  const base = safeName(String(loaded.name ?? 'report').replace(/\.json(\.gz)?$/i, '').replace(/ \(sample\)$/, ''));
+  const base = safeName(String(loaded.name ?? 'report').replace(/ \(sample\)$/, '').replace(/\.json(\.gz)?$/i, ''));
   download(reportJson(loaded), `${base}.report.json`, 'application/json');
 }

@@ -69,10 +69,15 @@ function base64url(bytes) {
 
 // `loaded`: the page's loaded report (the worker's 'done' message plus version).
 export async function encodeShare(loaded, baseUrl) {
+  if (typeof CompressionStream === 'undefined')
+    throw new ShareError('This browser cannot make share links: it has no CompressionStream.', 'Use a current browser, or Download report (JSON) instead.');
   const all = [...loaded.report.sheets.map((s) => ['report', s]), ...(loaded.cycles?.sheets ?? []).map((s) => ['cycles', s])];
   const sizes = new Map(all.map(([, s]) => [s, JSON.stringify(encodeSheet(s, true)).length]));
   const emptied = new Set();
-  const base = `${baseUrl.split('#')[0]}#${PREFIX}`;
+  const page = new URL(baseUrl);
+  page.search = '';  // a ?trace= that opened the report is not part of the link
+  page.hash = '';
+  const base = `${page.href}#${PREFIX}`;
   for (;;) {
     const keep = (s) => !emptied.has(s);
     const doc = {
@@ -291,6 +296,8 @@ const docSchema = obj({
 
 // `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
 export async function decodeShare(fragment) {
+  if (typeof DecompressionStream === 'undefined')
+    throw new ShareError('This browser cannot open share links: it has no DecompressionStream.', 'Use a current browser (Chrome, Edge, Firefox or Safari 16.4 or later).');
   const text = fragment.replace(/^#/, '');
   if (!text.startsWith(PREFIX)) throw new ShareError('This is not a sollens share link.', 'A share link\'s address ends in #report=…');
   if (text.length > MAX_FRAGMENT_CHARS)

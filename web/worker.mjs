@@ -273,7 +273,7 @@ const REMOTE_GZIP_RATIO = 8;  // a first guess of JSON bytes per .gz byte for tr
 const REMOTE_MIN_BYTES = 16 << 20;
 
 async function remoteSource(url) {
-  const hint = 'Check the address. If it is right, the server may be down, or it does not let other sites read the file: it must send an Access-Control-Allow-Origin header (CORS). You can also download the file and open it with Open trace….';
+  const hint = 'Check the address. If it is right, the server may be down, or it does not let other sites read the file: it must send an Access-Control-Allow-Origin header (CORS). You can also download the file and open it with the Open trace button.';
   let response;
   try {
     response = await fetch(url, { mode: 'cors', credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
@@ -282,7 +282,7 @@ async function remoteSource(url) {
   }
   if (!response.ok)
     throw new UserError(`The trace at ${url} could not be fetched: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-      response.status === 404 || response.status === 410 ? 'There is no file at this address: check it.' : 'Check the address, or download the file and open it with Open trace….');
+      response.status === 404 || response.status === 410 ? 'There is no file at this address: check it.' : 'Check the address, or download the file and open it with the Open trace button.');
   if (!response.body) throw new UserError(`The trace at ${url} came back without a body.`, hint);
   const length = Number(response.headers.get('Content-Length')) || 0;
   const reader = response.body.getReader();
@@ -290,7 +290,7 @@ async function remoteSource(url) {
     try {
       return await reader.read();
     } catch (e) {
-      throw new UserError(`The download of ${url} broke off: ${message(e)}.`, 'Try again, or download the file and open it with Open trace….');
+      throw new UserError(`The download of ${url} broke off: ${message(e)}.`, 'Try again, or download the file and open it with the Open trace button.');
     }
   };
   // Sniff the gzip magic from the first bytes, then hand those bytes on first.

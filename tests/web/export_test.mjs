@@ -40,6 +40,10 @@ globalThis.require = createRequire(import.meta.url);
 globalThis.__dirname = site;
 const { default: createSollens } = await import(path.join(site, 'sollens.mjs'));
 const sollens = await createSollens({ wasmBinary: readFileSync(path.join(site, 'sollens.wasm')) });
+// Emscripten's node glue rethrows every uncaught error with its own source around it:
+// keep node's plain reports.
+process.removeAllListeners('uncaughtException');
+process.removeAllListeners('unhandledRejection');
 const ex = await import(path.join(site, 'export.mjs'));
 
 // --- formatPythonFloat vs python3 repr ------------------------------------------------
@@ -146,6 +150,26 @@ async function checkArrow(label, sheet) {
     }
   });
   check(bad === 0, `${label}: Arrow values, types and nulls equal the model`);
+}
+
+// --- a synthetic sheet with what the fixtures lack: bools, NaN/inf, quoting, a
+// repeated column name, ints past 2^32 (expected text written from csv_writer.cpp and
+// json_writer.cpp by hand) -----------------------------------------------------------
+{
+  const v = (...xs) => Uint8Array.from(xs);
+  const edge = { name: 'edge', rows: 3, columns: [
+    { name: 'name, "quoted"', type: 'string', validity: v(1, 1, 0), codes: Int32Array.of(0, 1, -1), dictionary: ['a,b "c"\nd', 'µs \u2028 <b>x</b>'] },
+    { name: 'flag', type: 'bool', validity: v(1, 0, 1), values: Float64Array.of(1, 0, 0) },
+    { name: 'x', type: 'float', validity: v(1, 1, 1), values: Float64Array.of(NaN, -Infinity, 1e-7) },
+    { name: 'x', type: 'int', validity: v(1, 1, 0), values: Float64Array.of(2 ** 40, -3, 0) },
+  ] };
+  const csv = '"name, ""quoted""",flag,x,x\n"a,b ""c""\nd",True,nan,1099511627776\nµs \u2028 <b>x</b>,,-inf,-3\n,False,1e-07,\n';
+  check(ex.sheetCsv(edge) === csv, `edge sheet: CSV as csv_writer.cpp writes it:\n${ex.sheetCsv(edge)}`);
+  const key = '"name, \\"quoted\\""';
+  const json = `[\n{${key}:"a,b \\"c\\"\\nd","flag":true,"x":null,"x":1099511627776},\n` +
+    `{${key}:"µs \u2028 <b>x</b>","flag":null,"x":null,"x":-3},\n{${key}:null,"flag":false,"x":1e-07,"x":null}\n]\n`;
+  check(ex.sheetJson(edge) === json, `edge sheet: JSON as json_writer.cpp writes it:\n${ex.sheetJson(edge)}`);
+  await checkArrow('edge sheet', edge);
 }
 
 const fixtures = path.join(repo, 'tests/fixtures/traces');

@@ -14,6 +14,10 @@ export async function nodeReport(site) {
   globalThis.__dirname = site;
   const { default: createSollens } = await import(path.join(site, 'sollens.mjs'));
   const sollens = await createSollens({ wasmBinary: readFileSync(path.join(site, 'sollens.wasm')) });
+  // Emscripten's node glue rethrows every uncaught error with its own source around it:
+  // keep node's plain reports.
+  process.removeAllListeners('uncaughtException');
+  process.removeAllListeners('unhandledRejection');
   const readSheets = (session, described) => described.sheets.map(({ id, name, rows, columns }) => ({
     id, name, rows,
     columns: columns.map(({ name: columnName, type }, c) => {

@@ -1,0 +1,226 @@
+// Performance of the page in Debian's headless Chromium (playwright-core); prints figures.
+//   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024] [--no-owlv2] [--check]
+//                                 [--site build/wasm/web]
+// (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file to the report shown,
+//     module already compiled (the page compiles it while the user picks a file);
+//     the cold figure (navigation included) is printed too. Target < 1.5 s.
+// (b) a synthetic Kineto trace of --synthetic-mb MB (0: skip), written to /tmp on the
+//     fly (cpu_ops, runtime launches, kernels linked by correlation, flow events):
+//     loads without running out of memory; prints the time and the peak resident
+//     memory of Chromium's processes (sampled from /proc every 100 ms; the renderer
+//     that hosts the worker holds the wasm heap).
+// (c) payload: the page's wasm + JS + HTML + CSS gzipped (-9), without vendor/
+//     (Arrow, fetched only for an Arrow export). Target < 1.5 MB.
+// --check exits non-zero when (b) fails or (a)/(c) miss their targets (timings on a
+// loaded machine vary: CI runs it with a small synthetic trace, not the timing gates).
+import { spawn } from 'node:child_process';
+import { createWriteStream, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+let runs = 3;
+let syntheticMb = 1024;
+let owlv2 = true;
+let gate = false;
+let site = path.join(repo, 'build/wasm/web');
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--runs') runs = Number(args[++i]);
+  else if (args[i] === '--synthetic-mb') syntheticMb = Number(args[++i]);
+  else if (args[i] === '--no-owlv2') owlv2 = false;
+  else if (args[i] === '--check') gate = true;
+  else if (args[i] === '--site') site = path.resolve(args[++i]);
+  else throw new Error(`bench_page.mjs: unknown argument ${args[i]}`);
+}
+const TARGET_READY_S = 1.5;
+const TARGET_PAYLOAD_B = 1.5e6;
+const problems = [];
+const mb = (b) => (b / 1e6).toFixed(1);
+
+// --- (c) payload ------------------------------------------------------------------------
+function walk(dir, rel = '') {
+  return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) =>
+    (e.isDirectory() ? walk(dir, path.join(rel, e.name)) : [path.join(rel, e.name)]));
+}
+const siteFiles = walk(site).filter((f) => /\.(wasm|mjs|js|html|css)$/.test(f));
+let payload = 0;
+let optional = 0;
+for (const f of siteFiles) {
+  const gz = gzipSync(readFileSync(path.join(site, f)), { level: 9 }).length;
+  if (f.startsWith('vendor')) optional += gz;
+  else payload += gz;
+}
+console.log(`(c) payload: ${siteFiles.filter((f) => !f.startsWith('vendor')).length} files (wasm, JS, HTML, CSS) = ` +
+  `${(payload / 1e6).toFixed(3)} MB gzipped (target < ${TARGET_PAYLOAD_B / 1e6} MB); ` +
+  `optional Arrow code (vendor/, loaded for an Arrow export only) ${(optional / 1e6).toFixed(3)} MB gzipped`);
+if (payload >= TARGET_PAYLOAD_B) problems.push(`payload ${payload} B >= ${TARGET_PAYLOAD_B}`);
+
+// --- (b) the synthetic trace ----------------------------------------------------------------
+// ~600 bytes per launch: a cpu_op, its runtime launch, the kernel and a flow pair.
+async function writeSynthetic(file, bytes) {
+  const out = createWriteStream(file);
+  const ops = [
+    ['aten::mm', 'sm90_xmma_gemm_f16f16_f16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas', '[[1024, 4096], [4096, 1024]]', '["c10::Half", "c10::Half"]'],
+    ['aten::add', 'void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<c10::Half>, at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<c10::Half>, at::detail::Array<char*, 3>)', '[[1024, 4096], [1024, 4096], []]', '["c10::Half", "c10::Half", "Scalar"]'],
+    ['aten::gelu', 'void at::native::vectorized_elementwise_kernel<4, at::native::GeluCUDAKernelImpl(at::TensorIteratorBase&, at::native::GeluType)::{lambda()#2}::operator()() const::{lambda()#4}::operator()() const::{lambda(c10::Half)#1}, at::detail::Array<char*, 2> >(int, at::native::GeluCUDAKernelImpl(at::TensorIteratorBase&, at::native::GeluType)::{lambda()#2}::operator()() const::{lambda()#4}::operator()() const::{lambda(c10::Half)#1}, at::detail::Array<char*, 2>)', '[[1024, 4096], []]', '["c10::Half", ""]'],
+  ];
+  let written = 0;
+  const write = async (text) => {
+    written += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write('{"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3", "totalGlobalMem": 85045379072, ' +
+    '"computeMajor": 9, "computeMinor": 0, "maxThreadsPerBlock": 1024, "numSms": 132, "warpSize": 32}],\n"traceEvents": [\n');
+  let ts = 1_000_000;
+  let n = 0;
+  let chunk = '';
+  while (written + chunk.length < bytes) {
+    const [op, kernel, dims, types] = ops[n % ops.length];
+    const id = n + 1;
+    const kts = ts + 8 + (n % 5);
+    chunk += `${n ? ',\n' : ''}{"ph": "X", "cat": "cpu_op", "name": "${op}", "pid": 100, "tid": 100, "ts": ${ts}, "dur": 9, "args": {"External id": ${id}, "Input Dims": ${dims}, "Input type": ${types}}},\n` +
+      `{"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 100, "tid": 100, "ts": ${ts + 2}, "dur": 5, "args": {"External id": ${id}, "correlation": ${id}}},\n` +
+      `{"ph": "X", "cat": "kernel", "name": "${kernel}", "pid": 0, "tid": 7, "ts": ${kts}, "dur": 6, "args": {"External id": ${id}, "correlation": ${id}, "device": 0, "stream": 7}},\n` +
+      `{"ph": "s", "id": ${id}, "pid": 100, "tid": 100, "ts": ${ts + 2}, "cat": "ac2g", "name": "ac2g"},\n` +
+      `{"ph": "f", "id": ${id}, "pid": 0, "tid": 7, "ts": ${kts}, "cat": "ac2g", "name": "ac2g", "bp": "e"}`;
+    ts += 10;
+    n += 1;
+    if (chunk.length > 1 << 20) {
+      await write(chunk);
+      chunk = '';
+    }
+  }
+  await write(`${chunk}\n], "traceName": "synthetic ${n} launches"}\n`);
+  out.end();
+  await once(out, 'finish');
+  return { launches: n, events: n * 5 };
+}
+
+// Peak RSS over the browser's process tree, sampled from /proc.
+function processTree(root) {
+  const children = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(pid);
+    } catch {
+      // gone
+    }
+  }
+  const out = [];
+  const stack = [String(root)];
+  while (stack.length) {
+    const p = stack.pop();
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+function rssOf(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+const isChromium = (pid) => {
+  try {
+    return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+// playwright starts Chromium as a child of this process.
+function sampleMemory() {
+  const peak = { total: 0, largest: 0 };
+  const timer = setInterval(() => {
+    const rss = processTree(process.pid).filter(isChromium).map(rssOf);
+    peak.total = Math.max(peak.total, rss.reduce((a, b) => a + b, 0));
+    peak.largest = Math.max(peak.largest, ...rss);
+  }, 100);
+  return { peak, stop: () => clearInterval(timer) };
+}
+
+// --- browser runs ---------------------------------------------------------------------------
+const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0', '--root', path.join(repo, 'web'), '--root', site],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
+const origin = await new Promise((resolve) => {
+  let out = '';
+  server.stdout.on('data', (d) => {
+    out += d;
+    const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+    if (m) resolve(m[1]);
+  });
+});
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox',
+  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+
+// Opens `trace` in a fresh page; returns {wallS, coldS, state, opened, facts}.
+async function open(trace, timeoutMs) {
+  const page = await browser.newPage();
+  const tNav = Date.now();
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => document.getElementById('version').textContent !== '');  // module compiled
+  const t0 = Date.now();
+  await page.setInputFiles('#file-input', trace);
+  await page.waitForFunction((n) => document.body.dataset.state === 'error' ||
+    (document.body.dataset.state === 'loaded' && document.getElementById('trace-name').textContent === n),
+  path.basename(trace), { timeout: timeoutMs, polling: 20 });
+  const t1 = Date.now();
+  const state = await page.evaluate(() => (document.getElementById('error').hidden ? 'loaded' : 'error'));
+  const facts = await page.locator('#facts').innerText();
+  const opened = /opened in\s+(.*)/.exec(facts)?.[1] ?? '';
+  const error = state === 'error' ? await page.locator('#error').innerText() : '';
+  await page.close();
+  return { wallS: (t1 - t0) / 1000, coldS: (t1 - tNav) / 1000, state, opened, facts, error };
+}
+
+try {
+  if (owlv2) {
+    const dir = path.join(repo, 'tests/fixtures/traces/tracelens-h100-owlv2-large');
+    const trace = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json.gz')));
+    console.log(`\n(a) owlv2: ${path.basename(trace)} (${mb(statSync(trace).size)} MB .json.gz)`);
+    const times = [];
+    for (let run = 1; run <= runs; run++) {
+      const r = await open(trace, 120_000);
+      times.push(r.wallS);
+      console.log(`  run ${run}: ${r.state}, report shown ${r.wallS.toFixed(2)} s after choosing the file ` +
+        `(cold, navigation included: ${r.coldS.toFixed(2)} s; worker: ${r.opened})${r.error ? ` ${r.error}` : ''}`);
+    }
+    const best = Math.min(...times);
+    const median = times.slice().sort((a, b) => a - b)[Math.floor(times.length / 2)];
+    console.log(`(a) owlv2 ready: best ${best.toFixed(2)} s, median ${median.toFixed(2)} s (target < ${TARGET_READY_S} s)`);
+    if (median >= TARGET_READY_S) problems.push(`owlv2 median ${median.toFixed(2)} s >= ${TARGET_READY_S} s`);
+  }
+
+  if (syntheticMb > 0) {
+    const file = `/tmp/sollens-synthetic-${syntheticMb}mb-${process.pid}.json`;
+    const tGen = Date.now();
+    const { launches, events } = await writeSynthetic(file, syntheticMb * 1e6);
+    console.log(`\n(b) synthetic: ${file}: ${mb(statSync(file).size)} MB of JSON, ${events} events (${launches} kernel launches), ` +
+      `written in ${((Date.now() - tGen) / 1000).toFixed(1)} s`);
+    const memory = sampleMemory();
+    let r;
+    try {
+      r = await open(file, 20 * 60_000);
+    } finally {
+      memory.stop();
+      rmSync(file, { force: true });
+    }
+    const ev = /events\s+(.*)/.exec(r.facts)?.[1] ?? '';
+    console.log(`(b) synthetic ${syntheticMb} MB: ${r.state} in ${r.wallS.toFixed(1)} s (worker: ${r.opened}; events ${ev})` +
+      `${r.error ? `; error: ${r.error}` : ''}`);
+    console.log(`(b) peak resident memory: Chromium processes together ${mb(memory.peak.total)} MB, largest process ${mb(memory.peak.largest)} MB`);
+    if (r.state !== 'loaded') problems.push(`synthetic ${syntheticMb} MB did not load: ${r.error}`);
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
+if (problems.length) console.log(`\nmissed: ${problems.join('; ')}`);
+process.exit(gate && problems.length ? 1 : 0);
