@@ -281,6 +281,15 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.waitForFunction(() => /H100/.test(document.querySelector('section[data-view="roofline"] .device-name')?.textContent ?? ''),
       null, { timeout: VIEW_TIMEOUT_MS });
     check(true, 'device selector: back to the trace\'s device');
+    // The corrected-models toggle: the recomputed report has the " (TraceLens)" columns.
+    check(!await page.isChecked('.corrected-toggle input'), 'corrected toggle: off by default (TraceLens\'s figures)');
+    await page.click('.corrected-toggle input');
+    await page.waitForFunction(() => document.querySelector('.corrected-toggle input')?.checked &&
+      document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
+    check(/H100/.test(await page.textContent('.device-name')), 'corrected toggle: report recomputed with corrected models, device kept');
+    await page.click('.corrected-toggle input');
+    await page.waitForFunction(() => document.querySelector('.corrected-toggle input')?.checked === false &&
+      document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
   }
 
   async function virtualScrolling() {

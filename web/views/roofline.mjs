@@ -42,15 +42,26 @@ export async function render(section, context) {
   const controls = el('div', 'controls');
   const chosen = device.status === 'user' ? device.id : '';
   const fromTrace = device.status === 'identified' ? `from the trace (${device.id})` : 'from the trace';
+  // The perf sheets carry the other figures in columns suffixed " (TraceLens)" when the
+  // corrected models are the default columns (core/analyses/perf/CORRECTIONS.md).
+  const corrected = report.sheets.some((s) => s.columns.some((c) => c.name.endsWith(' (TraceLens)')));
+  const recompute = (next, what) => {
+    status.textContent = `Recomputing the report ${what}…`;
+    context.requestReport(next);
+  };
   const selector = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], chosen,
-    (value) => {
-      status.textContent = `Recomputing the report for ${value || 'the trace\'s device'}…`;
-      context.requestReport({ device: value });
-    });
+    (value) => recompute({ device: value, corrected }, `for ${value || 'the trace\'s device'}`));
   selector.classList.add('device-select');
+  const correctedLabel = el('label', 'corrected-toggle');
+  const box = el('input');
+  box.type = 'checkbox';
+  box.checked = corrected;
+  box.addEventListener('change', () => recompute({ device: chosen, corrected: box.checked },
+    box.checked ? 'with sollens\'s corrected FLOPs and bytes' : 'with TraceLens\'s FLOPs and bytes'));
+  correctedLabel.append(box, ' sollens\'s corrected FLOPs and bytes (TraceLens\'s in extra columns)');
   const status = el('span', 'detail');
   status.setAttribute('role', 'status');
-  controls.append(selector, status);
+  controls.append(selector, correctedLabel, status);
   section.append(controls);
   if (device.notice) section.append(el('p', 'notice device-notice', device.notice));
   else if (device.name) {
@@ -90,8 +101,8 @@ export async function render(section, context) {
     const t = tabs(tableSheets.map((s) => ({ id: s.name, label: s.name, count: s.rows })), (item, panel) => {
       const sheet = tableSheets.find((s) => s.name === item.id);
       const params = sheet.columns.map((c) => c.name).filter((n) => n.startsWith('param: '));
-      const wanted = [...ROOFLINE_COLUMNS.slice(0, 1), ...params, ...ROOFLINE_COLUMNS.slice(1),
-        'FLOPS/Byte', 'Roofline Bound', 'op category'];
+      // The roofline columns first (what this view is about), the parameters after them.
+      const wanted = [...ROOFLINE_COLUMNS, 'FLOPS/Byte', 'Roofline Bound', 'op category', ...params];
       const columns = wanted.filter((n) => findColumn(sheet, n));
       panel.append(createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns }).element);
     }, { label: 'Perf-model sheets' });
