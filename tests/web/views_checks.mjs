@@ -9,7 +9,7 @@
 //   hostileKernelName  HTML in a kernel name is shown as text in the kernels view
 //   cycles          pattern table, time strip, mode and order selectors
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const MODULE_VIEWS = ['ops', 'kernels', 'roofline', 'collectives', 'cycles'];
@@ -157,6 +157,30 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
         }
       }
       await page.screenshot({ path: path.join(screenshots, `${label}-${view}.png`), fullPage: true });
+    }
+
+    // roofline: one bubble per perf-model row with an intensity and a throughput; the
+    // GEMM rows of its table equal the reference.
+    await showView('roofline');
+    const refDir = reference(set, gz, 'gpu_timeline') && (existsSync(cli) ? cliOut.get(set) : path.join(fixtures, set, 'tracelens-report'));
+    const FIXED = /^(gpu_timeline|ops_summary_by_category|ops_summary|ops_unique_args|kernel_summary|short_kernel_histogram|short_kernels_summary|unified_perf_summary|coll_analysis)\.csv$/;
+    let expectedPoints = 0;
+    for (const f of readdirSync(refDir).filter((f) => f.endsWith('.csv') && !FIXED.test(f))) {
+      const sheet = parseCsv(readFileSync(path.join(refDir, f), 'utf8'));
+      const x = sheet.header.indexOf('FLOPS/Byte_first');
+      const y = sheet.header.indexOf('TFLOPS/s_mean');
+      if (x < 0 || y < 0) continue;
+      expectedPoints += sheet.rows.filter((r) => Number(r[x]) > 0 && Number(r[y]) > 0 &&
+        Number.isFinite(Number(r[x])) && Number.isFinite(Number(r[y]))).length;
+    }
+    const shownPoints = Number(await page.locator('.roofline-plot').getAttribute('data-points') ?? 0);
+    check(shownPoints === expectedPoints, `${label}: roofline has one bubble per perf row with intensity and throughput (${shownPoints}, reference ${expectedPoints})`);
+    const gemmRef = reference(set, gz, 'GEMM');
+    if (gemmRef) {
+      await page.click('section[data-view="roofline"] [role=tab][data-tab="GEMM"]');
+      const gemm = await readTable('section[data-view="roofline"] .tabpanel[data-tab="GEMM"] .sheet-table');
+      const c0 = compareRows(`${label} GEMM`, gemm, gemmRef, ['name', 'param: M', 'param: N', 'param: K']);
+      check(c0.bad === 0 && c0.matched === gemmRef.rows.length, `${label}: roofline GEMM rows equal ${gemmRef.source} (${c0.matched} of ${gemmRef.rows.length})`);
     }
 
     // ops: categories, then the first category's ops, then the first op's argument sets.
