@@ -114,6 +114,7 @@ export function createTable(sheet, options = {}) {
   let rendered = null;                  // [first, last) rendered positions
   let cursor = -1;                      // keyboard position (activatable tables)
   let selected = options.selectedRow ?? -1;
+  let highlighted = -1;                 // a row shown from elsewhere (reveal)
   const collator = new Intl.Collator('en', { numeric: true });
 
   // --- sorting and filtering -------------------------------------------------------------
@@ -244,6 +245,7 @@ export function createTable(sheet, options = {}) {
     tr.setAttribute('aria-rowindex', String(p + 2));
     tr.dataset.pos = String(p);
     tr.dataset.row = String(r);
+    if (r === highlighted) tr.classList.add('highlight');
     if (activatable) {
       tr.tabIndex = p === cursor ? 0 : -1;
       tr.setAttribute('aria-selected', r === selected ? 'true' : 'false');
@@ -403,6 +405,21 @@ export function createTable(sheet, options = {}) {
     filter: (text) => {
       filter.value = text;
       applyFilter(text);
+    },
+    // Scrolls a sheet row into view and highlights it (e.g. the bubble clicked on a
+    // chart); a filter that hides it is cleared.
+    reveal(row) {
+      let p = order.indexOf(row);
+      if (p < 0) {
+        filter.value = '';
+        applyFilter('');
+        p = order.indexOf(row);
+      }
+      if (p < 0) return;
+      highlighted = row;
+      scroller.scrollTop = Math.max(0, p * rowHeight + headerOffset() - thead.offsetHeight - rowHeight);
+      rendered = null;
+      render();
     },
   };
 }

@@ -157,6 +157,7 @@ try {
   await views.everyView('h100', 'tracelens-h100-bert-small', gzOf('tracelens-h100-bert-small'));
   await views.tableInteractions('tracelens-h100-bert-small');
   await views.deviceSelector();
+  await views.rooflineHover();
   await views.virtualScrolling();
   await page.click('nav [data-view="overview"]');
   // Keyboard: the nav buttons work with Enter.

@@ -316,6 +316,39 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
   }
 
+  // Hover shows a bubble's details; a click shows its row in the table below.
+  async function rooflineHover() {
+    await showView('roofline');
+    await page.waitForSelector('.roofline-plot canvas');
+    const hit = await page.evaluate(() => {
+      const over = document.querySelector('.roofline-plot .u-over');
+      const tip = document.querySelector('.roofline-tip');
+      const r = over.getBoundingClientRect();
+      for (let y = r.top + 2; y < r.bottom; y += 4) {
+        for (let x = r.left + 2; x < r.right; x += 4) {
+          over.dispatchEvent(new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true }));
+          if (!tip.hidden) {
+            const dts = [...tip.querySelectorAll('dt')];
+            const intensity = dts.find((d) => d.textContent === 'FLOPS/Byte')?.nextElementSibling.textContent;
+            return { x, y, title: tip.querySelector('.tip-title').textContent, text: tip.textContent, intensity };
+          }
+        }
+      }
+      return null;
+    });
+    check(Boolean(hit) && /FLOPS\/Byte/.test(hit.text), `roofline: hovering a bubble shows its details (${hit?.title})`);
+    if (!hit) return;
+    await page.screenshot({ path: path.join(screenshots, 'h100-roofline-hover.png'), fullPage: true });
+    await page.evaluate(({ x, y }) => document.querySelector('.roofline-plot .u-over')
+      .dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true })), hit);
+    const [, name, sheet] = /^(.*) \((.*)\)$/.exec(hit.title);
+    await page.waitForSelector(`section[data-view="roofline"] .tabpanel[data-tab="${sheet}"]:not([hidden]) tr.data.highlight`, { timeout: 5000 });
+    const cells = await page.$$eval(`section[data-view="roofline"] .tabpanel[data-tab="${sheet}"] tr.data.highlight td`,
+      (tds) => tds.map((td) => td.textContent));
+    check(cells[0] === name && cells.includes(hit.intensity),
+      `roofline: clicking the bubble highlights its row in the ${sheet} table (${cells[0]}, FLOPS/Byte ${hit.intensity})`);
+  }
+
   async function virtualScrolling() {
     const N = 100_000;
     const made = await page.evaluate(async (n) => {
@@ -441,5 +474,5 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-stream.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, rooflineHover, virtualScrolling, hostileKernelName, cycles };
 }

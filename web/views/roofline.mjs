@@ -96,17 +96,27 @@ export async function render(section, context) {
   // The rows, with the roofline columns first.
   const unified = findSheet(report.sheets, 'unified_perf_summary');
   const tableSheets = [...sheets, ...(unified && unified.rows ? [unified] : [])];
+  const tables = new Map();  // sheet name -> its table, to show a clicked bubble's row
+  let showRow = null;
   if (tableSheets.length) {
-    section.append(el('h3', '', 'Perf rows'));
+    const heading = el('h3', '', 'Perf rows');
+    section.append(heading);
     const t = tabs(tableSheets.map((s) => ({ id: s.name, label: s.name, count: s.rows })), (item, panel) => {
       const sheet = tableSheets.find((s) => s.name === item.id);
       const params = sheet.columns.map((c) => c.name).filter((n) => n.startsWith('param: '));
       // The roofline columns first (what this view is about), the parameters after them.
       const wanted = [...ROOFLINE_COLUMNS, 'FLOPS/Byte', 'Roofline Bound', 'op category', ...params];
       const columns = wanted.filter((n) => findColumn(sheet, n));
-      panel.append(createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns }).element);
+      const table = createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns });
+      tables.set(sheet.name, table);
+      panel.append(table.element);
     }, { label: 'Perf-model sheets' });
     section.append(t.element);
+    showRow = (p) => {
+      t.choose(p.sheet.name);
+      tables.get(p.sheet.name)?.reveal(p.row);
+      heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    };
   }
 
   if (!tableSheets.length)
@@ -120,7 +130,7 @@ export async function render(section, context) {
     return;
   }
   addStylesheet('vendor/uPlot.min.css');
-  drawChart(uPlot, plot, points, roofs, sheets);
+  drawChart(uPlot, plot, points, roofs, showRow);
 }
 
 function collectPoints(sheets) {
@@ -155,7 +165,7 @@ function roofsOf(device, points) {
   return { bw: bw > 0 ? bw : null, peaks: use.map((k) => ({ key: k, tflops: dense[k] })).sort((a, b) => b.tflops - a.tflops) };
 }
 
-function drawChart(uPlot, target, points, roofs, sheets) {
+function drawChart(uPlot, target, points, roofs, showRow) {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   for (const p of roofs.peaks) {
@@ -252,27 +262,37 @@ function drawChart(uPlot, target, points, roofs, sheets) {
     ],
     series: [{}, { label: 'range', stroke: 'transparent', points: { show: false }, paths: () => null }],
     legend: { show: false },
-    cursor: { drag: { x: false, y: false }, points: { show: false }, x: false, y: false },
+    // No zoom by dragging; and uPlot's drag.click would swallow clicks on bubbles.
+    cursor: { drag: { x: false, y: false, click: () => {} }, points: { show: false }, x: false, y: false },
     hooks: { draw: [draw] },
   }, [[xr[0], xr[1]], [yr[0], yr[1]]], target);
   target.append(tip);
 
-  // Hover: the bubble under the pointer (nearest centre within its radius).
-  u.over.addEventListener('mousemove', (e) => {
+  // The bubble under the pointer (nearest centre within its radius), or null.
+  const bubbleAt = (e) => {
     const rect = u.over.getBoundingClientRect();
     const mx = e.clientX - rect.left;
     const my = e.clientY - rect.top;
     let best = null;
     let bestD = Infinity;
     for (const p of points) {
-      const dx = u.valToPos(p.x, 'x') - mx;
-      const dy = u.valToPos(p.y, 'y') - my;
-      const d = Math.hypot(dx, dy);
+      const d = Math.hypot(u.valToPos(p.x, 'x') - mx, u.valToPos(p.y, 'y') - my);
       if (d <= radius(p) + 3 && d < bestD) {
         best = p;
         bestD = d;
       }
     }
+    return { best, mx, my };
+  };
+  // Click: show the bubble's row in the table below.
+  u.over.addEventListener('click', (e) => {
+    const { best } = bubbleAt(e);
+    if (best && showRow) showRow(best);
+  });
+  // Hover: its details.
+  u.over.addEventListener('mousemove', (e) => {
+    const { best, mx, my } = bubbleAt(e);
+    u.over.classList.toggle('on-bubble', Boolean(best));
     if (!best) {
       tip.hidden = true;
       return;
@@ -281,9 +301,11 @@ function drawChart(uPlot, target, points, roofs, sheets) {
     tip.hidden = false;
     const plotLeft = u.over.offsetLeft;
     const plotTop = u.over.offsetTop;
-    const tx = plotLeft + mx + 14;
-    tip.style.left = `${Math.min(tx, target.clientWidth - tip.offsetWidth - 4)}px`;
-    tip.style.top = `${plotTop + my + 14}px`;
+    // Beside the pointer, on the side with room, never over the bubble itself.
+    const right = plotLeft + mx + 14;
+    const left = plotLeft + mx - 14 - tip.offsetWidth;
+    tip.style.left = `${right + tip.offsetWidth <= target.clientWidth || left < 0 ? right : left}px`;
+    tip.style.top = `${Math.max(0, plotTop + my - tip.offsetHeight / 2)}px`;
   });
   u.over.addEventListener('mouseleave', () => { tip.hidden = true; });
 
