@@ -158,6 +158,7 @@ try {
   await views.tableInteractions('tracelens-h100-bert-small');
   await views.deviceSelector();
   await views.rooflineHover();
+  await views.collectivesView();
   await views.virtualScrolling();
   await page.click('nav [data-view="overview"]');
   // Keyboard: the nav buttons work with Enter.

@@ -349,6 +349,41 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       `roofline: clicking the bubble highlights its row in the ${sheet} table (${cells[0]}, FLOPS/Byte ${hit.intensity})`);
   }
 
+  // The collectives view on a coll_analysis sheet (TraceLens's for the DDP trace, typed
+  // as the core types it), and with none.
+  async function collectivesView() {
+    const ref = parseCsv(readFileSync(path.join(fixtures, 'hta-a100-ddp-nccl/tracelens-report/coll_analysis.csv'), 'utf8'));
+    const result = await page.evaluate(async ({ header, rows }) => {
+      const { render } = await import('/views/collectives.mjs');
+      const columns = header.map((name, c) => {
+        const values = rows.map((r) => r[c]);
+        const numeric = values.every((v) => v === '' || Number.isFinite(Number(v)));
+        const validity = Uint8Array.from(values, (v) => (v === '' ? 0 : 1));
+        if (numeric) return { name, type: 'float', validity, values: Float64Array.from(values, (v) => (v === '' ? 0 : Number(v))) };
+        const dictionary = [...new Set(values)];
+        return { name, type: 'string', validity, dictionary, codes: Int32Array.from(values, (v) => dictionary.indexOf(v)) };
+      });
+      const section = document.createElement('section');
+      section.dataset.view = 'collectives-test';
+      section.id = 'collectives-test';
+      document.querySelector('main').prepend(section);
+      render(section, { report: { sheets: [{ name: 'coll_analysis', rows: rows.length, columns }] } });
+      const shown = [...section.querySelectorAll('tbody tr.data')].map((tr) =>
+        [...tr.cells].map((td) => td.querySelector('data')?.value ?? td.textContent));
+      const units = [...section.querySelectorAll('th')].find((th) => th.textContent.startsWith('dur_sum'))?.textContent;
+      const empty = document.createElement('section');
+      empty.dataset.view = 'collectives-test-empty';
+      render(empty, { report: { sheets: [] } });
+      section.remove();
+      return { shown, units, none: empty.querySelector('.no-collectives')?.textContent ?? '' };
+    }, ref);
+    const same = result.shown.length === ref.rows.length && result.shown.every((r, i) =>
+      r.every((v, c) => v === ref.rows[i][c] || Math.abs(Number(v) - Number(ref.rows[i][c])) <= 1e-9 * Math.abs(Number(ref.rows[i][c]))));
+    check(same, `collectives: coll_analysis rows shown as given (${result.shown.length} of ${ref.rows.length})`);
+    check(/µs/.test(result.units ?? ''), `collectives: dur_sum header shows its unit (${result.units})`);
+    check(/^No collectives in this trace/.test(result.none), 'collectives: a report without coll_analysis says there are none');
+  }
+
   async function virtualScrolling() {
     const N = 100_000;
     const made = await page.evaluate(async (n) => {
@@ -474,5 +509,5 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-stream.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, rooflineHover, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, rooflineHover, collectivesView, virtualScrolling, hostileKernelName, cycles };
 }
