@@ -42,7 +42,7 @@ export function render(section, context) {
     status);
   section.append(controls);
   section.append(el('p', 'detail',
-    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns (uplifter's method, see core/analyses/cycles/README.md).`));
+    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns.`));
   if (cycles.summary) section.append(el('pre', 'summary-text', cycles.summary));
 
   const patterns = cycles.sheets[0];
