@@ -77,7 +77,10 @@ export async function render(section, context) {
   const caption = el('figcaption', 'detail');
   caption.textContent = points.length
     ? `${points.length} perf-model rows (bubble area ∝ Kernel Time (µs)_sum). x: FLOPS/Byte_first, y: TFLOPS/s_mean, both log scales.` +
-      (roofs.peaks.length ? '' : ' No roofs: the device\'s peaks are unknown.')
+      (roofs.peaks.length
+        ? ` Roofs: ${roofs.peaks.map((p) => `${p.key} ${shortNumber(p.tflops)}`).join(', ')} TFLOPS/s` +
+          (roofs.bw ? `; memory ${shortNumber(roofs.bw)} TB/s.` : '.')
+        : ' No roofs: the device\'s peaks are unknown.')
     : 'No perf-model row with both an arithmetic intensity and a measured throughput in this trace.';
   const legend = el('ul', 'legend');
   figure.append(plot, caption, legend);
@@ -162,7 +165,11 @@ function roofsOf(device, points) {
     if (key) keys.add(key);
   }
   const use = keys.size ? [...keys] : Object.keys(dense).filter((k) => dense[k] > 0);
-  return { bw: bw > 0 ? bw : null, peaks: use.map((k) => ({ key: k, tflops: dense[k] })).sort((a, b) => b.tflops - a.tflops) };
+  // Dtypes with the same peak share one line ("fp16/bf16").
+  const byValue = new Map();
+  for (const k of use) byValue.set(dense[k], [...(byValue.get(dense[k]) ?? []), k]);
+  const peaks = [...byValue].map(([tflops, ks]) => ({ key: ks.join('/'), tflops })).sort((a, b) => b.tflops - a.tflops);
+  return { bw: bw > 0 ? bw : null, peaks };
 }
 
 function drawChart(uPlot, target, points, roofs, showRow) {
@@ -200,6 +207,7 @@ function drawChart(uPlot, target, points, roofs, showRow) {
     ctx.fillStyle = ROOF_COLOR;
     ctx.font = `${11 * px}px system-ui, sans-serif`;
     ctx.textBaseline = 'bottom';
+    let lastLabelY = -Infinity;
     roofs.peaks.forEach((peak, i) => {
       ctx.setLineDash(i === 0 ? [] : [6 * px, 4 * px]);
       ctx.beginPath();
@@ -212,8 +220,13 @@ function drawChart(uPlot, target, points, roofs, showRow) {
       }
       ctx.lineTo(X(xr[1]), Y(peak.tflops));
       ctx.stroke();
-      ctx.textAlign = 'right';
-      ctx.fillText(`${peak.key} ${shortNumber(peak.tflops)} TFLOPS/s`, left + width - 4 * px, Y(peak.tflops) - 2 * px);
+      // Labels that would overlap the one above are left out (the caption lists them all).
+      const y = Y(peak.tflops) - 2 * px;
+      if (y - lastLabelY >= 12 * px) {
+        ctx.textAlign = 'right';
+        ctx.fillText(`${peak.key} ${shortNumber(peak.tflops)} TFLOPS/s`, left + width - 4 * px, y);
+        lastLabelY = y;
+      }
     });
     ctx.setLineDash([]);
     if (roofs.bw) {
