@@ -197,6 +197,11 @@ try {
   check(await waitForLoad(path.basename(sglang)) === 'loaded', 'SGLang decode trace opens');
   await views.cycles();
   await page.click('nav [data-view="overview"]');
+  const gpuOnlyTrace = gzOf('tracelens-mi210-gpu-only');
+  await page.setInputFiles('#file-input', gpuOnlyTrace);
+  check(await waitForLoad(path.basename(gpuOnlyTrace)) === 'loaded', 'GPU-only MI210 trace opens');
+  await views.gpuOnly();
+  await page.click('nav [data-view="overview"]');
 
   // Hostile text in the trace and the file name renders as text.
   const hostile = '<img src=x onerror="window.__xss=1">';

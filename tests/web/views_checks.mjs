@@ -384,6 +384,19 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     check(/^No collectives in this trace/.test(result.none), 'collectives: a report without coll_analysis says there are none');
   }
 
+  // A GPU-only trace (no CPU ops): the ops view says why it is empty, kernels still show.
+  async function gpuOnly() {
+    await showView('ops');
+    check(/GPU-only/.test(await page.textContent('section[data-view="ops"] .empty-state')), 'GPU-only trace: the ops view says there are no CPU ops');
+    await showView('kernels');
+    check(await page.locator('.sheet-table[data-sheet="kernel_summary"] tr.data').count() > 0, 'GPU-only trace: the kernels view lists kernels');
+    for (const view of ['roofline', 'collectives', 'cycles']) {
+      await showView(view);
+      check(await page.locator(`section[data-view="${view}"] .error`).count() === 0, `GPU-only trace: view ${view} renders`);
+    }
+    await page.screenshot({ path: path.join(screenshots, 'gpu-only-cycles.png'), fullPage: true });
+  }
+
   async function virtualScrolling() {
     const N = 100_000;
     const made = await page.evaluate(async (n) => {
@@ -509,5 +522,5 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-stream.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, rooflineHover, collectivesView, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, rooflineHover, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
 }
