@@ -55,6 +55,7 @@ export function createTable(sheet, options = {}) {
     b.textContent = label;
     b.dataset.export = format;
     b.title = `Download the ${sheet.name} sheet as ${label}`;
+    b.setAttribute('aria-label', b.title);
     b.addEventListener('click', () => exportSheet(format));
     exports.append(b);
   }
