@@ -237,6 +237,11 @@ try {
   let text = await errorText();
   check(/^This file is not a Kineto trace: not JSON/.test(text) && /torch\.profiler/.test(text), `readable error: ${text}`);
   await page.screenshot({ path: path.join(artifacts, 'error-not-a-trace.png') });
+  await page.click('nav [data-view="kernels"]');
+  check(/^Open a trace/.test(await page.locator('section.view[data-view="kernels"] p').first().innerText()) &&
+    await page.locator('section.view[data-view="kernels"] .sheet-table').count() === 0,
+  'after a failed load the views show their placeholders, not the previous trace');
+  await page.click('nav [data-view="overview"]');
 
   await page.setInputFiles('#file-input', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": [1, 2, 3]}') });
   check(await waitForLoad(null) === 'error', 'JSON that is not a trace gives an error');
