@@ -225,7 +225,7 @@ function viewContext() {
     devices,
     requestReport: ({ device = '', corrected = false } = {}) =>
       worker?.postMessage({ type: 'report', id: loadId, device, corrected }),
-    requestCycles: ({ mode = 'all', order = 'device' } = {}) =>
+    requestCycles: ({ mode = 'all', order = 'stream' } = {}) =>
       worker?.postMessage({ type: 'cycles', id: loadId, mode, order }),
     showView,
   };

@@ -195,7 +195,7 @@ try {
   const sglang = gzOf('tracelens-sglang-qwen3-8b-decode');
   await page.setInputFiles('#file-input', sglang);
   check(await waitForLoad(path.basename(sglang)) === 'loaded', 'SGLang decode trace opens');
-  await views.cycles();
+  await views.cycles(sglang);
   await page.click('nav [data-view="overview"]');
   const gpuOnlyTrace = gzOf('tracelens-mi210-gpu-only');
   await page.setInputFiles('#file-input', gpuOnlyTrace);

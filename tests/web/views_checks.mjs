@@ -494,7 +494,7 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       'ops, roofline, cycles views of the hostile trace inject nothing');
   }
 
-  async function cycles() {
+  async function cycles(gz) {
     await showView('cycles');
     await page.waitForSelector('.strip .lane', { timeout: VIEW_TIMEOUT_MS });
     const patterns = await readTable('.sheet-table[data-sheet="cycles"]');
@@ -504,6 +504,20 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     check(await page.locator('.pattern-detail .sheet-table[data-sheet="cycle_1"]').count() === 1,
       'cycles: the per-position table of the chosen pattern (cycle_1) is shown');
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-all.png'), fullPage: true });
+    // The page's first cycles are the CLI's (sollens cycles TRACE: mode all, per stream).
+    if (existsSync(cli) && gz) {
+      const out = path.join(tmp, 'cli-cycles');
+      mkdirSync(out, { recursive: true });
+      execFileSync(cli, ['cycles', gz, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const ref = { source: 'sollens CLI cycles', ...parseCsv(readFileSync(path.join(out, 'cycles.csv'), 'utf8')) };
+      const c = compareRows('cycles', patterns, ref, ['pattern', 'level', 'sequence']);
+      check(c.bad === 0 && c.matched === ref.rows.length, `cycles: the patterns table equals ${ref.source} cycles.csv (${c.matched} of ${ref.rows.length} rows)`);
+      const positions = parseCsv(readFileSync(path.join(out, 'cycle_1.csv'), 'utf8').replace(/^(#.*\n)+\n?/, ''));
+      const shown = await readTable('.pattern-detail .sheet-table[data-sheet="cycle_1"]');
+      const c1 = compareRows('cycle_1', shown, { source: 'cli', ...positions }, ['index']);
+      check(c1.bad === 0 && c1.matched === Math.min(positions.rows.length, shown.rows.length) && c1.matched > 0,
+        `cycles: cycle_1 positions equal the CLI's cycle_1.csv (${c1.matched} rows shown)`);
+    }
 
     await page.selectOption('section[data-view="cycles"] .controls select >> nth=0', 'llm');
     await page.waitForSelector('.sheet-table[data-sheet="cycles_llm"]', { timeout: VIEW_TIMEOUT_MS });
@@ -512,14 +526,14 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     check(llm.rows.length > 0 && lanes === llm.rows.length, `cycles llm: ${llm.rows.length} phases, ${lanes} lanes`);
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm.png'), fullPage: true });
 
-    await page.selectOption('section[data-view="cycles"] .controls select >> nth=1', 'stream');
-    await page.waitForFunction(() => document.querySelector('section[data-view="cycles"] .controls select:nth-of-type(1)') &&
-      [...document.querySelectorAll('section[data-view="cycles"] .controls select')][1]?.value === 'stream' &&
+    await page.selectOption('section[data-view="cycles"] .controls select >> nth=1', 'device');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('section[data-view="cycles"] .controls select')][1]?.value === 'device' &&
       document.querySelector('section[data-view="cycles"] .controls [role=status]')?.textContent === '',
     null, { timeout: VIEW_TIMEOUT_MS });
     check(await page.locator('.sheet-table[data-sheet="cycles_llm"]').count() === 1,
-      'cycles: order "per stream" recomputed, mode llm kept');
-    await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-stream.png'), fullPage: true });
+      'cycles: order "per device" recomputed, mode llm kept');
+    await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-device.png'), fullPage: true });
   }
 
   return { everyView, tableInteractions, deviceSelector, rooflineHover, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };

@@ -24,7 +24,7 @@ export function render(section, context) {
   }
   const mode = cycles.sheets[0]?.name === 'cycles_llm' ? 'llm' : 'all';
   const asked = requested.get(context.info);
-  const order = asked && asked.mode === mode ? asked.order : 'device';
+  const order = asked && asked.mode === mode ? asked.order : 'stream';  // the worker's first order
 
   const controls = el('div', 'controls');
   const status = el('span', 'detail');
@@ -37,7 +37,7 @@ export function render(section, context) {
   controls.append(
     select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
       (v) => ask({ mode: v, order })),
-    select('Kernel order', [['device', 'per device, by start time'], ['stream', 'per stream, by start time'],
+    select('Kernel order', [['stream', 'per stream, by start time'], ['device', 'per device, by start time'],
       ['file', 'file order (uplifter)']], order, (v) => ask({ mode, order: v })),
     status);
   section.append(controls);
