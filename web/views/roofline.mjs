@@ -108,7 +108,7 @@ export async function render(section, context) {
       const sheet = tableSheets.find((s) => s.name === item.id);
       const params = sheet.columns.map((c) => c.name).filter((n) => n.startsWith('param: '));
       // The roofline columns first (what this view is about), the parameters after them.
-      const wanted = [...ROOFLINE_COLUMNS, 'FLOPS/Byte', 'Roofline Bound', 'op category', ...params];
+      const wanted = [...ROOFLINE_COLUMNS, 'FLOPS/Byte', 'Roofline Bound', 'op category', ...params, 'perf_params'];
       const columns = wanted.filter((n) => findColumn(sheet, n));
       const table = createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns });
       tables.set(sheet.name, table);
