@@ -158,6 +158,7 @@ try {
   await views.tableInteractions('tracelens-h100-bert-small');
   await views.deviceSelector();
   await views.rooflineHover();
+  await views.rooflineColumns();
   await views.collectivesView();
   await views.virtualScrolling();
   await page.click('nav [data-view="overview"]');

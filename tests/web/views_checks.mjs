@@ -349,6 +349,48 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       `roofline: clicking the bubble highlights its row in the ${sheet} table (${cells[0]}, FLOPS/Byte ${hit.intensity})`);
   }
 
+  // The roofline view on a report with the roofline columns (added when the GPU is
+  // known, tracelens-semantics §4.7 "with arch") and unified_perf_summary.
+  async function rooflineColumns() {
+    const result = await page.evaluate(async () => {
+      const { render } = await import('/views/roofline.mjs');
+      const n = 3;
+      const num = (name, values) => ({ name, type: 'float', validity: new Uint8Array(n).fill(1), values: Float64Array.from(values) });
+      const str = (name, values) => {
+        const dictionary = [...new Set(values)];
+        return { name, type: 'string', validity: new Uint8Array(n).fill(1), dictionary, codes: Int32Array.from(values, (v) => dictionary.indexOf(v)) };
+      };
+      const gemm = { name: 'GEMM', rows: n, columns: [
+        str('name', ['aten::mm', 'aten::mm', 'aten::addmm']), str('param: M', ['1', '2', '3']),
+        num('FLOPS/Byte_first', [10, 100, 1000]), num('TFLOPS/s_mean', [5, 50, 500]), str('Compute Spec', ['matrix_bf16', 'matrix_bf16', 'matrix_bf16']),
+        num('Roofline Time (µs)_first', [1, 2, 3]), str('Roofline Bound_first', ['MEMORY_BOUND', 'MEMORY_BOUND', 'COMPUTE_BOUND']),
+        num('Pct Roofline_mean', [16.6, 16.6, 50]), num('Kernel Time (µs)_sum', [10, 20, 30]), num('name_count', [1, 1, 1])] };
+      const unified = { name: 'unified_perf_summary', rows: n, columns: [str('name', ['aten::mm', 'aten::mm', 'aten::addmm']),
+        num('FLOPS/Byte', [10, 100, 1000]), str('Roofline Bound', ['MEMORY_BOUND', 'MEMORY_BOUND', 'COMPUTE_BOUND']),
+        num('Pct Roofline_mean', [16.6, 16.6, 50]), str('perf_params', ['{}', '{}', '{}'])] };
+      const section = document.createElement('section');
+      section.dataset.view = 'roofline-test';
+      document.querySelector('main').prepend(section);
+      await render(section, { report: { sheets: [gemm, unified], device: { status: 'identified', id: 'TEST', name: 'Test GPU',
+        dense_tflops_per_device: { bf16: 1000, fp32_vector: 60 }, mem_bw_TBps_per_device: 3 } }, devices: ['TEST'] });
+      const headers = [...section.querySelectorAll('.sheet-table th')].map((th) => th.textContent);
+      const bound = [...section.querySelectorAll('.sheet-table tbody tr.data')].map((tr) => tr.textContent);
+      section.querySelector('[role=tab][data-tab="unified_perf_summary"]').click();
+      const unifiedHeaders = [...section.querySelectorAll('.tabpanel[data-tab="unified_perf_summary"] th')].map((th) => th.textContent);
+      const plot = section.querySelector('.roofline-plot');
+      const out = { headers, bound, unifiedHeaders, points: plot.dataset.points, roofs: plot.dataset.roofs,
+        caption: section.querySelector('figcaption').textContent };
+      section.remove();
+      return out;
+    });
+    check(['Roofline Time (µs)_first', 'Roofline Bound_first', 'Pct Roofline_mean'].every((h) => result.headers.some((x) => x.startsWith(h))) &&
+      result.bound.some((t) => t.includes('COMPUTE_BOUND')),
+    `roofline columns shown when the report has them (${result.headers.slice(0, 9).join(' | ')})`);
+    check(result.unifiedHeaders.some((h) => h.startsWith('Roofline Bound')) && result.unifiedHeaders.some((h) => h.startsWith('perf_params')),
+      'unified_perf_summary shown with its roofline columns');
+    check(result.points === '3' && result.roofs === '2', `roofline: 3 bubbles under the bf16 roof and the memory roof (${result.points}, ${result.roofs})`);
+  }
+
   // The collectives view on a coll_analysis sheet (TraceLens's for the DDP trace, typed
   // as the core types it), and with none.
   async function collectivesView() {
@@ -536,5 +578,5 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-device.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, rooflineHover, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
 }
