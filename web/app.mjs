@@ -194,11 +194,24 @@ function showView(name) {
 // keeps its placeholder text.
 const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles']);
 const renderedViews = new Set();
+const viewSection = (name) => document.querySelector(`section.view[data-view="${name}"]`);
+// Each view's placeholder as index.html has it, put back when another trace is opened:
+// a failed load then shows the placeholders, and the previous trace's tables (and the
+// columns they hold) are let go at once.
+const placeholders = new Map([...VIEW_MODULES].map((name) =>
+  [name, [...viewSection(name).childNodes].map((n) => n.cloneNode(true))]));
+function resetViews() {
+  for (const [name, nodes] of placeholders) {
+    const section = viewSection(name);
+    section.replaceChildren(...nodes.map((n) => n.cloneNode(true)));
+    section.classList.add('placeholder');
+  }
+}
 
 async function renderView(name) {
   if (!VIEW_MODULES.has(name) || renderedViews.has(name)) return;
   renderedViews.add(name);
-  const section = document.querySelector(`section.view[data-view="${name}"]`);
+  const section = viewSection(name);
   const shown = report;
   try {
     const module = await import(`./views/${name}.mjs`);
@@ -225,13 +238,14 @@ function viewContext() {
     devices,
     requestReport: ({ device = '', corrected = false } = {}) =>
       (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'report', id: loadId, device, corrected })),
-    requestCycles: ({ mode = 'all', order = 'device' } = {}) =>
+    requestCycles: ({ mode = 'all', order = 'stream' } = {}) =>
       (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'cycles', id: loadId, mode, order })),
     showView,
   };
 }
 
 function clearReport() {
+  resetViews();
   for (const id of ['facts', 'timeline-legend', 'warnings']) $(id).replaceChildren();
   for (const id of ['gpu-timeline', 'devices', 'categories']) $(id).tBodies[0].replaceChildren();
   const svg = $('timeline-chart');

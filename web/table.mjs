@@ -21,6 +21,7 @@ import { unitOf, nameShowsUnit, formatNumber } from './units.mjs';
 const OVERSCAN = 8;          // rows rendered above and below the visible ones
 const MAX_CHARS = 44;        // widest column, in ch; longer text is cut with an ellipsis
 const WIDTH_SAMPLE = 200;    // rows sampled for column widths
+const FALLBACK_ROW_HEIGHT = 28;  // style.css's row height, until one can be measured
 let tableCount = 0;
 
 export function createTable(sheet, options = {}) {
@@ -54,6 +55,7 @@ export function createTable(sheet, options = {}) {
     b.textContent = label;
     b.dataset.export = format;
     b.title = `Download the ${sheet.name} sheet as ${label}`;
+    b.setAttribute('aria-label', b.title);
     b.addEventListener('click', () => exportSheet(format));
     exports.append(b);
   }
@@ -111,9 +113,11 @@ export function createTable(sheet, options = {}) {
   let sortColumn = -1;
   let descending = false;
   let rowHeight = 0;
+  let measured = false;                 // rowHeight measured on a row in the document
   let rendered = null;                  // [first, last) rendered positions
   let cursor = -1;                      // keyboard position (activatable tables)
   let selected = options.selectedRow ?? -1;
+  let highlighted = -1;                 // a row shown from elsewhere (reveal)
   const collator = new Intl.Collator('en', { numeric: true });
 
   // --- sorting and filtering -------------------------------------------------------------
@@ -244,6 +248,7 @@ export function createTable(sheet, options = {}) {
     tr.setAttribute('aria-rowindex', String(p + 2));
     tr.dataset.pos = String(p);
     tr.dataset.row = String(r);
+    if (r === highlighted) tr.classList.add('highlight');
     if (activatable) {
       tr.tabIndex = p === cursor ? 0 : -1;
       tr.setAttribute('aria-selected', r === selected ? 'true' : 'false');
@@ -278,12 +283,13 @@ export function createTable(sheet, options = {}) {
 
   // One row's height, measured once with a real row so that CSS decides it.
   function measureRowHeight() {
-    if (!order.length) return 28;
+    if (!order.length) return FALLBACK_ROW_HEIGHT;
     const probe = dataRow(0);
     tbody.replaceChildren(probe);
     const h = probe.getBoundingClientRect().height;
     tbody.replaceChildren();
-    return h > 0 ? h : 28;
+    measured = h > 0;  // 0 while the table is not in the document
+    return measured ? h : FALLBACK_ROW_HEIGHT;
   }
 
   // Column widths from the header and a sample of the shown text (ch units: a
@@ -366,7 +372,7 @@ export function createTable(sheet, options = {}) {
   // render again once it has one.
   if (typeof ResizeObserver === 'function') {
     new ResizeObserver(() => {
-      if (!rowHeight || rowHeight === 28) rowHeight = 0;
+      if (!measured) rowHeight = 0;  // measure again, now that CSS applies
       rendered = null;
       render();
     }).observe(scroller);
@@ -403,6 +409,21 @@ export function createTable(sheet, options = {}) {
     filter: (text) => {
       filter.value = text;
       applyFilter(text);
+    },
+    // Scrolls a sheet row into view and highlights it (e.g. the bubble clicked on a
+    // chart); a filter that hides it is cleared.
+    reveal(row) {
+      let p = order.indexOf(row);
+      if (p < 0) {
+        filter.value = '';
+        applyFilter('');
+        p = order.indexOf(row);
+      }
+      if (p < 0) return;
+      highlighted = row;
+      scroller.scrollTop = Math.max(0, p * rowHeight + headerOffset() - thead.offsetHeight - rowHeight);
+      rendered = null;
+      render();
     },
   };
 }

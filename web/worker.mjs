@@ -170,7 +170,9 @@ async function open({ id, file, url, name, remote }) {
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson());
     const report = buildReport('', false);
-    const cycles = buildCycles('all', 'device');
+    // Per stream, as the CLI (sollens cycles) and the core default: the page shows the
+    // CLI's cycles until another order is asked for.
+    const cycles = buildCycles('all', 'stream');
     const tDone = performance.now();
     self.postMessage({
       type: 'done', id, name, fileBytes: remote ? read : fileBytes, gzip, info, traceMetadata, gpuTimeline, report, cycles,
@@ -197,7 +199,7 @@ function buildReport(device, corrected) {
 }
 
 function buildCycles(mode, order) {
-  const described = JSON.parse(session.buildCycles(mode ?? 'all', order ?? 'device'));
+  const described = JSON.parse(session.buildCycles(mode ?? 'all', order ?? 'stream'));
   if (described.error) throw new UserError(`Cycle detection failed: ${message(described.error)}.`, '');
   return { summary: described.summary, kernels: described.kernels, preambles: described.preambles,
     sheets: described.sheets.map(readSheet) };

@@ -157,6 +157,9 @@ try {
   await views.everyView('h100', 'tracelens-h100-bert-small', gzOf('tracelens-h100-bert-small'));
   await views.tableInteractions('tracelens-h100-bert-small');
   await views.deviceSelector();
+  await views.rooflineHover();
+  await views.rooflineColumns();
+  await views.collectivesView();
   await views.virtualScrolling();
   await page.click('nav [data-view="overview"]');
   // Keyboard: the nav buttons work with Enter.
@@ -193,7 +196,12 @@ try {
   const sglang = gzOf('tracelens-sglang-qwen3-8b-decode');
   await page.setInputFiles('#file-input', sglang);
   check(await waitForLoad(path.basename(sglang)) === 'loaded', 'SGLang decode trace opens');
-  await views.cycles();
+  await views.cycles(sglang);
+  await page.click('nav [data-view="overview"]');
+  const gpuOnlyTrace = gzOf('tracelens-mi210-gpu-only');
+  await page.setInputFiles('#file-input', gpuOnlyTrace);
+  check(await waitForLoad(path.basename(gpuOnlyTrace)) === 'loaded', 'GPU-only MI210 trace opens');
+  await views.gpuOnly();
   await page.click('nav [data-view="overview"]');
 
   // Hostile text in the trace and the file name renders as text.
@@ -230,6 +238,11 @@ try {
   let text = await errorText();
   check(/^This file is not a Kineto trace: not JSON/.test(text) && /torch\.profiler/.test(text), `readable error: ${text}`);
   await page.screenshot({ path: path.join(artifacts, 'error-not-a-trace.png') });
+  await page.click('nav [data-view="kernels"]');
+  check(/^Open a trace/.test(await page.locator('section.view[data-view="kernels"] p').first().innerText()) &&
+    await page.locator('section.view[data-view="kernels"] .sheet-table').count() === 0,
+  'after a failed load the views show their placeholders, not the previous trace');
+  await page.click('nav [data-view="overview"]');
 
   await page.setInputFiles('#file-input', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": [1, 2, 3]}') });
   check(await waitForLoad(null) === 'error', 'JSON that is not a trace gives an error');

@@ -25,14 +25,21 @@ if (traces.length === 0) {
   traces.push(path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json.gz'))));
 }
 
+// Every file of the site but the samples and the optional Arrow export code (loaded
+// only when a table is exported as Arrow).
+const siteFiles = (dir, prefix = '') => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+  const rel = prefix + e.name;
+  if (e.isDirectory()) return rel === 'samples' ? [] : siteFiles(path.join(dir, e.name), `${rel}/`);
+  return /\.(wasm|m?js|html|css)$/.test(e.name) && !/arrow/i.test(rel) ? [rel] : [];
+});
 let payload = 0;
-for (const f of ['sollens.wasm', 'sollens.mjs', 'app.mjs', 'worker.mjs', 'index.html', 'style.css']) {
+for (const f of siteFiles(site)) {
   const bytes = readFileSync(path.join(site, f));
   const gz = gzipSync(bytes, { level: 9 }).length;
   payload += gz;
   console.log(`payload ${f}: ${bytes.length} B, ${gz} B gzipped`);
 }
-console.log(`payload total (wasm + JS + HTML + CSS): ${(payload / 1024).toFixed(1)} KiB gzipped`);
+console.log(`payload total (wasm + JS + HTML + CSS, views and uPlot included): ${(payload / 1024).toFixed(1)} KiB gzipped`);
 
 const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const origin = await new Promise((resolve) => {

@@ -9,7 +9,7 @@
 //   hostileKernelName  HTML in a kernel name is shown as text in the kernels view
 //   cycles          pattern table, time strip, mode and order selectors
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const MODULE_VIEWS = ['ops', 'kernels', 'roofline', 'collectives', 'cycles'];
@@ -159,6 +159,30 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       await page.screenshot({ path: path.join(screenshots, `${label}-${view}.png`), fullPage: true });
     }
 
+    // roofline: one bubble per perf-model row with an intensity and a throughput; the
+    // GEMM rows of its table equal the reference.
+    await showView('roofline');
+    const refDir = reference(set, gz, 'gpu_timeline') && (existsSync(cli) ? cliOut.get(set) : path.join(fixtures, set, 'tracelens-report'));
+    const FIXED = /^(gpu_timeline|ops_summary_by_category|ops_summary|ops_unique_args|kernel_summary|short_kernel_histogram|short_kernels_summary|unified_perf_summary|coll_analysis)\.csv$/;
+    let expectedPoints = 0;
+    for (const f of readdirSync(refDir).filter((f) => f.endsWith('.csv') && !FIXED.test(f))) {
+      const sheet = parseCsv(readFileSync(path.join(refDir, f), 'utf8'));
+      const x = sheet.header.indexOf('FLOPS/Byte_first');
+      const y = sheet.header.indexOf('TFLOPS/s_mean');
+      if (x < 0 || y < 0) continue;
+      expectedPoints += sheet.rows.filter((r) => Number(r[x]) > 0 && Number(r[y]) > 0 &&
+        Number.isFinite(Number(r[x])) && Number.isFinite(Number(r[y]))).length;
+    }
+    const shownPoints = Number(await page.locator('.roofline-plot').getAttribute('data-points') ?? 0);
+    check(shownPoints === expectedPoints, `${label}: roofline has one bubble per perf row with intensity and throughput (${shownPoints}, reference ${expectedPoints})`);
+    const gemmRef = reference(set, gz, 'GEMM');
+    if (gemmRef) {
+      await page.click('section[data-view="roofline"] [role=tab][data-tab="GEMM"]');
+      const gemm = await readTable('section[data-view="roofline"] .tabpanel[data-tab="GEMM"] .sheet-table');
+      const c0 = compareRows(`${label} GEMM`, gemm, gemmRef, ['name', 'param: M', 'param: N', 'param: K']);
+      check(c0.bad === 0 && c0.matched === gemmRef.rows.length, `${label}: roofline GEMM rows equal ${gemmRef.source} (${c0.matched} of ${gemmRef.rows.length})`);
+    }
+
     // ops: categories, then the first category's ops, then the first op's argument sets.
     await showView('ops');
     const byCat = reference(set, gz, 'ops_summary_by_category');
@@ -281,6 +305,138 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.waitForFunction(() => /H100/.test(document.querySelector('section[data-view="roofline"] .device-name')?.textContent ?? ''),
       null, { timeout: VIEW_TIMEOUT_MS });
     check(true, 'device selector: back to the trace\'s device');
+    // The corrected-models toggle: the recomputed report has the " (TraceLens)" columns.
+    check(!await page.isChecked('.corrected-toggle input'), 'corrected toggle: off by default (TraceLens\'s figures)');
+    await page.click('.corrected-toggle input');
+    await page.waitForFunction(() => document.querySelector('.corrected-toggle input')?.checked &&
+      document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
+    check(/H100/.test(await page.textContent('.device-name')), 'corrected toggle: report recomputed with corrected models, device kept');
+    await page.click('.corrected-toggle input');
+    await page.waitForFunction(() => document.querySelector('.corrected-toggle input')?.checked === false &&
+      document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
+  }
+
+  // Hover shows a bubble's details; a click shows its row in the table below.
+  async function rooflineHover() {
+    await showView('roofline');
+    await page.waitForSelector('.roofline-plot canvas');
+    const hit = await page.evaluate(() => {
+      const over = document.querySelector('.roofline-plot .u-over');
+      const tip = document.querySelector('.roofline-tip');
+      const r = over.getBoundingClientRect();
+      for (let y = r.top + 2; y < r.bottom; y += 4) {
+        for (let x = r.left + 2; x < r.right; x += 4) {
+          over.dispatchEvent(new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true }));
+          if (!tip.hidden) {
+            const dts = [...tip.querySelectorAll('dt')];
+            const intensity = dts.find((d) => d.textContent === 'FLOPS/Byte')?.nextElementSibling.textContent;
+            return { x, y, title: tip.querySelector('.tip-title').textContent, text: tip.textContent, intensity };
+          }
+        }
+      }
+      return null;
+    });
+    check(Boolean(hit) && /FLOPS\/Byte/.test(hit.text), `roofline: hovering a bubble shows its details (${hit?.title})`);
+    if (!hit) return;
+    await page.screenshot({ path: path.join(screenshots, 'h100-roofline-hover.png'), fullPage: true });
+    await page.evaluate(({ x, y }) => document.querySelector('.roofline-plot .u-over')
+      .dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true })), hit);
+    const [, name, sheet] = /^(.*) \((.*)\)$/.exec(hit.title);
+    await page.waitForSelector(`section[data-view="roofline"] .tabpanel[data-tab="${sheet}"]:not([hidden]) tr.data.highlight`, { timeout: 5000 });
+    const cells = await page.$$eval(`section[data-view="roofline"] .tabpanel[data-tab="${sheet}"] tr.data.highlight td`,
+      (tds) => tds.map((td) => td.textContent));
+    check(cells[0] === name && cells.includes(hit.intensity),
+      `roofline: clicking the bubble highlights its row in the ${sheet} table (${cells[0]}, FLOPS/Byte ${hit.intensity})`);
+  }
+
+  // The roofline view on a report with the roofline columns (added when the GPU is
+  // known, tracelens-semantics §4.7 "with arch") and unified_perf_summary.
+  async function rooflineColumns() {
+    const result = await page.evaluate(async () => {
+      const { render } = await import('/views/roofline.mjs');
+      const n = 3;
+      const num = (name, values) => ({ name, type: 'float', validity: new Uint8Array(n).fill(1), values: Float64Array.from(values) });
+      const str = (name, values) => {
+        const dictionary = [...new Set(values)];
+        return { name, type: 'string', validity: new Uint8Array(n).fill(1), dictionary, codes: Int32Array.from(values, (v) => dictionary.indexOf(v)) };
+      };
+      const gemm = { name: 'GEMM', rows: n, columns: [
+        str('name', ['aten::mm', 'aten::mm', 'aten::addmm']), str('param: M', ['1', '2', '3']),
+        num('FLOPS/Byte_first', [10, 100, 1000]), num('TFLOPS/s_mean', [5, 50, 500]), str('Compute Spec', ['matrix_bf16', 'matrix_bf16', 'matrix_bf16']),
+        num('Roofline Time (µs)_first', [1, 2, 3]), str('Roofline Bound_first', ['MEMORY_BOUND', 'MEMORY_BOUND', 'COMPUTE_BOUND']),
+        num('Pct Roofline_mean', [16.6, 16.6, 50]), num('Kernel Time (µs)_sum', [10, 20, 30]), num('name_count', [1, 1, 1])] };
+      const unified = { name: 'unified_perf_summary', rows: n, columns: [str('name', ['aten::mm', 'aten::mm', 'aten::addmm']),
+        num('FLOPS/Byte', [10, 100, 1000]), str('Roofline Bound', ['MEMORY_BOUND', 'MEMORY_BOUND', 'COMPUTE_BOUND']),
+        num('Pct Roofline_mean', [16.6, 16.6, 50]), str('perf_params', ['{}', '{}', '{}'])] };
+      const section = document.createElement('section');
+      section.dataset.view = 'roofline-test';
+      document.querySelector('main').prepend(section);
+      await render(section, { report: { sheets: [gemm, unified], device: { status: 'identified', id: 'TEST', name: 'Test GPU',
+        dense_tflops_per_device: { bf16: 1000, fp32_vector: 60 }, mem_bw_TBps_per_device: 3 } }, devices: ['TEST'] });
+      const headers = [...section.querySelectorAll('.sheet-table th')].map((th) => th.textContent);
+      const bound = [...section.querySelectorAll('.sheet-table tbody tr.data')].map((tr) => tr.textContent);
+      section.querySelector('[role=tab][data-tab="unified_perf_summary"]').click();
+      const unifiedHeaders = [...section.querySelectorAll('.tabpanel[data-tab="unified_perf_summary"] th')].map((th) => th.textContent);
+      const plot = section.querySelector('.roofline-plot');
+      const out = { headers, bound, unifiedHeaders, points: plot.dataset.points, roofs: plot.dataset.roofs,
+        caption: section.querySelector('figcaption').textContent };
+      section.remove();
+      return out;
+    });
+    check(['Roofline Time (µs)_first', 'Roofline Bound_first', 'Pct Roofline_mean'].every((h) => result.headers.some((x) => x.startsWith(h))) &&
+      result.bound.some((t) => t.includes('COMPUTE_BOUND')),
+    `roofline columns shown when the report has them (${result.headers.slice(0, 9).join(' | ')})`);
+    check(result.unifiedHeaders.some((h) => h.startsWith('Roofline Bound')) && result.unifiedHeaders.some((h) => h.startsWith('perf_params')),
+      'unified_perf_summary shown with its roofline columns');
+    check(result.points === '3' && result.roofs === '2', `roofline: 3 bubbles under the bf16 roof and the memory roof (${result.points}, ${result.roofs})`);
+  }
+
+  // The collectives view on a coll_analysis sheet (TraceLens's for the DDP trace, typed
+  // as the core types it), and with none.
+  async function collectivesView() {
+    const ref = parseCsv(readFileSync(path.join(fixtures, 'hta-a100-ddp-nccl/tracelens-report/coll_analysis.csv'), 'utf8'));
+    const result = await page.evaluate(async ({ header, rows }) => {
+      const { render } = await import('/views/collectives.mjs');
+      const columns = header.map((name, c) => {
+        const values = rows.map((r) => r[c]);
+        const numeric = values.every((v) => v === '' || Number.isFinite(Number(v)));
+        const validity = Uint8Array.from(values, (v) => (v === '' ? 0 : 1));
+        if (numeric) return { name, type: 'float', validity, values: Float64Array.from(values, (v) => (v === '' ? 0 : Number(v))) };
+        const dictionary = [...new Set(values)];
+        return { name, type: 'string', validity, dictionary, codes: Int32Array.from(values, (v) => dictionary.indexOf(v)) };
+      });
+      const section = document.createElement('section');
+      section.dataset.view = 'collectives-test';
+      section.id = 'collectives-test';
+      document.querySelector('main').prepend(section);
+      render(section, { report: { sheets: [{ name: 'coll_analysis', rows: rows.length, columns }] } });
+      const shown = [...section.querySelectorAll('tbody tr.data')].map((tr) =>
+        [...tr.cells].map((td) => td.querySelector('data')?.value ?? td.textContent));
+      const units = [...section.querySelectorAll('th')].find((th) => th.textContent.startsWith('dur_sum'))?.textContent;
+      const empty = document.createElement('section');
+      empty.dataset.view = 'collectives-test-empty';
+      render(empty, { report: { sheets: [] } });
+      section.remove();
+      return { shown, units, none: empty.querySelector('.no-collectives')?.textContent ?? '' };
+    }, ref);
+    const same = result.shown.length === ref.rows.length && result.shown.every((r, i) =>
+      r.every((v, c) => v === ref.rows[i][c] || Math.abs(Number(v) - Number(ref.rows[i][c])) <= 1e-9 * Math.abs(Number(ref.rows[i][c]))));
+    check(same, `collectives: coll_analysis rows shown as given (${result.shown.length} of ${ref.rows.length})`);
+    check(/µs/.test(result.units ?? ''), `collectives: dur_sum header shows its unit (${result.units})`);
+    check(/^No collectives in this trace/.test(result.none), 'collectives: a report without coll_analysis says there are none');
+  }
+
+  // A GPU-only trace (no CPU ops): the ops view says why it is empty, kernels still show.
+  async function gpuOnly() {
+    await showView('ops');
+    check(/GPU-only/.test(await page.textContent('section[data-view="ops"] .empty-state')), 'GPU-only trace: the ops view says there are no CPU ops');
+    await showView('kernels');
+    check(await page.locator('.sheet-table[data-sheet="kernel_summary"] tr.data').count() > 0, 'GPU-only trace: the kernels view lists kernels');
+    for (const view of ['roofline', 'collectives', 'cycles']) {
+      await showView(view);
+      check(await page.locator(`section[data-view="${view}"] .error`).count() === 0, `GPU-only trace: view ${view} renders`);
+    }
+    await page.screenshot({ path: path.join(screenshots, 'gpu-only-cycles.png'), fullPage: true });
   }
 
   async function virtualScrolling() {
@@ -380,7 +536,7 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       'ops, roofline, cycles views of the hostile trace inject nothing');
   }
 
-  async function cycles() {
+  async function cycles(gz) {
     await showView('cycles');
     await page.waitForSelector('.strip .lane', { timeout: VIEW_TIMEOUT_MS });
     const patterns = await readTable('.sheet-table[data-sheet="cycles"]');
@@ -390,6 +546,20 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     check(await page.locator('.pattern-detail .sheet-table[data-sheet="cycle_1"]').count() === 1,
       'cycles: the per-position table of the chosen pattern (cycle_1) is shown');
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-all.png'), fullPage: true });
+    // The page's first cycles are the CLI's (sollens cycles TRACE: mode all, per stream).
+    if (existsSync(cli) && gz) {
+      const out = path.join(tmp, 'cli-cycles');
+      mkdirSync(out, { recursive: true });
+      execFileSync(cli, ['cycles', gz, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const ref = { source: 'sollens CLI cycles', ...parseCsv(readFileSync(path.join(out, 'cycles.csv'), 'utf8')) };
+      const c = compareRows('cycles', patterns, ref, ['pattern', 'level', 'sequence']);
+      check(c.bad === 0 && c.matched === ref.rows.length, `cycles: the patterns table equals ${ref.source} cycles.csv (${c.matched} of ${ref.rows.length} rows)`);
+      const positions = parseCsv(readFileSync(path.join(out, 'cycle_1.csv'), 'utf8').replace(/^(#.*\n)+\n?/, ''));
+      const shown = await readTable('.pattern-detail .sheet-table[data-sheet="cycle_1"]');
+      const c1 = compareRows('cycle_1', shown, { source: 'cli', ...positions }, ['index']);
+      check(c1.bad === 0 && c1.matched === Math.min(positions.rows.length, shown.rows.length) && c1.matched > 0,
+        `cycles: cycle_1 positions equal the CLI's cycle_1.csv (${c1.matched} rows shown)`);
+    }
 
     await page.selectOption('section[data-view="cycles"] .controls select >> nth=0', 'llm');
     await page.waitForSelector('.sheet-table[data-sheet="cycles_llm"]', { timeout: VIEW_TIMEOUT_MS });
@@ -398,15 +568,15 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     check(llm.rows.length > 0 && lanes === llm.rows.length, `cycles llm: ${llm.rows.length} phases, ${lanes} lanes`);
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm.png'), fullPage: true });
 
-    await page.selectOption('section[data-view="cycles"] .controls select >> nth=1', 'stream');
-    await page.waitForFunction(() => document.querySelector('section[data-view="cycles"] .controls select:nth-of-type(1)') &&
-      [...document.querySelectorAll('section[data-view="cycles"] .controls select')][1]?.value === 'stream' &&
+    await page.selectOption('section[data-view="cycles"] .controls select >> nth=1', 'device');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('section[data-view="cycles"] .controls select')][1]?.value === 'device' &&
       document.querySelector('section[data-view="cycles"] .controls [role=status]')?.textContent === '',
     null, { timeout: VIEW_TIMEOUT_MS });
     check(await page.locator('.sheet-table[data-sheet="cycles_llm"]').count() === 1,
-      'cycles: order "per stream" recomputed, mode llm kept');
-    await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-stream.png'), fullPage: true });
+      'cycles: order "per device" recomputed, mode llm kept');
+    await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-device.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
 }

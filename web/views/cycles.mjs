@@ -24,7 +24,7 @@ export function render(section, context) {
   }
   const mode = cycles.sheets[0]?.name === 'cycles_llm' ? 'llm' : 'all';
   const asked = requested.get(context.info);
-  const order = asked && asked.mode === mode ? asked.order : 'device';
+  const order = asked && asked.mode === mode ? asked.order : 'stream';  // the worker's first order
 
   const controls = el('div', 'controls');
   const status = el('span', 'detail');
@@ -37,12 +37,12 @@ export function render(section, context) {
   controls.append(
     select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
       (v) => ask({ mode: v, order })),
-    select('Kernel order', [['device', 'per device, by start time'], ['stream', 'per stream, by start time'],
+    select('Kernel order', [['stream', 'per stream, by start time'], ['device', 'per device, by start time'],
       ['file', 'file order (uplifter)']], order, (v) => ask({ mode, order: v })),
     status);
   section.append(controls);
   section.append(el('p', 'detail',
-    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns (uplifter's method, see core/analyses/cycles/README.md).`));
+    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns.`));
   if (cycles.summary) section.append(el('pre', 'summary-text', cycles.summary));
 
   const patterns = cycles.sheets[0];
@@ -55,7 +55,7 @@ export function render(section, context) {
   const groups = mode === 'llm' ? llmGroups(cycles) : allGroups(cycles, patterns);
 
   section.append(el('h3', '', 'Time strip'),
-    el('p', 'detail', 'Where each repetition of each pattern runs, across the trace (hover a mark for its times; click or Enter on a lane to choose the pattern).'));
+    el('p', 'detail', 'Where each repetition of each pattern runs, in ms from the first repetition\'s start (hover a mark for its times; click or Enter on a lane to choose the pattern).'));
   const strip = el('div', 'strip-wrap');
   section.append(strip);
 
@@ -86,6 +86,9 @@ export function render(section, context) {
 function allGroups(cycles, patterns) {
   const pattern = findColumn(patterns, 'pattern');
   const phase = findColumn(patterns, 'phase');
+  const sequence = findColumn(patterns, 'sequence');
+  // Several devices or streams: say which one a pattern runs on.
+  const sequences = new Set(Array.from({ length: patterns.rows }, (_, r) => cell(sequence, r)));
   const groups = new Map();
   for (let r = 0; r < patterns.rows; r++) {
     const k = cell(pattern, r);
@@ -94,7 +97,7 @@ function allGroups(cycles, patterns) {
       const sheets = cycles.sheets.map((s, i) => ({ s, i }))
         .filter(({ s }) => s.name === base || s.name.startsWith(`${base}_`));
       groups.set(k, {
-        label: `#${k} ${cell(phase, r) ?? ''}`.trim(),
+        label: `#${k} ${cell(phase, r) ?? ''}${sequences.size > 1 ? ` (${cell(sequence, r)})` : ''}`.trim(),
         rows: [],
         sheets,
         lanes: [

@@ -81,7 +81,7 @@ function drillDown(panel, sheets) {
     }
     // ops_summary's Categories is the Python list repr of the categories of an op name.
     const rows = rowsWhere(summary, 'Categories', (v) => v !== null && pythonList(v).includes(category));
-    const sub = subsetSheet(summary, rows);
+    const sub = subsetSheet(summary, rows, `ops_summary_${fileSafe(category)}`);
     const nameColumn = findColumn(sub, 'name');
     level2.append(el('h3', '', `Ops in category ${category}`),
       createTable(sub, {
@@ -100,7 +100,7 @@ function drillDown(panel, sheets) {
       level3.append(el('p', 'empty-state', 'No ops_unique_args sheet in this report.'));
       return updateCrumbs();
     }
-    const sub = subsetSheet(unique, rowsWhere(unique, 'name', (v) => v === name));
+    const sub = subsetSheet(unique, rowsWhere(unique, 'name', (v) => v === name), `ops_unique_args_${fileSafe(name)}`);
     level3.append(el('h3', '', `Unique argument sets of ${name}`),
       createTable(sub, { caption: `ops_unique_args rows of ${name}` }).element);
     updateCrumbs();
@@ -128,6 +128,10 @@ function drillDown(panel, sheets) {
   }
   updateCrumbs();
 }
+
+// A drill-down level is exported under its own name (e.g. ops_summary_GEMM), in
+// characters every file system accepts.
+const fileSafe = (text) => text.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60);
 
 // The strings of a Python list repr such as "['GEMM', 'elementwise']".
 function pythonList(text) {

@@ -42,15 +42,26 @@ export async function render(section, context) {
   const controls = el('div', 'controls');
   const chosen = device.status === 'user' ? device.id : '';
   const fromTrace = device.status === 'identified' ? `from the trace (${device.id})` : 'from the trace';
+  // The perf sheets carry the other figures in columns suffixed " (TraceLens)" when the
+  // corrected models are the default columns (core/analyses/perf/CORRECTIONS.md).
+  const corrected = report.sheets.some((s) => s.columns.some((c) => c.name.endsWith(' (TraceLens)')));
+  const recompute = (next, what) => {
+    status.textContent = `Recomputing the report ${what}…`;
+    context.requestReport(next);
+  };
   const selector = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], chosen,
-    (value) => {
-      status.textContent = `Recomputing the report for ${value || 'the trace\'s device'}…`;
-      context.requestReport({ device: value });
-    });
+    (value) => recompute({ device: value, corrected }, `for ${value || 'the trace\'s device'}`));
   selector.classList.add('device-select');
+  const correctedLabel = el('label', 'corrected-toggle');
+  const box = el('input');
+  box.type = 'checkbox';
+  box.checked = corrected;
+  box.addEventListener('change', () => recompute({ device: chosen, corrected: box.checked },
+    box.checked ? 'with sollens\'s corrected FLOPs and bytes' : 'with TraceLens\'s FLOPs and bytes'));
+  correctedLabel.append(box, ' sollens\'s corrected FLOPs and bytes (TraceLens\'s in extra columns)');
   const status = el('span', 'detail');
   status.setAttribute('role', 'status');
-  controls.append(selector, status);
+  controls.append(selector, correctedLabel, status);
   section.append(controls);
   if (device.notice) section.append(el('p', 'notice device-notice', device.notice));
   else if (device.name) {
@@ -66,7 +77,10 @@ export async function render(section, context) {
   const caption = el('figcaption', 'detail');
   caption.textContent = points.length
     ? `${points.length} perf-model rows (bubble area ∝ Kernel Time (µs)_sum). x: FLOPS/Byte_first, y: TFLOPS/s_mean, both log scales.` +
-      (roofs.peaks.length ? '' : ' No roofs: the device\'s peaks are unknown.')
+      (roofs.peaks.length
+        ? ` Roofs: ${roofs.peaks.map((p) => `${p.key} ${shortNumber(p.tflops)}`).join(', ')} TFLOPS/s` +
+          (roofs.bw ? `; memory ${shortNumber(roofs.bw)} TB/s.` : '.')
+        : ' No roofs: the device\'s peaks are unknown.')
     : 'No perf-model row with both an arithmetic intensity and a measured throughput in this trace.';
   const legend = el('ul', 'legend');
   figure.append(plot, caption, legend);
@@ -85,17 +99,27 @@ export async function render(section, context) {
   // The rows, with the roofline columns first.
   const unified = findSheet(report.sheets, 'unified_perf_summary');
   const tableSheets = [...sheets, ...(unified && unified.rows ? [unified] : [])];
+  const tables = new Map();  // sheet name -> its table, to show a clicked bubble's row
+  let showRow = null;
   if (tableSheets.length) {
-    section.append(el('h3', '', 'Perf rows'));
+    const heading = el('h3', '', 'Perf rows');
+    section.append(heading);
     const t = tabs(tableSheets.map((s) => ({ id: s.name, label: s.name, count: s.rows })), (item, panel) => {
       const sheet = tableSheets.find((s) => s.name === item.id);
       const params = sheet.columns.map((c) => c.name).filter((n) => n.startsWith('param: '));
-      const wanted = [...ROOFLINE_COLUMNS.slice(0, 1), ...params, ...ROOFLINE_COLUMNS.slice(1),
-        'FLOPS/Byte', 'Roofline Bound', 'op category'];
+      // The roofline columns first (what this view is about), the parameters after them.
+      const wanted = [...ROOFLINE_COLUMNS, 'FLOPS/Byte', 'Roofline Bound', 'op category', ...params, 'perf_params'];
       const columns = wanted.filter((n) => findColumn(sheet, n));
-      panel.append(createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns }).element);
+      const table = createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns });
+      tables.set(sheet.name, table);
+      panel.append(table.element);
     }, { label: 'Perf-model sheets' });
     section.append(t.element);
+    showRow = (p) => {
+      t.choose(p.sheet.name);
+      tables.get(p.sheet.name)?.reveal(p.row);
+      heading.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    };
   }
 
   if (!tableSheets.length)
@@ -109,7 +133,7 @@ export async function render(section, context) {
     return;
   }
   addStylesheet('vendor/uPlot.min.css');
-  drawChart(uPlot, plot, points, roofs, sheets);
+  drawChart(uPlot, plot, points, roofs, showRow);
 }
 
 function collectPoints(sheets) {
@@ -141,10 +165,14 @@ function roofsOf(device, points) {
     if (key) keys.add(key);
   }
   const use = keys.size ? [...keys] : Object.keys(dense).filter((k) => dense[k] > 0);
-  return { bw: bw > 0 ? bw : null, peaks: use.map((k) => ({ key: k, tflops: dense[k] })).sort((a, b) => b.tflops - a.tflops) };
+  // Dtypes with the same peak share one line ("fp16/bf16").
+  const byValue = new Map();
+  for (const k of use) byValue.set(dense[k], [...(byValue.get(dense[k]) ?? []), k]);
+  const peaks = [...byValue].map(([tflops, ks]) => ({ key: ks.join('/'), tflops })).sort((a, b) => b.tflops - a.tflops);
+  return { bw: bw > 0 ? bw : null, peaks };
 }
 
-function drawChart(uPlot, target, points, roofs, sheets) {
+function drawChart(uPlot, target, points, roofs, showRow) {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   for (const p of roofs.peaks) {
@@ -179,6 +207,7 @@ function drawChart(uPlot, target, points, roofs, sheets) {
     ctx.fillStyle = ROOF_COLOR;
     ctx.font = `${11 * px}px system-ui, sans-serif`;
     ctx.textBaseline = 'bottom';
+    let lastLabelY = -Infinity;
     roofs.peaks.forEach((peak, i) => {
       ctx.setLineDash(i === 0 ? [] : [6 * px, 4 * px]);
       ctx.beginPath();
@@ -191,8 +220,13 @@ function drawChart(uPlot, target, points, roofs, sheets) {
       }
       ctx.lineTo(X(xr[1]), Y(peak.tflops));
       ctx.stroke();
-      ctx.textAlign = 'right';
-      ctx.fillText(`${peak.key} ${shortNumber(peak.tflops)} TFLOPS/s`, left + width - 4 * px, Y(peak.tflops) - 2 * px);
+      // Labels that would overlap the one above are left out (the caption lists them all).
+      const y = Y(peak.tflops) - 2 * px;
+      if (y - lastLabelY >= 12 * px) {
+        ctx.textAlign = 'right';
+        ctx.fillText(`${peak.key} ${shortNumber(peak.tflops)} TFLOPS/s`, left + width - 4 * px, y);
+        lastLabelY = y;
+      }
     });
     ctx.setLineDash([]);
     if (roofs.bw) {
@@ -241,27 +275,37 @@ function drawChart(uPlot, target, points, roofs, sheets) {
     ],
     series: [{}, { label: 'range', stroke: 'transparent', points: { show: false }, paths: () => null }],
     legend: { show: false },
-    cursor: { drag: { x: false, y: false }, points: { show: false }, x: false, y: false },
+    // No zoom by dragging; and uPlot's drag.click would swallow clicks on bubbles.
+    cursor: { drag: { x: false, y: false, click: () => {} }, points: { show: false }, x: false, y: false },
     hooks: { draw: [draw] },
   }, [[xr[0], xr[1]], [yr[0], yr[1]]], target);
   target.append(tip);
 
-  // Hover: the bubble under the pointer (nearest centre within its radius).
-  u.over.addEventListener('mousemove', (e) => {
+  // The bubble under the pointer (nearest centre within its radius), or null.
+  const bubbleAt = (e) => {
     const rect = u.over.getBoundingClientRect();
     const mx = e.clientX - rect.left;
     const my = e.clientY - rect.top;
     let best = null;
     let bestD = Infinity;
     for (const p of points) {
-      const dx = u.valToPos(p.x, 'x') - mx;
-      const dy = u.valToPos(p.y, 'y') - my;
-      const d = Math.hypot(dx, dy);
+      const d = Math.hypot(u.valToPos(p.x, 'x') - mx, u.valToPos(p.y, 'y') - my);
       if (d <= radius(p) + 3 && d < bestD) {
         best = p;
         bestD = d;
       }
     }
+    return { best, mx, my };
+  };
+  // Click: show the bubble's row in the table below.
+  u.over.addEventListener('click', (e) => {
+    const { best } = bubbleAt(e);
+    if (best && showRow) showRow(best);
+  });
+  // Hover: its details.
+  u.over.addEventListener('mousemove', (e) => {
+    const { best, mx, my } = bubbleAt(e);
+    u.over.classList.toggle('on-bubble', Boolean(best));
     if (!best) {
       tip.hidden = true;
       return;
@@ -270,9 +314,11 @@ function drawChart(uPlot, target, points, roofs, sheets) {
     tip.hidden = false;
     const plotLeft = u.over.offsetLeft;
     const plotTop = u.over.offsetTop;
-    const tx = plotLeft + mx + 14;
-    tip.style.left = `${Math.min(tx, target.clientWidth - tip.offsetWidth - 4)}px`;
-    tip.style.top = `${plotTop + my + 14}px`;
+    // Beside the pointer, on the side with room, never over the bubble itself.
+    const right = plotLeft + mx + 14;
+    const left = plotLeft + mx - 14 - tip.offsetWidth;
+    tip.style.left = `${right + tip.offsetWidth <= target.clientWidth || left < 0 ? right : left}px`;
+    tip.style.top = `${Math.max(0, plotTop + my - tip.offsetHeight / 2)}px`;
   });
   u.over.addEventListener('mouseleave', () => { tip.hidden = true; });
 
