@@ -121,7 +121,10 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
     return rows[groups[a].front()]->event < rows[groups[b].front()]->event;
   });
 
-  const bool roofline = options.device != nullptr;
+  // Roofline columns when some row has a roofline (TraceLens's DataFrame gets the
+  // columns from the rows that carry them).
+  bool roofline = false;
+  for (const SheetEval& se : sheet_evals) roofline |= se.roofline.has;
   Table t(sheet);
   Column& name = t.add_column("name", ColumnType::kString);
   std::vector<Column*> pcols;
