@@ -187,3 +187,90 @@ TEST_CASE("Reduce: output elements, TraceLens's and corrected", "[perf]") {
   REQUIRE(r.fwd.bytes_corrected);
   CHECK(*r.fwd.bytes_corrected == Count::of(576));
 }
+
+TEST_CASE("Normalization corrected: batch_norm in inference reads training and affine right", "[perf]") {
+  // batch_norm(x (2, 4, 8, 8) float, weight (4,), bias (4,), running stats, training False):
+  // N = 512, C = 4.
+  // TraceLens: bool("False") is True, so training; affine and bias as `[…] is not None`:
+  //   flops = 3C + 3N + 3C + 2N = 24 + 2560 = 2584; nW = 2 + 1 + 1 + 2 = 6,
+  //   bytes = (2N + 6C)·4 = (1024 + 24)·4 = 4192.
+  // Corrected: training False, affine (weight recorded) and bias (bias recorded):
+  //   flops = 6C + 2N = 24 + 1024 = 1048; nW = 2 + 1 + 1 = 4, bytes = (1024 + 16)·4 = 4160.
+  EventArgs a;
+  a.dims = lit("[[2, 4, 8, 8], [4], [4], [4], [4], [], [], [], []]");
+  a.types = lit("['float', 'float', 'float', 'float', 'float', 'Scalar', 'Scalar', 'Scalar', 'Scalar']");
+  a.strides = lit("[[256, 64, 8, 1], [1], [1], [1], [1], [], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', 'False', '0.1', '1e-05', 'True']");
+  const ModelResult r = run("aten::batch_norm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.find_param("is_training")->b);  // TraceLens's value stays in the param column
+  CHECK(r.fwd.flops == Count::of(2584));
+  CHECK(r.fwd.bytes == Count::of(4192));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(1048));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(4160));
+}
+
+TEST_CASE("Normalization corrected: layer_norm without weight and bias", "[perf]") {
+  // layer_norm(x (2, 8, 16) bf16, normalized_shape [16], weight None, bias None): Kineto
+  // records the absent tensors as []. N = 256, C = 16.
+  // TraceLens: [] is not None, so affine and bias: flops = 6C + 3N + 2N = 96 + 1280 = 1376;
+  //   nW = 2 + 1 + 1 + 2 = 6, bytes = (2N + 6C)·2 = (512 + 96)·2 = 1216.
+  // Corrected: no affine, no bias (training stays True): flops unchanged (1376, so no
+  //   corrected FLOPs); nW = 2 + 2 = 4, bytes = (512 + 64)·2 = 1152.
+  EventArgs a;
+  a.dims = lit("[[2, 8, 16], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', '', '', '', 'Scalar', 'Scalar']");
+  a.strides = lit("[[128, 16, 1], [], [], [], [], []]");
+  a.concrete = lit("['', '[16]', '', '', '1e-05', 'True']");
+  const ModelResult r = run("aten::layer_norm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::of(1376));
+  CHECK(r.fwd.bytes == Count::of(1216));
+  CHECK_FALSE(r.fwd.flops_corrected);
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(1152));
+}
+
+TEST_CASE("GEMM corrected: aten::_scaled_mm with a bias and a float32 out_dtype", "[perf]") {
+  // _scaled_mm(A (64, 128) fp8, B (128, 32) fp8, scale_a () float, scale_b () float,
+  //            bias (32,) bf16, scale_result None, out_dtype 6 (= float32), use_fast_accum False).
+  // M = 64, K = 128, N = 32.
+  // TraceLens: bias = len(Input Dims) == 3 → False (8 entries); output bpe 2 for fp8 inputs:
+  //   flops = 2·64·32·128 = 524288; bytes = 64·128·1 + 128·32·1 + 64·32·2 = 8192 + 4096 + 4096 = 16384.
+  // Corrected: bias recorded in slot 4 → flops + M·N = 524288 + 2048 = 526336;
+  //   bytes = 8192 + 4096 + 64·32·4 (float32 out) + 4 + 4 (scales) + 32·2 (bias)
+  //         = 8192 + 4096 + 8192 + 8 + 64 = 20552.
+  EventArgs a;
+  a.dims = lit("[[64, 128], [128, 32], [], [], [32], [], [], []]");
+  a.types = lit("['c10::Float8_e4m3fn', 'c10::Float8_e4m3fn', 'float', 'float', 'c10::BFloat16', '', 'Scalar', 'Scalar']");
+  a.strides = lit("[[128, 1], [1, 128], [], [], [1], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', '', '6', 'False']");
+  const ModelResult r = run("aten::_scaled_mm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.find_param("bias")->b == false);
+  CHECK(r.fwd.flops == Count::of(524288));
+  CHECK(r.fwd.bytes == Count::of(16384));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(526336));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(20552));
+}
+
+TEST_CASE("GEMM corrected: aten::baddbmm counts its whole C tensor once", "[perf]") {
+  // baddbmm(C (4, 16, 8) float, A (4, 16, 32) float, B (4, 32, 8) float): B = 4, M = 16, K = 32, N = 8.
+  // TraceLens: bias bytes N·bpe inside the per-batch term: 4·(16·32 + 32·8 + 16·8 + 8)·4
+  //   = 4·(512 + 256 + 128 + 8)·4 = 14464.
+  // Corrected: 4·(512 + 256 + 128)·4 + 4·16·8·4 (C) = 14336 + 2048 = 16384.
+  EventArgs a;
+  a.dims = lit("[[4, 16, 8], [4, 16, 32], [4, 32, 8], [], []]");
+  a.types = lit("['float', 'float', 'float', 'Scalar', 'Scalar']");
+  a.strides = lit("[[128, 8, 1], [512, 32, 1], [256, 8, 1], [], []]");
+  const ModelResult r = run("aten::baddbmm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.fwd.bytes == Count::of(14464));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(16384));
+  CHECK_FALSE(r.fwd.flops_corrected);
+}
