@@ -10,6 +10,8 @@ enum class Model : uint8_t {
   kMm, kAddmm, kScaledMm, kBmm, kBaddbmm,
   // SDPA (§6.4)
   kSdpaFlash, kSdpaEfficient, kSdpaCudnn, kFlashAttnForward, kFlashAttnBackward,
+  kAiterFlashAttnForward, kAiterFlashAttnBackward, kAiterFmhaV3Forward, kAiterFmhaV3Backward,
+  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward,
   // CONV (§6.3)
   kConv, kConvBwd,
   // Elementwise (§6.5)

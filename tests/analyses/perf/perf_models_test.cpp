@@ -274,3 +274,50 @@ TEST_CASE("GEMM corrected: aten::baddbmm counts its whole C tensor once", "[perf
   CHECK(*r.fwd.bytes_corrected == Count::of(16384));
   CHECK_FALSE(r.fwd.flops_corrected);
 }
+
+TEST_CASE("SDPA: flash_attn::_flash_attn_backward is a backward model (causal by default)", "[perf]") {
+  // _flash_attn_backward(dout, q, k, v, ...): q = k = v = (B 1, N 64, H 2, d 32) BNHD at slots
+  // 1..3, bf16; dropout Concrete[8] = 0.0; causal Concrete[10] empty → True.
+  // flops() = flops_bwd(): five terms of B·H·2·N·N·d = 1·2·2·64·64·32 = 524288 (recompute
+  // QKᵀ, dV, dP, dQ, dK; no GQA term as H_Q = H_KV) = 2621440, causal / 2 = 1310720.0.
+  // bytes() = 7 tensors · (1·64·2·32 = 4096) · name2bpe(type[0] = bf16) 2 = 57344.
+  // Corrected causal: N(N+1)/2 = 2080 pairs instead of N²/2 = 2048: 5 · 1·2·2·2080·32 = 1331200.
+  EventArgs a;
+  a.dims = lit("[[1, 64, 2, 32], [1, 64, 2, 32], [1, 64, 2, 32], [1, 64, 2, 32], [1, 64, 2, 32], [1, 2, 64], "
+               "[], [], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'float', "
+                "'', '', 'Scalar', 'Scalar', '', '', '']");
+  a.strides = lit("[[4096, 64, 32, 1], [4096, 64, 32, 1], [4096, 64, 32, 1], [4096, 64, 32, 1], [], [], [], [], [], [], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', '', '', '', '0.0', '0.17', '', '', '']");
+  const ModelResult r = run("flash_attn::_flash_attn_backward", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "B=1;N_Q=64;H_Q=2;N_KV=64;H_KV=2;d_h_qk=32;d_h_v=32;q_stride=(4096, 64, 32, 1);"
+        "k_stride=(4096, 64, 32, 1);v_stride=(4096, 64, 32, 1);dropout=0.0;causal=True;flash_impl=True;"
+        "dtype_A_B=('c10::BFloat16', 'c10::BFloat16');");
+  REQUIRE(r.fwd.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::real(1310720.0));
+  CHECK(r.fwd.bytes == Count::of(57344));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(1331200));
+  CHECK(r.bwd.status == Status::kNotImplemented);
+  CHECK(find_perf_model("flash_attn::_flash_attn_backward")->is_bwd_model);
+}
+
+TEST_CASE("SDPA: aiter::mha_fwd has no dtype_A_B, so no Compute Spec", "[perf]") {
+  // q = k = v = (B 2, N 16, H 4, d 8) BNHD, bf16, dropout 0.0, causal False.
+  // flops = B·H·2·N·N·d (QKᵀ) + B·H·2·N·d·N (PV) = 2 · (2·4·2·16·16·8) = 2 · 32768 = 65536.
+  // bytes = 4 tensors · (2·16·4·8 = 1024) · 2 = 8192.
+  EventArgs a;
+  a.dims = lit("[[2, 16, 4, 8], [2, 16, 4, 8], [2, 16, 4, 8], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar', 'Scalar']");
+  a.strides = lit("[[512, 32, 8, 1], [512, 32, 8, 1], [512, 32, 8, 1], [], [], []]");
+  a.concrete = lit("['', '', '', '0.0', '0.35', 'False']");
+  const ModelResult r = run("aiter::mha_fwd", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "B=2;N_Q=16;H_Q=4;N_KV=16;H_KV=4;d_h_qk=8;d_h_v=8;dropout=0.0;causal=False;flash_impl=True;");
+  CHECK(r.fwd.flops == Count::of(65536));
+  CHECK(r.fwd.bytes == Count::of(8192));
+  CHECK(compute_spec(r).empty());
+  CHECK(r.bwd.status == Status::kOk);  // its bwd rows come from a linked backward op
+}
