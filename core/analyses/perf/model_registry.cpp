@@ -101,6 +101,12 @@ constexpr PerfModelEntry kEntries[] = {
     {"aten::cumprod", Model::kReduce, "Reduce", "Reduce_bwd", false},
     {"aten::amin", Model::kReduce, "Reduce", "Reduce_bwd", false},
     {"aten::amax", Model::kReduce, "Reduce", "Reduce_bwd", false},
+    {"MoEDispatch", Model::kMoeComm, "MoE_comm", "MoE_comm_bwd", false},
+    {"MoECombine", Model::kMoeComm, "MoE_comm", "MoE_comm_bwd", false},
+    {"DaoAILab::_causal_conv1d_fwd_cpp", Model::kCausalConv1d, "SSM", "", false},
+    {"MambaSplitConv1dScanCombinedFn", Model::kMambaSsd, "SSM", "SSM_bwd", false},
+    {"FusedRoPEFunc", Model::kFusedRope, "RoPE", "", false},
+    {"CrossEntropyFunction", Model::kCrossEntropy, "CrossEntropy", "", false},
 };
 
 }  // namespace
@@ -135,6 +141,11 @@ ModelResult evaluate(Model m, const ModelInput& in) {
     case Model::kUnary: return eval_unary(in);
     case Model::kBinary: return eval_binary(in);
     case Model::kReduce: return eval_reduce(in);
+    case Model::kMoeComm: return eval_moe_comm(in);
+    case Model::kCausalConv1d: return eval_causal_conv1d(in);
+    case Model::kMambaSsd: return eval_mamba_ssd(in);
+    case Model::kFusedRope: return eval_fused_rope(in);
+    case Model::kCrossEntropy: return eval_cross_entropy(in);
     default: return eval_norm(m, in);
   }
 }

@@ -321,3 +321,80 @@ TEST_CASE("SDPA: aiter::mha_fwd has no dtype_A_B, so no Compute Spec", "[perf]")
   CHECK(compute_spec(r).empty());
   CHECK(r.bwd.status == Status::kOk);  // its bwd rows come from a linked backward op
 }
+
+TEST_CASE("MoE_comm: MoEDispatch moves tokens, no FLOPs, no Compute Spec", "[perf]") {
+  // tokens (1024, 4096) bf16: bytes = 1024·4096·2 = 8388608; backward moves the same.
+  EventArgs a;
+  a.dims = lit("[[1024, 4096], [1024, 8]]");
+  a.types = lit("['c10::BFloat16', 'long int']");
+  const ModelResult r = run("MoEDispatch", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "num_tokens=1024;hidden_dim=4096;bpe=2;");
+  CHECK(r.fwd.flops == Count::of(0));
+  CHECK(r.fwd.bytes == Count::of(8388608));
+  CHECK(r.bwd.bytes == Count::of(8388608));
+  CHECK(compute_spec(r).empty());
+}
+
+TEST_CASE("SSM: DaoAILab causal_conv1d with a bias", "[perf]") {
+  // x (2, 64, 128), w (64, 4), bias (64,), bf16.
+  // flops = 2·2·64·128·4 = 131072; bytes = (2·2·64·128 + 64·4 + 64)·2 = (32768 + 256 + 64)·2 = 66176.
+  EventArgs a;
+  a.dims = lit("[[2, 64, 128], [64, 4], [64], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', '', 'Scalar']");
+  const ModelResult r = run("DaoAILab::_causal_conv1d_fwd_cpp", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "batch=2;channels=64;seq_len=128;kernel_size=4;has_bias=True;");
+  CHECK(r.fwd.flops == Count::of(131072));
+  CHECK(r.fwd.bytes == Count::of(66176));
+  CHECK(compute_spec(r) == "matrix_bf16");
+}
+
+TEST_CASE("SSM: MambaSplitConv1dScanCombinedFn derives d_state from the fused projection", "[perf]") {
+  // zxbcdt (B 2, T 256, 1288), conv weight (768, 4), dt_bias (8,) → H = 8; chunk size C
+  // default 128 (Concrete[6] empty), headdim P = 64, ngroups G = 1.
+  // d_inner = H·P = 512; N = (1288 − 2·512 − 8) / (2·1) = 256 / 2 = 128.
+  // flops = 2·2·768·256·4 (conv1d 3,145,728) + 2·2·1·256·128·128 (16,777,216)
+  //       + 2·2·8·256·128·64 (67,108,864) + 4·2·8·256·128·64 (134,217,728) = 221,249,536.
+  // bytes = (2·256·1288 + 768·4 + 768 + 2·256·512)·2 + 8·(4 + 4 + 4)
+  //       = (659456 + 3072 + 768 + 262144)·2 + 96 = 1,850,976. Backward: the same.
+  EventArgs a;
+  a.dims = lit("[[2, 256, 1288], [768, 4], [768], [8], [8], [8], [], [], [], [], [], [], [], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'float', 'float', 'float', 'Scalar', '', '', "
+                "'', '', '', '', '', '', 'Scalar', 'Scalar', '']");
+  a.concrete = lit("['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '64', '1', '']");
+  const ModelResult r = run("MambaSplitConv1dScanCombinedFn", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "B=2;T=256;H=8;P=64;G=1;N=128;C=128;d_inner=512;d_conv=4;conv_channels=768;combined_dim=1288;");
+  CHECK(r.fwd.flops == Count::of(221249536));
+  CHECK(r.fwd.bytes == Count::of(1850976));
+  CHECK(r.bwd.flops == Count::of(221249536));
+  CHECK(compute_spec(r) == "matrix_bf16");
+  // combined_dim 1289: 257 is odd, not divisible by 2·G → TraceLens's ValueError.
+  a.dims = lit("[[2, 256, 1289], [768, 4], [768], [8], [8], [8], [], [], [], [], [], [], [], [], [], [], [], []]");
+  CHECK(run("MambaSplitConv1dScanCombinedFn", a).status != Status::kOk);
+}
+
+TEST_CASE("RoPE and CrossEntropy: one-tensor vector models", "[perf]") {
+  // FusedRoPEFunc t (128, 2, 8, 64) bf16: n = 131072; flops = 3n = 393216; bytes = 2·n·2 = 524288.
+  EventArgs rope;
+  rope.dims = lit("[[128, 2, 8, 64], [128, 1, 1, 64], []]");
+  rope.types = lit("['c10::BFloat16', 'float', 'Scalar']");
+  const ModelResult r = run("FusedRoPEFunc", rope);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "seq_len=128;batch=2;heads=8;head_dim=64;num_elements=131072;");
+  CHECK(r.fwd.flops == Count::of(393216));
+  CHECK(r.fwd.bytes == Count::of(524288));
+  CHECK(compute_spec(r) == "vector_bf16");
+  // CrossEntropyFunction logits (4, 1, 32000) float: flops = 5·4·32000 = 640000;
+  // bytes = 4·1·32000·4 + 4·8 + 4·4 = 512000 + 32 + 16 = 512048.
+  EventArgs ce;
+  ce.dims = lit("[[4, 1, 32000], [4, 1]]");
+  ce.types = lit("['float', 'long int']");
+  const ModelResult c = run("CrossEntropyFunction", ce);
+  REQUIRE(c.status == Status::kOk);
+  CHECK(params_repr(c) == "batch=4;vocab_size=32000;logits_shape=[4, 1, 32000];");
+  CHECK(c.fwd.flops == Count::of(640000));
+  CHECK(c.fwd.bytes == Count::of(512048));
+  CHECK(compute_spec(c) == "vector_fp32");
+}
