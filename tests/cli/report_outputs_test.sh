@@ -61,6 +61,13 @@ PY
 [[ -e $tmp/n/report.json || -e $tmp/n/report.xlsx ]] && fail "--no-json/--no-xlsx still wrote them"
 [[ -e $tmp/n/gpu_timeline.csv ]] || fail "--no-json/--no-xlsx wrote no CSV"
 
+# Roofline columns on the identified MI300X; --no-roofline gives TraceLens's no-arch header.
+head -1 "$tmp/n/unified_perf_summary.csv" | grep -q ",Compute Spec,Roofline Bound," || fail "no Roofline Bound in unified_perf_summary"
+head -1 "$tmp/n/GEMM.csv" | grep -q ",Compute Spec,Roofline Time (µs)_first,Roofline Bound_first," || fail "no roofline columns in GEMM"
+"$sollens" report "$triton" --out "$tmp/nr" --no-json --no-xlsx --no-roofline >/dev/null 2>&1 || fail "report --no-roofline"
+grep -l "Roofline" "$tmp"/nr/*.csv && fail "--no-roofline still wrote roofline columns"
+head -1 "$tmp/nr/unified_perf_summary.csv" | grep -q ",Compute Spec,TB/s_mean," || fail "--no-roofline: unified header"
+
 # --device: a known name (any case), an unknown one, and a GPU without peaks.
 out=$("$sollens" info "$triton" --device h100_sxm5_80gb 2>&1) || fail "info --device exited $?"
 grep -q "^gpu: *H100_SXM5_80GB" <<<"$out" || fail "info --device h100_sxm5_80gb: $out"

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "analyses/perf/perf_sheets.h"
+#include "analyses/roofline/device_identify.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "support/golden_fixtures.h"
@@ -43,6 +44,29 @@ Table without_corrected(const Table& t) {
   return out;
 }
 
+// The table without its roofline columns (TraceLens's no-arch columns).
+Table without_roofline(const Table& t) {
+  Table out(t.name());
+  for (size_t c = 0; c < t.num_columns(); ++c)
+    if (t.column(c).name().find("Roofline") == std::string::npos) out.add_column("", ColumnType::kString) = t.column(c);
+  return out;
+}
+
+// Where the roofline columns must be: the device is known and some row has a Compute
+// Spec every GPU of the database has a dense peak for, FLOPs and bytes.
+bool needs_roofline(const Table& t) {
+  const Column* spec = t.find("Compute Spec");
+  const Column* gflops = t.find("GFLOPS_first");
+  const Column* mb = t.find("Data Moved (MB)_first");
+  for (size_t r = 0; r < t.num_rows(); ++r) {
+    const std::string& sp = spec->string_at(r);
+    const bool common = sp == "matrix_bf16" || sp == "matrix_fp16" || sp == "matrix_fp32" || sp == "vector_fp32" ||
+                        sp == "vector_bf16" || sp == "vector_fp16";
+    if (common && !gflops->is_null(r) && gflops->float_at(r) > 0 && !mb->is_null(r)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
@@ -69,6 +93,42 @@ TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
     }
   }
   CHECK(compared == 39);  // reference perf-model sheets across the 13 reports
+}
+
+TEST_CASE("perf sheets with the trace's device: TraceLens's columns unchanged, roofline columns after Compute Spec", "[golden]") {
+  int with_device = 0, with_roofline = 0;
+  for (const auto& [trace, ref] : traces_with_reports()) {
+    LoadResult r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
+    REQUIRE(r.store != nullptr);
+    const TraceTree tree = TraceTree::build(*r.store);
+    const DeviceSpec* device = identify_trace_device(*r.store).roofline_spec();
+    with_device += device != nullptr;
+    PerfSheetOptions options;
+    options.device = device;
+    for (const Table& t : perf_model_tables(*r.store, tree, options)) {
+      INFO(trace.filename().string() << ": " << t.name());
+      const fs::path ref_csv = ref / (t.name() + ".csv");
+      if (fs::exists(ref_csv))
+        CHECK(test::compare_sheets(test::parse_csv(to_csv(without_roofline(without_corrected(t)))),
+                                   test::parse_csv(read_text(ref_csv)), 1e-6) == "");
+      const Column* first = t.find("Roofline Time (µs)_first");
+      if (!device || !needs_roofline(t)) {
+        if (!device) CHECK(first == nullptr);
+        continue;
+      }
+      REQUIRE(first != nullptr);
+      ++with_roofline;
+      size_t spec = 0;
+      while (t.column(spec).name() != "Compute Spec") ++spec;
+      const char* kAfter[] = {"Roofline Time (µs)_first", "Roofline Bound_first", "Pct Roofline_mean",
+                              "Pct Roofline_median", "Pct Roofline_std", "Pct Roofline_min", "Pct Roofline_max"};
+      for (size_t k = 0; k < 7; ++k) CHECK(t.column(spec + 1 + k).name() == kAfter[k]);
+    }
+  }
+  // 10 of the 13 reports are on a GPU the database has peaks for (not the MI250, MI210
+  // and V100 ones); 27 of their sheets get roofline columns.
+  CHECK(with_device == 10);
+  CHECK(with_roofline == 27);
 }
 
 TEST_CASE("perf sheets: the corrected option swaps the corrected values into the default columns", "[golden]") {

@@ -1,42 +1,10 @@
 #include "analyses/perf/args_cache.h"
 
+#include <simdjson.h>
+
 namespace sollens::perf {
 
 namespace {
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// Index just past the string starting at json[i] == '"', or npos.
-size_t skip_string(std::string_view json, size_t i) {
-  for (++i; i < json.size(); ++i) {
-    if (json[i] == '\\') ++i;
-    else if (json[i] == '"') return i + 1;
-  }
-  return std::string_view::npos;
-}
-
-// Index just past the JSON value starting at json[i], or npos.
-size_t skip_value(std::string_view json, size_t i) {
-  if (i >= json.size()) return std::string_view::npos;
-  if (json[i] == '"') return skip_string(json, i);
-  int depth = 0;
-  for (; i < json.size(); ++i) {
-    const char c = json[i];
-    if (c == '"') {
-      i = skip_string(json, i);
-      if (i == std::string_view::npos) return i;
-      --i;
-    } else if (c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ']' || c == '}') {
-      if (depth == 0) return i;  // the end of the enclosing object
-      if (--depth == 0) return i + 1;
-    } else if (c == ',' && depth == 0) {
-      return i;
-    }
-  }
-  return depth == 0 ? i : std::string_view::npos;
-}
 
 void append_field(std::string& key, std::string_view v) {
   const auto n = static_cast<uint32_t>(v.size());
@@ -46,52 +14,43 @@ void append_field(std::string& key, std::string_view v) {
 
 }  // namespace
 
-bool scan_model_args(std::string_view json, RawModelArgs& out) {
+bool scan_model_args(const EventStore& store, uint32_t event, RawModelArgs& out) {
   out = {};
-  size_t i = 0;
-  auto ws = [&] {
-    while (i < json.size() && is_space(json[i])) ++i;
-  };
-  ws();
-  if (i >= json.size() || json[i] != '{') return false;
-  ++i;
-  for (;;) {
-    ws();
-    if (i < json.size() && json[i] == '}') return true;
-    if (i >= json.size() || json[i] != '"') return false;
-    const size_t key_end = skip_string(json, i);
-    if (key_end == std::string_view::npos) return false;
-    const std::string_view key = json.substr(i + 1, key_end - i - 2);
-    i = key_end;
-    ws();
-    if (i >= json.size() || json[i] != ':') return false;
-    ++i;
-    ws();
-    const size_t value_end = skip_value(json, i);
-    if (value_end == std::string_view::npos) return false;
-    std::string_view value = json.substr(i, value_end - i);
-    while (!value.empty() && is_space(value.back())) value.remove_suffix(1);
-    if (key == "Input Dims") out.dims = value;
-    else if (key == "Input type") out.types = value;
-    else if (key == "Input Strides") out.strides = value;
-    else if (key == "Concrete Inputs") out.concrete = value;
-    else if (key == "Output type") out.output_type = value;
-    i = value_end;
-    ws();
-    if (i < json.size() && json[i] == ',') {
-      ++i;
-      continue;
-    }
-    return i < json.size() && json[i] == '}';
+  // simdjson's On-Demand API indexes the object with SIMD and hands out each wanted
+  // value's raw text; the store's input buffer is padded, so reading past the args
+  // object is safe.
+  thread_local simdjson::ondemand::parser parser;
+  const std::string_view json = store.args_json(event);
+  const size_t capacity = static_cast<size_t>(store.input.data() + store.input.capacity() - json.data());
+  simdjson::ondemand::document doc;
+  simdjson::ondemand::object object;
+  if (parser.iterate(json.data(), json.size(), capacity).get(doc) || doc.get_object().get(object)) return false;
+  for (auto field : object) {
+    std::string_view key, raw;
+    if (field.escaped_key().get(key)) return false;
+    std::string_view* slot = key == "Input Dims"        ? &out.dims
+                             : key == "Input type"      ? &out.types
+                             : key == "Input Strides"   ? &out.strides
+                             : key == "Concrete Inputs" ? &out.concrete
+                             : key == "Output type"     ? &out.output_type
+                                                        : nullptr;
+    if (!slot) continue;
+    if (field.value().raw_json().get(raw)) return false;
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t'))
+      raw.remove_suffix(1);
+    *slot = raw;
   }
+  return true;
 }
 
 uint32_t ArgsCache::intern(uint32_t event) {
+  if (event_ids_.empty()) event_ids_.assign(store_.size(), -1);
+  if (event_ids_[event] >= 0) return static_cast<uint32_t>(event_ids_[event]);
   key_.clear();
   RawModelArgs raw;
   if (!store_.has_args(event)) {
     key_ = "n";  // no args: every model input is None
-  } else if (scan_model_args(store_.args_json(event), raw)) {
+  } else if (scan_model_args(store_, event, raw)) {
     key_ = "s";
     for (std::string_view v : {raw.dims, raw.types, raw.strides, raw.concrete, raw.output_type})
       append_field(key_, v);
@@ -99,8 +58,12 @@ uint32_t ArgsCache::intern(uint32_t event) {
     key_ = "r";
     key_ += store_.args_json(event);
   }
-  if (auto it = index_.find(std::string_view(key_)); it != index_.end()) return it->second;
+  if (auto it = index_.find(std::string_view(key_)); it != index_.end()) {
+    event_ids_[event] = static_cast<int32_t>(it->second);
+    return it->second;
+  }
   const auto id = static_cast<uint32_t>(entries_.size());
+  event_ids_[event] = static_cast<int32_t>(id);
   index_.emplace(key_, id);
   ArgsEntry& e = entries_.emplace_back();
   e.args = read_event_args(store_, event);

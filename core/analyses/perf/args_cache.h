@@ -2,8 +2,8 @@
 // The shape/type args of cpu_ops, parsed once per distinct text. A trace repeats a few
 // hundred distinct argument lists thousands of times, so events are keyed on the raw
 // JSON text of the keys the perf models read ("Input Dims", "Input type",
-// "Input Strides", "Concrete Inputs", "Output type"), found by a scan that does not
-// parse, and only the first event with a given text is parsed.
+// "Input Strides", "Concrete Inputs", "Output type"), found without building values,
+// and only the first event with a given text is parsed into PyValues.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -21,9 +21,9 @@ namespace sollens::perf {
 struct RawModelArgs {
   std::string_view dims, types, strides, concrete, output_type;
 };
-// false when `json` is not an object this scan understands (the caller then keys on
-// the whole text).
-bool scan_model_args(std::string_view json, RawModelArgs& out);
+// false when the event's args are not a JSON object (the caller then keys on the whole
+// text).
+bool scan_model_args(const EventStore& store, uint32_t event, RawModelArgs& out);
 
 struct ArgsEntry {
   EventArgs args;
@@ -53,7 +53,8 @@ class ArgsCache {
   std::vector<ArgsEntry> entries_;
   std::unordered_map<std::string, uint32_t, Hash, std::equal_to<>> index_;
   std::unordered_map<std::string, uint32_t> display_index_;
-  std::string key_;  // reused buffer
+  std::vector<int32_t> event_ids_;  // per event: its entry, or -1 before its first intern
+  std::string key_;                 // reused buffer
 };
 
 }  // namespace sollens::perf

@@ -19,6 +19,15 @@ constexpr PerfModelEntry kEntries[] = {
     {"aten::_scaled_dot_product_cudnn_attention", Model::kSdpaCudnn, "SDPA", "SDPA_bwd", false},
     {"aten::_scaled_dot_product_efficient_attention", Model::kSdpaEfficient, "SDPA", "SDPA_bwd", false},
     {"aten::_scaled_dot_product_flash_attention", Model::kSdpaFlash, "SDPA", "SDPA_bwd", false},
+    {"aiter::_flash_attn_forward", Model::kAiterFlashAttnForward, "SDPA", "SDPA_bwd", false},
+    {"aiter::wrapper_fmha_v3_fwd", Model::kAiterFmhaV3Forward, "SDPA", "SDPA_bwd", false},
+    {"aiter::mha_fwd", Model::kAiterMhaForward, "SDPA", "SDPA_bwd", false},
+    {"aiter::fmha_v3_fwd", Model::kAiterMhaForward, "SDPA", "SDPA_bwd", false},
+    {"flash_attn_3::fwd", Model::kFlashAttn3Forward, "SDPA", "SDPA_bwd", false},
+    {"flash_attn::_flash_attn_backward", Model::kFlashAttnBackward, "SDPA", "SDPA_bwd", true},
+    {"aiter::_flash_attn_backward", Model::kAiterFlashAttnBackward, "SDPA", "SDPA_bwd", true},
+    {"aiter::wrapper_fmha_v3_bwd", Model::kAiterFmhaV3Backward, "SDPA", "SDPA_bwd", true},
+    {"aiter::mha_bwd", Model::kAiterMhaBackward, "SDPA", "SDPA_bwd", true},
     {"aten::convolution", Model::kConv, "CONV", "CONV_bwd", false},
     {"aten::convolution_backward", Model::kConvBwd, "CONV", "CONV_bwd", true},
     {"aten::div", Model::kBinary, "BinaryElementwise", "", false},
@@ -92,6 +101,12 @@ constexpr PerfModelEntry kEntries[] = {
     {"aten::cumprod", Model::kReduce, "Reduce", "Reduce_bwd", false},
     {"aten::amin", Model::kReduce, "Reduce", "Reduce_bwd", false},
     {"aten::amax", Model::kReduce, "Reduce", "Reduce_bwd", false},
+    {"MoEDispatch", Model::kMoeComm, "MoE_comm", "MoE_comm_bwd", false},
+    {"MoECombine", Model::kMoeComm, "MoE_comm", "MoE_comm_bwd", false},
+    {"DaoAILab::_causal_conv1d_fwd_cpp", Model::kCausalConv1d, "SSM", "", false},
+    {"MambaSplitConv1dScanCombinedFn", Model::kMambaSsd, "SSM", "SSM_bwd", false},
+    {"FusedRoPEFunc", Model::kFusedRope, "RoPE", "", false},
+    {"CrossEntropyFunction", Model::kCrossEntropy, "CrossEntropy", "", false},
 };
 
 }  // namespace
@@ -118,11 +133,19 @@ ModelResult evaluate(Model m, const ModelInput& in) {
       return eval_gemm(m, in);
     case Model::kSdpaFlash: case Model::kSdpaEfficient: case Model::kSdpaCudnn:
     case Model::kFlashAttnForward: case Model::kFlashAttnBackward:
+    case Model::kAiterFlashAttnForward: case Model::kAiterFlashAttnBackward: case Model::kAiterFmhaV3Forward:
+    case Model::kAiterFmhaV3Backward: case Model::kAiterMhaForward: case Model::kAiterMhaBackward:
+    case Model::kFlashAttn3Forward:
       return eval_sdpa(m, in);
     case Model::kConv: case Model::kConvBwd: return eval_conv(m, in);
     case Model::kUnary: return eval_unary(in);
     case Model::kBinary: return eval_binary(in);
     case Model::kReduce: return eval_reduce(in);
+    case Model::kMoeComm: return eval_moe_comm(in);
+    case Model::kCausalConv1d: return eval_causal_conv1d(in);
+    case Model::kMambaSsd: return eval_mamba_ssd(in);
+    case Model::kFusedRope: return eval_fused_rope(in);
+    case Model::kCrossEntropy: return eval_cross_entropy(in);
     default: return eval_norm(m, in);
   }
 }

@@ -13,7 +13,8 @@ namespace sollens::perf {
 struct PerfModelEntry {
   std::string_view op;
   Model model;
-  std::string_view family;        // GEMM, SDPA, CONV, UnaryElementwise, BinaryElementwise, Normalization, Reduce
+  std::string_view family;        // GEMM, SDPA, CONV, UnaryElementwise, BinaryElementwise, Normalization, Reduce,
+                                  // MoE_comm, SSM, RoPE, CrossEntropy
   std::string_view bwd_category;  // "" when the model defines none
   bool is_bwd_model;              // its own flops() are backward: CONV_bwd / SDPA_bwd sheet
 };

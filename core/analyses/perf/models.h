@@ -1,6 +1,7 @@
 #pragma once
 // Every implemented TraceLens perf model (tracelens-semantics.md §6), one file per
-// family: gemm.cpp, sdpa.cpp, conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp.
+// family: gemm.cpp, sdpa.cpp, conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp,
+// moe_comm.cpp, ssm.cpp, rope_cross_entropy.cpp.
 #include "analyses/perf/perf_model.h"
 
 namespace sollens::perf {
@@ -10,6 +11,8 @@ enum class Model : uint8_t {
   kMm, kAddmm, kScaledMm, kBmm, kBaddbmm,
   // SDPA (§6.4)
   kSdpaFlash, kSdpaEfficient, kSdpaCudnn, kFlashAttnForward, kFlashAttnBackward,
+  kAiterFlashAttnForward, kAiterFlashAttnBackward, kAiterFmhaV3Forward, kAiterFmhaV3Backward,
+  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward,
   // CONV (§6.3)
   kConv, kConvBwd,
   // Elementwise (§6.5)
@@ -19,6 +22,8 @@ enum class Model : uint8_t {
   // Normalization (§6.7)
   kBatchNorm, kLayerNorm, kGroupNorm, kInstanceNorm, kRmsNorm,
   kBatchNormBwd, kBatchNormBwdCudnn, kLayerNormBwd, kGroupNormBwd, kInstanceNormBwd, kRmsNormBwd,
+  // Other built-in models (§6.8)
+  kMoeComm, kCausalConv1d, kMambaSsd, kFusedRope, kCrossEntropy,
 };
 
 ModelResult eval_gemm(Model m, const ModelInput& in);
@@ -28,6 +33,11 @@ ModelResult eval_unary(const ModelInput& in);
 ModelResult eval_binary(const ModelInput& in);
 ModelResult eval_reduce(const ModelInput& in);
 ModelResult eval_norm(Model m, const ModelInput& in);
+ModelResult eval_moe_comm(const ModelInput& in);
+ModelResult eval_causal_conv1d(const ModelInput& in);
+ModelResult eval_mamba_ssd(const ModelInput& in);
+ModelResult eval_fused_rope(const ModelInput& in);
+ModelResult eval_cross_entropy(const ModelInput& in);
 
 // Dispatch.
 ModelResult evaluate(Model m, const ModelInput& in);

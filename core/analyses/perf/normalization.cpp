@@ -1,7 +1,8 @@
 // Normalization models (tracelens-semantics.md §6.7): BatchNorm, LayerNorm, GroupNorm,
 // InstanceNorm, RMSNorm and their backward models. Quirks kept: `x is not None` flags
 // (an empty list is not None) and bool("False") == True, so is_affine, has_bias and
-// is_training are almost always True; GroupNormBwd channels are a float.
+// is_training are almost always True; GroupNormBwd channels are a float. The forward
+// models also count with the flags read right (CORRECTIONS.md): FLOPs/bytes corrected.
 #include "analyses/perf/models.h"
 
 namespace sollens::perf {
@@ -34,6 +35,36 @@ PyValue bools_value(const std::vector<bool>& v) {
 }
 
 bool present(const PyValue& dims, size_t k) { return dims.is_seq() && k < dims.size() && !dims[k].is_none(); }
+
+// A tensor argument Kineto recorded: a non-empty shape (an absent optional tensor is []).
+bool recorded(const PyValue& dims, size_t k) { return present(dims, k) && dims[k].is_seq() && dims[k].size() > 0; }
+
+// A bool argument as Kineto writes it in Concrete Inputs ("True" / "False").
+bool concrete_bool(const PyValue& v) { return v.kind == PyValue::Kind::kStr && (v.s == "True" || v.s == "true" || v.s == "1"); }
+
+struct NormFlags {
+  bool affine, has_bias, training;
+};
+
+// The flags of a forward norm read from the arguments' real positions and values:
+// batch/instance norm (input, weight, bias, running_mean, running_var, training, ...);
+// layer_norm (input, normalized_shape, weight, bias, ...); group_norm (input, num_groups,
+// weight, bias, ...); native_group_norm (input, weight, bias, N, C, HxW, group, eps);
+// _fused_rms_norm (input, normalized_shape, weight, eps). nullopt: not corrected.
+std::optional<NormFlags> corrected_flags(Model m, std::string_view op, const EventArgs& g, const NormFlags& tl) {
+  switch (m) {
+    case Model::kBatchNorm:
+    case Model::kInstanceNorm:
+      return NormFlags{recorded(g.dims, 1), recorded(g.dims, 2), concrete_bool(at(g.concrete, 5))};
+    case Model::kLayerNorm: return NormFlags{recorded(g.dims, 2), recorded(g.dims, 3), tl.training};
+    case Model::kGroupNorm:
+      if (op == "aten::group_norm") return NormFlags{recorded(g.dims, 2), recorded(g.dims, 3), tl.training};
+      if (op.starts_with("aten::")) return NormFlags{recorded(g.dims, 1), recorded(g.dims, 2), tl.training};
+      return std::nullopt;
+    case Model::kRmsNorm: return NormFlags{recorded(g.dims, 2), false, false};
+    default: return std::nullopt;
+  }
+}
 
 }  // namespace
 
@@ -157,6 +188,22 @@ ModelResult eval_norm(Model m, const ModelInput& in) {
     const int64_t nW = 2 + (affine ? 1 : 0) + (affine && has_bias ? 1 : 0) + (training ? 2 : 0);
     if (bpe) f.bytes = Count::of(N * *bpe + N * *bpe + nW * C.i * *bpe);
   }
+  if (bwd || m == Model::kBatchNormBwdCudnn || m == Model::kRmsNormBwd) return r;
+  const auto fixed = corrected_flags(m, in.name, g, {affine, has_bias, training});
+  if (!fixed) return r;
+  Count flops;
+  std::optional<Count> bytes;
+  if (m == Model::kRmsNorm) {
+    const double ratio = static_cast<double>(N) / C.value();
+    flops = Count::real(ratio * static_cast<double>(2 * C.i + 2) + static_cast<double>(N * (fixed->affine ? 2 : 1)));
+    if (bpe) bytes = Count::of(2 * N * *bpe + (fixed->affine ? C.i * *bpe : 0));
+  } else {
+    flops = Count::of(6 * C.i + (fixed->training ? 3 * N : 0) + 2 * N);
+    const int64_t nW = 2 + (fixed->affine ? 1 : 0) + (fixed->affine && fixed->has_bias ? 1 : 0) + (fixed->training ? 2 : 0);
+    if (bpe) bytes = Count::of(2 * N * *bpe + nW * C.i * *bpe);
+  }
+  if (!(flops == f.flops)) f.flops_corrected = flops;
+  if (bytes && f.bytes && !(*bytes == *f.bytes)) f.bytes_corrected = bytes;
   return r;
 }
 

@@ -121,7 +121,10 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
     return rows[groups[a].front()]->event < rows[groups[b].front()]->event;
   });
 
-  const bool roofline = options.device != nullptr;
+  // Roofline columns when some row has a roofline (TraceLens's DataFrame gets the
+  // columns from the rows that carry them).
+  bool roofline = false;
+  for (const SheetEval& se : sheet_evals) roofline |= se.roofline.has;
   Table t(sheet);
   Column& name = t.add_column("name", ColumnType::kString);
   std::vector<Column*> pcols;
@@ -262,7 +265,8 @@ std::vector<Table> perf_model_tables(const EventStore& s, const ModeledOps& ops,
   for (const PerfRow& r : ops.rows) sheets[sheet_of(r, *ops.evals[r.eval].entry)].push_back(&r);
   std::vector<Table> out;
   for (const char* name : {"GEMM", "SDPA_fwd", "SDPA_bwd", "CONV_fwd", "CONV_bwd", "UnaryElementwise",
-                           "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd"}) {
+                           "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "MoE_comm_fwd",
+                           "MoE_comm_bwd", "SSM_fwd", "SSM_bwd", "RoPE_fwd", "CrossEntropy_fwd"}) {
     auto it = sheets.find(name);
     if (it == sheets.end() || it->second.empty()) continue;
     out.push_back(build_sheet(name, it->second, s, ops, names, options));

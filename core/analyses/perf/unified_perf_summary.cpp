@@ -213,6 +213,7 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
   std::vector<Row> rows;
   std::vector<uint32_t> kernels, stack;
   std::vector<uint8_t> covered(s.size(), 0);
+  std::vector<std::pair<uint32_t, uint32_t>> backward_of;  // (forward, backward), built on first use
   auto category_of = [&](uint32_t e) -> std::string_view {
     if (const KernelLauncher* l = launchers.find(e)) return l->category;
     const auto begin = kernels.size();
@@ -253,9 +254,16 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
       r.eval = eval;
       r.bwd = true;
       // The forward op's bwd_events: every backward event linked to it.
+      if (backward_of.empty()) {
+        for (uint32_t b = 0; b < s.size(); ++b)
+          if (ops.forward_of_backward[b] >= 0) backward_of.emplace_back(static_cast<uint32_t>(ops.forward_of_backward[b]), b);
+        std::sort(backward_of.begin(), backward_of.end());
+      }
       std::vector<uint32_t> bk;
-      for (uint32_t b = 0; b < s.size(); ++b)
-        if (ops.forward_of_backward[b] == op.forward) append_subtree_kernels(s, tree, b, bk, stack);
+      const auto fwd = static_cast<uint32_t>(op.forward);
+      for (auto it = std::lower_bound(backward_of.begin(), backward_of.end(), std::pair<uint32_t, uint32_t>{fwd, 0});
+           it != backward_of.end() && it->first == fwd; ++it)
+        append_subtree_kernels(s, tree, it->second, bk, stack);
       std::sort(bk.begin(), bk.end());
       bk.erase(std::unique(bk.begin(), bk.end()), bk.end());
       r.kernel_us = kernels_busy_us(s, bk);

@@ -187,3 +187,214 @@ TEST_CASE("Reduce: output elements, TraceLens's and corrected", "[perf]") {
   REQUIRE(r.fwd.bytes_corrected);
   CHECK(*r.fwd.bytes_corrected == Count::of(576));
 }
+
+TEST_CASE("Normalization corrected: batch_norm in inference reads training and affine right", "[perf]") {
+  // batch_norm(x (2, 4, 8, 8) float, weight (4,), bias (4,), running stats, training False):
+  // N = 512, C = 4.
+  // TraceLens: bool("False") is True, so training; affine and bias as `[…] is not None`:
+  //   flops = 3C + 3N + 3C + 2N = 24 + 2560 = 2584; nW = 2 + 1 + 1 + 2 = 6,
+  //   bytes = (2N + 6C)·4 = (1024 + 24)·4 = 4192.
+  // Corrected: training False, affine (weight recorded) and bias (bias recorded):
+  //   flops = 6C + 2N = 24 + 1024 = 1048; nW = 2 + 1 + 1 = 4, bytes = (1024 + 16)·4 = 4160.
+  EventArgs a;
+  a.dims = lit("[[2, 4, 8, 8], [4], [4], [4], [4], [], [], [], []]");
+  a.types = lit("['float', 'float', 'float', 'float', 'float', 'Scalar', 'Scalar', 'Scalar', 'Scalar']");
+  a.strides = lit("[[256, 64, 8, 1], [1], [1], [1], [1], [], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', 'False', '0.1', '1e-05', 'True']");
+  const ModelResult r = run("aten::batch_norm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.find_param("is_training")->b);  // TraceLens's value stays in the param column
+  CHECK(r.fwd.flops == Count::of(2584));
+  CHECK(r.fwd.bytes == Count::of(4192));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(1048));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(4160));
+}
+
+TEST_CASE("Normalization corrected: layer_norm without weight and bias", "[perf]") {
+  // layer_norm(x (2, 8, 16) bf16, normalized_shape [16], weight None, bias None): Kineto
+  // records the absent tensors as []. N = 256, C = 16.
+  // TraceLens: [] is not None, so affine and bias: flops = 6C + 3N + 2N = 96 + 1280 = 1376;
+  //   nW = 2 + 1 + 1 + 2 = 6, bytes = (2N + 6C)·2 = (512 + 96)·2 = 1216.
+  // Corrected: no affine, no bias (training stays True): flops unchanged (1376, so no
+  //   corrected FLOPs); nW = 2 + 2 = 4, bytes = (512 + 64)·2 = 1152.
+  EventArgs a;
+  a.dims = lit("[[2, 8, 16], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', '', '', '', 'Scalar', 'Scalar']");
+  a.strides = lit("[[128, 16, 1], [], [], [], [], []]");
+  a.concrete = lit("['', '[16]', '', '', '1e-05', 'True']");
+  const ModelResult r = run("aten::layer_norm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::of(1376));
+  CHECK(r.fwd.bytes == Count::of(1216));
+  CHECK_FALSE(r.fwd.flops_corrected);
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(1152));
+}
+
+TEST_CASE("GEMM corrected: aten::_scaled_mm with a bias and a float32 out_dtype", "[perf]") {
+  // _scaled_mm(A (64, 128) fp8, B (128, 32) fp8, scale_a () float, scale_b () float,
+  //            bias (32,) bf16, scale_result None, out_dtype 6 (= float32), use_fast_accum False).
+  // M = 64, K = 128, N = 32.
+  // TraceLens: bias = len(Input Dims) == 3 → False (8 entries); output bpe 2 for fp8 inputs:
+  //   flops = 2·64·32·128 = 524288; bytes = 64·128·1 + 128·32·1 + 64·32·2 = 8192 + 4096 + 4096 = 16384.
+  // Corrected: bias recorded in slot 4 → flops + M·N = 524288 + 2048 = 526336;
+  //   bytes = 8192 + 4096 + 64·32·4 (float32 out) + 4 + 4 (scales) + 32·2 (bias)
+  //         = 8192 + 4096 + 8192 + 8 + 64 = 20552.
+  EventArgs a;
+  a.dims = lit("[[64, 128], [128, 32], [], [], [32], [], [], []]");
+  a.types = lit("['c10::Float8_e4m3fn', 'c10::Float8_e4m3fn', 'float', 'float', 'c10::BFloat16', '', 'Scalar', 'Scalar']");
+  a.strides = lit("[[128, 1], [1, 128], [], [], [1], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', '', '6', 'False']");
+  const ModelResult r = run("aten::_scaled_mm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.find_param("bias")->b == false);
+  CHECK(r.fwd.flops == Count::of(524288));
+  CHECK(r.fwd.bytes == Count::of(16384));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(526336));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(20552));
+}
+
+TEST_CASE("GEMM corrected: aten::baddbmm counts its whole C tensor once", "[perf]") {
+  // baddbmm(C (4, 16, 8) float, A (4, 16, 32) float, B (4, 32, 8) float): B = 4, M = 16, K = 32, N = 8.
+  // TraceLens: bias bytes N·bpe inside the per-batch term: 4·(16·32 + 32·8 + 16·8 + 8)·4
+  //   = 4·(512 + 256 + 128 + 8)·4 = 14464.
+  // Corrected: 4·(512 + 256 + 128)·4 + 4·16·8·4 (C) = 14336 + 2048 = 16384.
+  EventArgs a;
+  a.dims = lit("[[4, 16, 8], [4, 16, 32], [4, 32, 8], [], []]");
+  a.types = lit("['float', 'float', 'float', 'Scalar', 'Scalar']");
+  a.strides = lit("[[128, 8, 1], [512, 32, 1], [256, 8, 1], [], []]");
+  const ModelResult r = run("aten::baddbmm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(r.fwd.bytes == Count::of(14464));
+  REQUIRE(r.fwd.bytes_corrected);
+  CHECK(*r.fwd.bytes_corrected == Count::of(16384));
+  CHECK_FALSE(r.fwd.flops_corrected);
+}
+
+TEST_CASE("SDPA: flash_attn::_flash_attn_backward is a backward model (causal by default)", "[perf]") {
+  // _flash_attn_backward(dout, q, k, v, ...): q = k = v = (B 1, N 64, H 2, d 32) BNHD at slots
+  // 1..3, bf16; dropout Concrete[8] = 0.0; causal Concrete[10] empty → True.
+  // flops() = flops_bwd(): five terms of B·H·2·N·N·d = 1·2·2·64·64·32 = 524288 (recompute
+  // QKᵀ, dV, dP, dQ, dK; no GQA term as H_Q = H_KV) = 2621440, causal / 2 = 1310720.0.
+  // bytes() = 7 tensors · (1·64·2·32 = 4096) · name2bpe(type[0] = bf16) 2 = 57344.
+  // Corrected causal: N(N+1)/2 = 2080 pairs instead of N²/2 = 2048: 5 · 1·2·2·2080·32 = 1331200.
+  EventArgs a;
+  a.dims = lit("[[1, 64, 2, 32], [1, 64, 2, 32], [1, 64, 2, 32], [1, 64, 2, 32], [1, 64, 2, 32], [1, 2, 64], "
+               "[], [], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'float', "
+                "'', '', 'Scalar', 'Scalar', '', '', '']");
+  a.strides = lit("[[4096, 64, 32, 1], [4096, 64, 32, 1], [4096, 64, 32, 1], [4096, 64, 32, 1], [], [], [], [], [], [], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', '', '', '', '0.0', '0.17', '', '', '']");
+  const ModelResult r = run("flash_attn::_flash_attn_backward", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "B=1;N_Q=64;H_Q=2;N_KV=64;H_KV=2;d_h_qk=32;d_h_v=32;q_stride=(4096, 64, 32, 1);"
+        "k_stride=(4096, 64, 32, 1);v_stride=(4096, 64, 32, 1);dropout=0.0;causal=True;flash_impl=True;"
+        "dtype_A_B=('c10::BFloat16', 'c10::BFloat16');");
+  REQUIRE(r.fwd.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::real(1310720.0));
+  CHECK(r.fwd.bytes == Count::of(57344));
+  REQUIRE(r.fwd.flops_corrected);
+  CHECK(*r.fwd.flops_corrected == Count::of(1331200));
+  CHECK(r.bwd.status == Status::kNotImplemented);
+  CHECK(find_perf_model("flash_attn::_flash_attn_backward")->is_bwd_model);
+}
+
+TEST_CASE("SDPA: aiter::mha_fwd has no dtype_A_B, so no Compute Spec", "[perf]") {
+  // q = k = v = (B 2, N 16, H 4, d 8) BNHD, bf16, dropout 0.0, causal False.
+  // flops = B·H·2·N·N·d (QKᵀ) + B·H·2·N·d·N (PV) = 2 · (2·4·2·16·16·8) = 2 · 32768 = 65536.
+  // bytes = 4 tensors · (2·16·4·8 = 1024) · 2 = 8192.
+  EventArgs a;
+  a.dims = lit("[[2, 16, 4, 8], [2, 16, 4, 8], [2, 16, 4, 8], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar', 'Scalar']");
+  a.strides = lit("[[512, 32, 8, 1], [512, 32, 8, 1], [512, 32, 8, 1], [], [], []]");
+  a.concrete = lit("['', '', '', '0.0', '0.35', 'False']");
+  const ModelResult r = run("aiter::mha_fwd", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "B=2;N_Q=16;H_Q=4;N_KV=16;H_KV=4;d_h_qk=8;d_h_v=8;dropout=0.0;causal=False;flash_impl=True;");
+  CHECK(r.fwd.flops == Count::of(65536));
+  CHECK(r.fwd.bytes == Count::of(8192));
+  CHECK(compute_spec(r).empty());
+  CHECK(r.bwd.status == Status::kOk);  // its bwd rows come from a linked backward op
+}
+
+TEST_CASE("MoE_comm: MoEDispatch moves tokens, no FLOPs, no Compute Spec", "[perf]") {
+  // tokens (1024, 4096) bf16: bytes = 1024·4096·2 = 8388608; backward moves the same.
+  EventArgs a;
+  a.dims = lit("[[1024, 4096], [1024, 8]]");
+  a.types = lit("['c10::BFloat16', 'long int']");
+  const ModelResult r = run("MoEDispatch", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "num_tokens=1024;hidden_dim=4096;bpe=2;");
+  CHECK(r.fwd.flops == Count::of(0));
+  CHECK(r.fwd.bytes == Count::of(8388608));
+  CHECK(r.bwd.bytes == Count::of(8388608));
+  CHECK(compute_spec(r).empty());
+}
+
+TEST_CASE("SSM: DaoAILab causal_conv1d with a bias", "[perf]") {
+  // x (2, 64, 128), w (64, 4), bias (64,), bf16.
+  // flops = 2·2·64·128·4 = 131072; bytes = (2·2·64·128 + 64·4 + 64)·2 = (32768 + 256 + 64)·2 = 66176.
+  EventArgs a;
+  a.dims = lit("[[2, 64, 128], [64, 4], [64], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', '', 'Scalar']");
+  const ModelResult r = run("DaoAILab::_causal_conv1d_fwd_cpp", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "batch=2;channels=64;seq_len=128;kernel_size=4;has_bias=True;");
+  CHECK(r.fwd.flops == Count::of(131072));
+  CHECK(r.fwd.bytes == Count::of(66176));
+  CHECK(compute_spec(r) == "matrix_bf16");
+}
+
+TEST_CASE("SSM: MambaSplitConv1dScanCombinedFn derives d_state from the fused projection", "[perf]") {
+  // zxbcdt (B 2, T 256, 1288), conv weight (768, 4), dt_bias (8,) → H = 8; chunk size C
+  // default 128 (Concrete[6] empty), headdim P = 64, ngroups G = 1.
+  // d_inner = H·P = 512; N = (1288 − 2·512 − 8) / (2·1) = 256 / 2 = 128.
+  // flops = 2·2·768·256·4 (conv1d 3,145,728) + 2·2·1·256·128·128 (16,777,216)
+  //       + 2·2·8·256·128·64 (67,108,864) + 4·2·8·256·128·64 (134,217,728) = 221,249,536.
+  // bytes = (2·256·1288 + 768·4 + 768 + 2·256·512)·2 + 8·(4 + 4 + 4)
+  //       = (659456 + 3072 + 768 + 262144)·2 + 96 = 1,850,976. Backward: the same.
+  EventArgs a;
+  a.dims = lit("[[2, 256, 1288], [768, 4], [768], [8], [8], [8], [], [], [], [], [], [], [], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'float', 'float', 'float', 'Scalar', '', '', "
+                "'', '', '', '', '', '', 'Scalar', 'Scalar', '']");
+  a.concrete = lit("['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '64', '1', '']");
+  const ModelResult r = run("MambaSplitConv1dScanCombinedFn", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "B=2;T=256;H=8;P=64;G=1;N=128;C=128;d_inner=512;d_conv=4;conv_channels=768;combined_dim=1288;");
+  CHECK(r.fwd.flops == Count::of(221249536));
+  CHECK(r.fwd.bytes == Count::of(1850976));
+  CHECK(r.bwd.flops == Count::of(221249536));
+  CHECK(compute_spec(r) == "matrix_bf16");
+  // combined_dim 1289: 257 is odd, not divisible by 2·G → TraceLens's ValueError.
+  a.dims = lit("[[2, 256, 1289], [768, 4], [768], [8], [8], [8], [], [], [], [], [], [], [], [], [], [], [], []]");
+  CHECK(run("MambaSplitConv1dScanCombinedFn", a).status != Status::kOk);
+}
+
+TEST_CASE("RoPE and CrossEntropy: one-tensor vector models", "[perf]") {
+  // FusedRoPEFunc t (128, 2, 8, 64) bf16: n = 131072; flops = 3n = 393216; bytes = 2·n·2 = 524288.
+  EventArgs rope;
+  rope.dims = lit("[[128, 2, 8, 64], [128, 1, 1, 64], []]");
+  rope.types = lit("['c10::BFloat16', 'float', 'Scalar']");
+  const ModelResult r = run("FusedRoPEFunc", rope);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) == "seq_len=128;batch=2;heads=8;head_dim=64;num_elements=131072;");
+  CHECK(r.fwd.flops == Count::of(393216));
+  CHECK(r.fwd.bytes == Count::of(524288));
+  CHECK(compute_spec(r) == "vector_bf16");
+  // CrossEntropyFunction logits (4, 1, 32000) float: flops = 5·4·32000 = 640000;
+  // bytes = 4·1·32000·4 + 4·8 + 4·4 = 512000 + 32 + 16 = 512048.
+  EventArgs ce;
+  ce.dims = lit("[[4, 1, 32000], [4, 1]]");
+  ce.types = lit("['float', 'long int']");
+  const ModelResult c = run("CrossEntropyFunction", ce);
+  REQUIRE(c.status == Status::kOk);
+  CHECK(params_repr(c) == "batch=4;vocab_size=32000;logits_shape=[4, 1, 32000];");
+  CHECK(c.fwd.flops == Count::of(640000));
+  CHECK(c.fwd.bytes == Count::of(512048));
+  CHECK(compute_spec(c) == "vector_fp32");
+}

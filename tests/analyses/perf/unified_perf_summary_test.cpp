@@ -1,0 +1,63 @@
+// unified_perf_summary's collection rules (tracelens-semantics.md §2.9) on a hand-made
+// trace: the outermost modeled op is collected, not its unmodeled parent; a leaf cpu_op
+// without a model is collected; a parent whose descendant is modeled is recursed into,
+// and its own kernel becomes a synthetic op numbered after the trace's events.
+#include <catch2/catch.hpp>
+
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/ops/trace_builder.h"
+#include "analyses/perf/unified_perf_summary.h"
+#include "ingest/trace_reader.h"
+
+using namespace sollens;
+
+namespace {
+
+const Column& col(const Table& t, std::string_view name) {
+  const Column* c = t.find(name);
+  REQUIRE(c != nullptr);
+  return *c;
+}
+
+}  // namespace
+
+TEST_CASE("unified_perf_summary: outermost model, leaf, synthetic op", "[perf]") {
+  const std::string addmm = R"("Input Dims":[[64],[32,128],[128,64],[],[]],"Input type":["float","float","float","Scalar","Scalar"],"Input Strides":[[1],[128,1],[1,128],[],[]],"Concrete Inputs":["","","","1","1"])";
+  const std::string mean = R"("Input Dims":[[8,8]],"Input type":["float"],"Input Strides":[[8,1]],"Concrete Inputs":["",""])";
+  test::TraceBuilder t;
+  // Rows: 0 aten::linear, 1 aten::addmm + 2..5 its launch; 6 aten::foo + 7..10;
+  // 11 aten::mse_loss + 12..15 (its own kernel mse_k); 16 aten::mean + 17..20. 21 events.
+  t.cpu_op("aten::linear", 10, 20).cpu_op("aten::addmm", 11, 5, addmm).launch(12, "gemm_k", 100, 4)
+      .cpu_op("aten::foo", 40, 5).launch(41, "void at::native::vectorized_elementwise_kernel<foo>", 110, 2)
+      .cpu_op("aten::mse_loss", 60, 20).launch(61, "mse_k", 120, 3)
+      .cpu_op("aten::mean", 65, 5, mean).launch(66, "reduce_k", 130, 1);
+  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.store);
+  REQUIRE(r.store->size() == 21);
+  const TraceTree tree = TraceTree::build(*r.store);
+  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
+  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
+  const Table u = unified_perf_summary_table(*r.store, tree, launchers, ops);
+  REQUIRE(u.num_rows() == 4);
+  // By Kernel Time sum: addmm 4 µs, the synthetic mse_k 3, foo 2, mean 1.
+  CHECK(col(u, "name").string_at(0) == "aten::addmm");
+  CHECK(col(u, "ex_UID").int_at(0) == 1);
+  CHECK(col(u, "op category").string_at(0) == "GEMM");
+  CHECK(col(u, "has_perf_model").bool_at(0));
+  // 2·M·N·K + M·N = 2·32·64·128 + 32·64 = 526336 FLOPs
+  CHECK(col(u, "GFLOPS").float_at(0) == Approx(526336e-9));
+  CHECK(col(u, "name").string_at(1) == "aten::mse_loss->mse_k (Synthetic Op)");
+  CHECK(col(u, "ex_UID").int_at(1) == 21);
+  CHECK(col(u, "op category").string_at(1) == "other");
+  CHECK(col(u, "total_duration_us").float_at(1) == Approx(20));  // the launcher's duration
+  CHECK_FALSE(col(u, "has_perf_model").bool_at(1));
+  CHECK(col(u, "GFLOPS").is_null(1));
+  CHECK(col(u, "name").string_at(2) == "aten::foo");
+  CHECK(col(u, "op category").string_at(2) == "elementwise");  // kernel-name fallback
+  CHECK(col(u, "name").string_at(3) == "aten::mean");
+  CHECK(col(u, "op category").string_at(3) == "reduce");
+  CHECK(col(u, "Kernel Time (µs)_sum").float_at(3) == Approx(1));
+  // Percentages of the 10 µs total.
+  CHECK(col(u, "Percentage (%)").float_at(0) == Approx(40));
+  CHECK(col(u, "Cumulative Percentage (%)").float_at(3) == Approx(100));
+}
