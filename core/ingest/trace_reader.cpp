@@ -292,6 +292,7 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
   if (split == jl::npos) return false;
 
   EventStore second;
+  second.reserve((text.size() - split) / 320 + 16);  // as load_trace reserves the whole
   IngestCounters first_counts, second_counts;
   bool first_ok = false, second_ok = false;
   size_t second_close = jl::npos;
@@ -439,6 +440,9 @@ LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
       array_close = reader.run(array_open);
     }
 
+    // The reservation above is a guess from the size; the store lives as long as the
+    // report, so what it did not use goes back before the analyses allocate theirs.
+    store->release_spare_capacity();
     if (!store->metadata.top_level_array) read_metadata(*store, p, array_open, array_close);
     add_warnings(*store, counters, array_close, store->metadata.top_level_array);
     if (options.progress) options.progress(text.size(), store->size());
