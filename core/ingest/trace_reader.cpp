@@ -440,9 +440,6 @@ LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
       array_close = reader.run(array_open);
     }
 
-    // The reservation above is a guess from the size; the store lives as long as the
-    // report, so what it did not use goes back before the analyses allocate theirs.
-    store->release_spare_capacity();
     if (!store->metadata.top_level_array) read_metadata(*store, p, array_open, array_close);
     add_warnings(*store, counters, array_close, store->metadata.top_level_array);
     if (options.progress) options.progress(text.size(), store->size());

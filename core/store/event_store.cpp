@@ -25,14 +25,6 @@ void EventStore::reserve(size_t n) {
 #undef SOLLENS_RESERVE
 }
 
-void EventStore::release_spare_capacity() {
-  // Column by column, so the extra memory at any moment is one column's copy.
-#define SOLLENS_SHRINK(c) \
-  if (c.capacity() > c.size() + c.size() / 16) c.shrink_to_fit();
-  SOLLENS_FOR_EVENT_COLUMNS(SOLLENS_SHRINK)
-#undef SOLLENS_SHRINK
-}
-
 void EventStore::truncate(size_t n) {
   if (n >= size()) return;
 #define SOLLENS_TRUNCATE(c) c.resize(n);

@@ -81,8 +81,6 @@ class EventStore {
   }
 
   void reserve(size_t n);
-  // Gives back what an over-estimated reserve() left unused (more than 1/16 spare).
-  void release_spare_capacity();
   void truncate(size_t n);  // drops rows [n, size)
   // Appends every row of `part`; `remap` maps part's string ids to this store's.
   void append_rows(const EventStore& part, const std::vector<StrId>& remap);
