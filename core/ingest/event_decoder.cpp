@@ -79,20 +79,26 @@ struct EventDecoder::Row {
 EventDecoder::EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters)
     : store_(store), input_(input), counters_(counters) {}
 
-error_code EventDecoder::intern_value(od::value& v, StrId& out) {
+error_code EventDecoder::intern_value(od::value& v, StrId& out, StrId* last) {
   std::string_view token = trim_right(v.raw_json_token());
-  if (!token.empty() && token.front() == '"') {
-    std::string_view content = token.substr(1, token.size() >= 2 ? token.size() - 2 : 0);
-    if (!std::memchr(content.data(), '\\', content.size())) {
-      out = store_.strings.intern_stable(content);  // points into the input buffer
-      return SUCCESS;
-    }
+  const bool quoted = !token.empty() && token.front() == '"';
+  // A number, true/false/null keeps its text; a string without escapes is its content.
+  const std::string_view text = quoted ? token.substr(1, token.size() >= 2 ? token.size() - 2 : 0) : token;
+  // Escaped text is compared only after unescaping (its raw form could equal another
+  // string's unescaped one), so it bypasses the cache.
+  const bool escaped = quoted && std::memchr(text.data(), '\\', text.size());
+  if (!escaped && last && *last != kNoLast && store_.strings.view(*last) == text) {
+    out = *last;
+    return SUCCESS;
+  }
+  if (escaped) {
     std::string_view unescaped;
     if (auto e = v.get_string().get(unescaped)) return e;
     out = store_.strings.intern(unescaped);
-    return SUCCESS;
+  } else {
+    out = store_.strings.intern_stable(text);  // points into the input buffer
   }
-  out = store_.strings.intern_stable(token);  // a number, true/false/null: keep its text
+  if (last) *last = out;
   return SUCCESS;
 }
 
@@ -212,18 +218,18 @@ error_code EventDecoder::decode(od::value value, od::document& doc) {
         break;
       case 3:
         if (key == "cat") {
-          if (auto e = intern_value(v, row.cat)) return e;
+          if (auto e = intern_value(v, row.cat, &last_cat_)) return e;
         } else if (key == "pid") {
-          if (auto e = intern_value(v, row.pid)) return e;
+          if (auto e = intern_value(v, row.pid, &last_pid_)) return e;
         } else if (key == "tid") {
-          if (auto e = intern_value(v, row.tid)) return e;
+          if (auto e = intern_value(v, row.tid, &last_tid_)) return e;
         } else if (key == "dur") {
           if (auto e = read_time(v, row.dur)) return e;
         }
         break;
       case 4:
         if (key == "name") {
-          if (auto e = intern_value(v, row.name)) return e;
+          if (auto e = intern_value(v, row.name, &last_name_)) return e;
         } else if (key == "args") {
           if (auto e = decode_args(v, doc, row)) return e;
         }

@@ -33,7 +33,9 @@ class EventDecoder {
   struct Row;
   simdjson::error_code decode_args(simdjson::ondemand::value value,
                                    simdjson::ondemand::document& doc, Row& row);
-  simdjson::error_code intern_value(simdjson::ondemand::value& value, StrId& out);
+  // `last`: the id this field got in the previous event, reused without hashing when
+  // the text is the same (cat, pid and tid repeat in most consecutive events).
+  simdjson::error_code intern_value(simdjson::ondemand::value& value, StrId& out, StrId* last = nullptr);
   simdjson::error_code read_time(simdjson::ondemand::value& value, double& out);
   Category category_of(StrId cat);
   void push(const Row& row);
@@ -42,6 +44,8 @@ class EventDecoder {
   const PaddedBuffer& input_;
   IngestCounters& counters_;
   std::vector<uint8_t> category_cache_;  // by StrId; 0xff = not computed
+  static constexpr StrId kNoLast = static_cast<StrId>(-1);
+  StrId last_cat_ = kNoLast, last_pid_ = kNoLast, last_tid_ = kNoLast, last_name_ = kNoLast;
 };
 
 }  // namespace sollens

@@ -292,6 +292,7 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
   if (split == jl::npos) return false;
 
   EventStore second;
+  second.reserve((text.size() - split) / 320 + 16);  // as load_trace reserves the whole
   IngestCounters first_counts, second_counts;
   bool first_ok = false, second_ok = false;
   size_t second_close = jl::npos;

@@ -1,5 +1,7 @@
 #include "model/trace_tree.h"
 
+#include "model/flat_index.h"
+
 #include <algorithm>
 #include <string_view>
 #include <unordered_map>
@@ -42,7 +44,8 @@ struct TripleKey {
 struct TripleHash {
   size_t operator()(const TripleKey& k) const {
     uint64_t h = (uint64_t(k.pid) << 32 | k.tid) * 0x9e3779b97f4a7c15ULL;
-    return static_cast<size_t>(h ^ (uint64_t(k.link) * 0xc2b2ae3d27d4eb4fULL));
+    h ^= uint64_t(k.link) * 0xc2b2ae3d27d4eb4fULL;
+    return static_cast<size_t>(h ^ (h >> 29));
   }
 };
 
@@ -113,27 +116,29 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
       !has_ac2g && options.legacy_flows_when_no_ac2g ? Category::kFlowLegacy : Category::kFlowAc2g;
   tree.used_legacy_flows = flow_category == Category::kFlowLegacy && has_legacy;
 
-  std::unordered_map<int64_t, uint32_t> flow_start, flow_end;  // last one per id wins
-  std::unordered_map<TripleKey, uint32_t, TripleHash> by_pid_tid_link;
-  std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;
+  const auto graph_launch_a = s.strings.find("cudaGraphLaunch");
+  const auto graph_launch_b = s.strings.find("hipGraphLaunch");
+  const bool has_graph_launches = graph_launch_a || graph_launch_b;
+  FlatIndex<int64_t, IdHash> flow_start(n / 16), flow_end(n / 16);  // last one per id wins
+  FlatIndex<TripleKey, TripleHash> by_pid_tid_link(n / 4);
+  std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;  // for graph launches
   for (uint32_t i = 0; i < n; ++i) {
     const Category c = s.category[i];
     if (c == flow_category) {
-      if (s.phase[i] == Phase::kFlowStart) flow_start[s.flow_id[i]] = i;
-      else if (s.phase[i] == Phase::kFlowEnd) flow_end[s.flow_id[i]] = i;
+      if (s.phase[i] == Phase::kFlowStart) flow_start.insert_or_assign(s.flow_id[i], i);
+      else if (s.phase[i] == Phase::kFlowEnd) flow_end.insert_or_assign(s.flow_id[i], i);
       continue;
     }
     if (is_gpu_activity(c)) {
       tree.gpu_events.push_back(i);
-      if (s.correlation[i] != kNoValue) gpu_by_correlation[s.correlation[i]].push_back(i);
+      if (has_graph_launches && s.correlation[i] != kNoValue)
+        gpu_by_correlation[s.correlation[i]].push_back(i);
     }
     if (s.has_args_object[i] && link[i] != kNoValue)
-      by_pid_tid_link[TripleKey{s.pid[i], s.tid[i], link[i]}] = i;
+      by_pid_tid_link.insert_or_assign(TripleKey{s.pid[i], s.tid[i], link[i]}, i);
   }
 
   // 3. Runtime → GPU links, runtime events in file order.
-  const auto graph_launch_a = s.strings.find("cudaGraphLaunch");
-  const auto graph_launch_b = s.strings.find("hipGraphLaunch");
   std::vector<uint32_t> single(1);
   for (uint32_t r = 0; r < n; ++r) {
     if (!is_runtime(s.category[r])) continue;
@@ -144,17 +149,16 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
       auto it = gpu_by_correlation.find(id);
       if (it != gpu_by_correlation.end()) targets = it->second;
     } else {
-      auto start = flow_start.find(id);
-      if (start == flow_start.end()) continue;
-      auto end = flow_end.find(id);
-      if (end == flow_end.end()) {
+      if (!flow_start.find(id)) continue;
+      const std::optional<uint32_t> end = flow_end.find(id);
+      if (!end) {
         ++tree.launches_without_flow;
         continue;
       }
-      const uint32_t f = end->second;
-      auto found = by_pid_tid_link.find(TripleKey{s.pid[f], s.tid[f], s.flow_id[f]});
-      if (found == by_pid_tid_link.end()) continue;
-      single[0] = found->second;
+      const uint32_t f = *end;
+      const std::optional<uint32_t> found = by_pid_tid_link.find(TripleKey{s.pid[f], s.tid[f], s.flow_id[f]});
+      if (!found) continue;
+      single[0] = *found;
       targets = single;
     }
     for (uint32_t g : targets) {

@@ -8,6 +8,17 @@
 
 namespace sollens {
 
+// Frees a PaddedBuffer's bytes: delete[], or the release function of adopted memory.
+struct PaddedBufferDeleter {
+  using Release = void (*)(char* data, size_t capacity);
+  Release release = nullptr;
+  size_t capacity = 0;
+  void operator()(char* p) const {
+    if (release) release(p, capacity);
+    else delete[] p;
+  }
+};
+
 class PaddedBuffer {
  public:
   static constexpr size_t kPadding = 128;
@@ -17,6 +28,17 @@ class PaddedBuffer {
   static PaddedBuffer copy_of(std::string_view bytes) {
     PaddedBuffer b(bytes.size());
     if (!bytes.empty()) std::memcpy(b.data(), bytes.data(), bytes.size());
+    return b;
+  }
+  // Takes memory allocated elsewhere (the CLI's private file mapping): `size` bytes of
+  // data, then zeroed, writable bytes up to `capacity` >= size + kPadding. `release`
+  // frees it (it gets the data pointer and the capacity).
+  using Release = PaddedBufferDeleter::Release;
+  static PaddedBuffer adopt(char* data, size_t size, size_t capacity, Release release) {
+    PaddedBuffer b;
+    b.data_ = Storage(data, PaddedBufferDeleter{release, capacity});
+    b.size_ = size;
+    b.capacity_ = capacity;
     return b;
   }
 
@@ -30,7 +52,7 @@ class PaddedBuffer {
   // Keeps the first min(size, new_size) bytes; the padding is zeroed.
   void resize(size_t new_size) {
     if (new_size + kPadding > capacity_) {
-      std::unique_ptr<char[]> bigger(new char[new_size + kPadding]);
+      Storage bigger(new char[new_size + kPadding]);
       if (size_) std::memcpy(bigger.get(), data_.get(), size_ < new_size ? size_ : new_size);
       data_ = std::move(bigger);
       capacity_ = new_size + kPadding;
@@ -48,13 +70,15 @@ class PaddedBuffer {
 
  private:
   void resize_uninitialized(size_t size) {
-    data_.reset(new char[size + kPadding]);
+    data_ = Storage(new char[size + kPadding]);
     capacity_ = size + kPadding;
     size_ = size;
     std::memset(data_.get() + size_, 0, kPadding);
   }
 
-  std::unique_ptr<char[]> data_;
+  using Storage = std::unique_ptr<char[], PaddedBufferDeleter>;
+
+  Storage data_;
   size_t size_ = 0;
   size_t capacity_ = 0;
 };

@@ -8,4 +8,8 @@ namespace sollens {
 
 std::string format_python_float(double value);
 
+// The same text found with printf/strtod only (what builds without floating-point
+// std::to_chars use); exposed so tests can hold the two paths to each other.
+std::string format_python_float_by_search(double value);
+
 }  // namespace sollens

@@ -49,6 +49,20 @@ void append_python_str_repr(std::string& out, std::string_view s) {
   const bool has_double = s.find('"') != std::string_view::npos;
   const char quote = has_single && !has_double ? '"' : '\'';
   out += quote;
+  // Most names are printable ASCII with nothing to escape: copy them whole.
+  bool plain = true;
+  for (char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b > 0x7E || c == '\\' || c == quote) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) {
+    out.append(s);
+    out += quote;
+    return;
+  }
   for (size_t i = 0; i < s.size();) {
     uint32_t cp;
     const size_t n = decode_utf8(s, i, cp);

@@ -11,6 +11,8 @@
 #include <emscripten/heap.h>
 #else
 #include <sys/resource.h>
+
+#include "cli/read_file.h"
 #endif
 
 namespace sollens::bench {
@@ -25,17 +27,28 @@ inline double peak_memory_mb() {
 #endif
 }
 
-// The file's JSON (gzip undone) in one padded buffer: no stream copies to inflate the peak.
+// The file's JSON (gzip undone) in one padded buffer, read as the CLI reads it
+// (natively a private file mapping, cli/read_file.h); no stream copies to inflate
+// the peak.
 inline bool read_json(const std::string& path, PaddedBuffer& out) {
+  PaddedBuffer bytes;
+#ifdef __EMSCRIPTEN__
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
   std::fseek(f, 0, SEEK_END);
   const long size = std::ftell(f);
   std::fseek(f, 0, SEEK_SET);
-  PaddedBuffer bytes(size > 0 ? static_cast<size_t>(size) : 0);
+  bytes = PaddedBuffer(size > 0 ? static_cast<size_t>(size) : 0);
   const bool ok = size > 0 && std::fread(bytes.data(), 1, bytes.size(), f) == bytes.size();
   std::fclose(f);
   if (!ok) return false;
+#else
+  std::string error;
+  if (!cli::read_file(path, bytes, error)) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return false;
+  }
+#endif
   if (looks_like_gzip(bytes.view())) {
     auto unzipped = gunzip(bytes.view());
     if (!unzipped.error.empty()) {

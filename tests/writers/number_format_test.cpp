@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <cstring>
+
 #include "writers/number_format.h"
 
 using sollens::format_python_float;
@@ -23,4 +26,24 @@ TEST_CASE("floats print as Python's repr does") {
   CHECK(format_python_float(2.0 / 3.0) == "0.6666666666666666");
   CHECK(format_python_float(1e22) == "1e+22");
   CHECK(format_python_float(123456.789) == "123456.789");
+}
+
+TEST_CASE("the to_chars and the printf-search paths print the same digits") {
+  // Doubles from every exponent range, with long and short shortest forms.
+  uint64_t x = 0x9e3779b97f4a7c15ULL;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    double v;
+    if (i % 2) {
+      uint64_t bits = x & 0x7fefffffffffffffULL;  // finite
+      std::memcpy(&v, &bits, sizeof v);
+    } else {
+      v = static_cast<double>(x % 100000000) / 1000.0;  // Kineto-like µs values
+    }
+    INFO(sollens::format_python_float_by_search(v));
+    REQUIRE(format_python_float(v) == sollens::format_python_float_by_search(v));
+    REQUIRE(format_python_float(-v) == sollens::format_python_float_by_search(-v));
+  }
 }

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <unordered_map>
 
 #include "writers/number_format.h"
 #include "writers/python_repr.h"
@@ -114,7 +115,35 @@ error_code read_cell(od::value v, std::optional<std::string>& cell) {
 struct OpArgsReader::Impl {
   const EventStore& store;
   od::parser parser{};
+  od::parser value_parser{};  // for a list value seen for the first time
+  // Rendered cells by the raw JSON text of their list value: ops repeat the same
+  // shapes and types, and rendering is most of the cost of reading args.
+  std::unordered_map<std::string_view, std::optional<std::string>> list_cells;
   explicit Impl(const EventStore& s) : store(s) {}
+
+  // The store's input keeps PaddedBuffer::kPadding readable bytes after its end, so
+  // any view into it is padded for simdjson.
+  simdjson::padded_string_view padded(std::string_view json) const {
+    const char* end_of_buffer = store.input.data() + store.input.size() + PaddedBuffer::kPadding;
+    return simdjson::padded_string_view(json.data(), json.size(), static_cast<size_t>(end_of_buffer - json.data()));
+  }
+
+  error_code read_list_cell(od::value v, std::optional<std::string>& cell) {
+    std::string_view raw;
+    if (auto e = v.raw_json().get(raw)) return e;
+    raw = trim(raw);
+    if (auto it = list_cells.find(raw); it != list_cells.end()) {
+      cell = it->second;
+      return SUCCESS;
+    }
+    od::document doc;
+    if (auto e = value_parser.iterate(padded(raw)).get(doc)) return e;
+    od::value root;
+    if (auto e = doc.get_value().get(root)) return e;
+    if (auto e = read_cell(root, cell)) return e;
+    list_cells.emplace(raw, cell);
+    return SUCCESS;
+  }
 };
 
 OpArgsReader::OpArgsReader(const EventStore& store) : impl_(new Impl(store)) {}
@@ -124,15 +153,8 @@ OpArgs OpArgsReader::read(uint32_t event) {
   OpArgs out;
   const EventStore& s = impl_->store;
   if (event >= s.size() || !s.has_args(event)) return out;
-  const std::string_view json = s.args_json(event);
-  // The input buffer has PaddedBuffer::kPadding readable bytes after its end, so a
-  // view into it is padded for simdjson.
-  const char* end_of_buffer = s.input.data() + s.input.size() + PaddedBuffer::kPadding;
-  const size_t capacity = static_cast<size_t>(end_of_buffer - json.data());
   od::document doc;
-  if (impl_->parser.iterate(simdjson::padded_string_view(json.data(), json.size(), capacity))
-          .get(doc))
-    return out;
+  if (impl_->parser.iterate(impl_->padded(s.args_json(event))).get(doc)) return out;
   od::object object;
   if (doc.get_object().get(object)) return out;
   OpArgs parsed;
@@ -147,7 +169,10 @@ OpArgs OpArgsReader::read(uint32_t event) {
     else if (key == "Input Strides") cell = &parsed.input_strides;
     else if (key == "Concrete Inputs") cell = &parsed.concrete_inputs;
     if (!cell) continue;
-    if (read_cell(field.value(), *cell)) return out;
+    od::value value = field.value();
+    od::json_type type;
+    if (value.type().get(type)) return out;
+    if (type == od::json_type::array ? impl_->read_list_cell(value, *cell) : read_cell(value, *cell)) return out;
   }
   return parsed;
 }
