@@ -127,7 +127,9 @@ function onWorkerMessage(msg) {
 function startLoad(message, displayName) {
   loadId += 1;
   hideError();
-  ui.status.textContent = '';
+  // The status line is the live region: it says a load started (and, on 'done', that
+  // it ended); the progress bar's ticks are not read out.
+  ui.status.textContent = `Opening ${displayName}…`;
   report = null;
   clearReport();
   setShareActions(false);

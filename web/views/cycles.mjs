@@ -235,7 +235,10 @@ function timeStrip(groups, chosen, choose, trace) {
       const b = cell(lane.end, r);
       if (a === null || b === null) continue;
       const x = X(a);
-      const rect = svgEl('rect', { class: `rep ${lane.kind}`, x: String(x), y: String(y + 2), width: String(Math.max(X(b) - x, 0.8)), height: String(LANE - 4) });
+      const w = X(b) - x;
+      // On the whole trace's span a repetition can be under two units wide: without
+      // the white separating stroke, which would wash it out.
+      const rect = svgEl('rect', { class: `rep ${lane.kind}${w < 2 ? ' thin' : ''}`, x: String(x), y: String(y + 2), width: String(Math.max(w, 0.8)), height: String(LANE - 4) });
       const title = svgEl('title', {});
       title.textContent = `${lane.label} repetition ${r + 1}: ${formatNumber((a - t0) / 1000, 'float')} – ${formatNumber((b - t0) / 1000, 'float')} ms (${formatNumber(b - a, 'float')} µs)`;
       rect.append(title);

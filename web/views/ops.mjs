@@ -134,11 +134,17 @@ function drillDown(panel, sheets, state) {
       if (i === parts.length - 1) {
         const span = el('span', '', text);
         span.setAttribute('aria-current', 'location');
+        span.tabIndex = -1;  // focusable from script only: see below
         li.append(span);
       } else {
         const b = el('button', '', text);
         b.type = 'button';
-        b.addEventListener('click', go);
+        // The crumbs are drawn again, so the button goes: the keyboard focus moves to
+        // the crumb that is now current (else it would fall back to the page's start).
+        b.addEventListener('click', () => {
+          go();
+          crumbs.querySelector('[aria-current]')?.focus();
+        });
         li.append(b);
       }
       return li;
