@@ -296,12 +296,19 @@ function viewContext(name) {
     name: report.name,
     devices,
     state: viewState(name),
-    requestReport: ({ device = '', corrected = false } = {}) =>
-      (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'report', id: loadId, device, corrected })),
+    // Both return whether the request went to the worker (not for a report from a link).
+    requestReport: ({ device = '', corrected = false } = {}) => {
+      if (report.shared) return sharedCannotRecompute();
+      if (!worker) return false;
+      worker.postMessage({ type: 'report', id: loadId, device, corrected });
+      return true;
+    },
     requestCycles: ({ mode = 'all', order = 'stream' } = {}) => {
       if (report.shared) return sharedCannotRecompute();
+      if (!worker) return false;
       cyclesAsked = true;
-      return worker?.postMessage({ type: 'cycles', id: loadId, mode, order });
+      worker.postMessage({ type: 'cycles', id: loadId, mode, order });
+      return true;
     },
     showView,
   };
@@ -585,8 +592,12 @@ function leaveSharedLink() {
   if (location.hash.startsWith(SHARE_PREFIX)) history.replaceState(null, '', location.pathname + location.search);
 }
 
+// The view is drawn again, so that its controls show what the report really is.
 function sharedCannotRecompute() {
   ui.status.textContent = 'This report came from a link and has no trace behind it: open the trace to recompute it.';
+  renderedViews.delete(currentView);
+  showView(currentView);
+  return false;
 }
 
 // ?trace=URL: open a trace from another site (it must allow CORS). The URL is the

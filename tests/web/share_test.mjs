@@ -178,6 +178,17 @@ try {
   const freshFacts = await fresh.locator('#facts').innerText();
   check(originalFacts.split('\n').filter((l) => !/opened in|^source|^\d.*s \(read/.test(l)).every((l) => freshFacts.includes(l)), 'same trace facts');
   check(await fresh.locator('#shared-notice').isVisible(), 'the page says the report came from a link');
+  // The corrected models cannot be computed without the trace: the page says so and
+  // the toggle goes back to what the report is (it does not claim what it cannot show).
+  await fresh.click('nav [data-view="roofline"]');
+  await fresh.waitForSelector('section[data-view="roofline"] .corrected-toggle input');
+  await fresh.click('section[data-view="roofline"] .corrected-toggle input');
+  await fresh.waitForFunction(() => /no trace behind it/.test(document.getElementById('status').textContent) &&
+    document.querySelector('section[data-view="roofline"] .corrected-toggle input')?.checked === false, null, { timeout: TIMEOUT_MS });
+  check(await fresh.evaluate(() => !document.querySelector('section[data-view="roofline"] .controls [role=status]').textContent &&
+    document.activeElement === document.querySelector('section[data-view="roofline"] .corrected-toggle input')),
+  'a shared report: the corrected toggle is refused in words, shows the report\'s figures again and keeps the focus');
+  await fresh.click('nav [data-view="overview"]');
   const copy = await download(fresh, () => fresh.click('#export-report'));
   const sheetsOf = (text) => text.toString().slice(text.toString().indexOf('\n"sheets": {'));
   check(sheetsOf(copy.bytes) === sheetsOf(original.bytes), 'the fresh page\'s report.json has the same sheets, byte for byte');

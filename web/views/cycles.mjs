@@ -44,10 +44,10 @@ export function render(section, context) {
   const status = el('span', 'detail');
   status.setAttribute('role', 'status');
   const ask = (next, control) => {
-    state.asked = next;
     state.focus = control;
+    if (!context.requestCycles(next)) return;  // a report from a link (the page says why)
+    state.asked = next;
     status.textContent = 'Detecting cycles…';
-    context.requestCycles(next);
   };
   const modeSelect = select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
     (v) => ask({ mode: v, order }, 'mode'));

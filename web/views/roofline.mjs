@@ -50,8 +50,8 @@ export async function render(section, context) {
   // keyboard focus there (state.focus), and the chosen table tab stays (state.tab).
   const recompute = (next, what, control) => {
     state.focus = control;
+    if (!context.requestReport(next)) return;  // a report from a link (the page says why)
     status.textContent = `Recomputing the report ${what}…`;
-    context.requestReport(next);
   };
   const selector = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], chosen,
     (value) => recompute({ device: value, corrected }, `for ${value || 'the trace\'s device'}`, 'device'));
