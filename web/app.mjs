@@ -38,7 +38,7 @@ const ui = {
 
 let worker = null;
 let loadId = 0;
-let report = null;  // the last 'done' message
+let report = null;  // the last 'done' message, with the later 'report' and 'cycles' merged in
 let currentView = 'overview';
 let devices = [];  // the device database's ids, for device selectors
 
@@ -70,23 +70,53 @@ function onWorkerMessage(msg) {
   }
   if (msg.id !== loadId) return;  // from a load that was replaced
   if (msg.type === 'progress') showProgress(msg);
-  else if (msg.type === 'report' || msg.type === 'cycles') {
+  else if (msg.type === 'report') {
+    // Merged into the same object: a view being drawn for this load stays current.
     if (!report) return;
-    report = { ...report, [msg.type]: msg[msg.type] };
-    renderedViews.clear();
+    report.report = msg.report;
+    for (const name of REPORT_VIEWS) renderedViews.delete(name);
+    showView(currentView);
+    // The redrawn view replaces its own "Recomputing…" status: say it is done here.
+    ui.status.textContent = 'The report was recomputed: the views show its new figures.';
+  } else if (msg.type === 'cycles' || msg.type === 'cycles-error') {
+    if (!report) return;
+    // Announced (the status is a live region) when asked for, or when the cycles view
+    // was waiting for them on screen.
+    if (cyclesAsked) ui.status.textContent = msg.type === 'cycles' ? 'The cycles were detected again.' : msg.title;
+    else if (currentView === 'cycles' && !ui.status.textContent.endsWith('Cycles detected.'))
+      ui.status.textContent = `${ui.status.textContent} Cycles detected.`.trim();
+    cyclesAsked = false;
+    if (msg.type === 'cycles') {
+      report.cycles = msg.cycles;
+      report.cyclesMs = msg.ms ?? null;
+      report.cyclesError = null;
+    } else {
+      // A failed recompute keeps the cycles on screen (the status line says why); with
+      // none to show, the view says it.
+      report.cyclesError = report.cycles ? null : msg.title;
+    }
+    report.cyclesPending = false;
+    document.body.dataset.cycles = msg.type === 'cycles' ? 'ready' : 'error';
+    renderedViews.delete('cycles');
+    settleCycles();
     showView(currentView);
   } else if (msg.type === 'done') {
+    // The report comes first; the cycles follow in their own message.
     report = msg;
+    report.cycles = null;
+    report.cyclesPending = true;
     report.version = ui.version.textContent;  // for the export's "generator"
     setShareActions(true);
     renderedViews.clear();
     renderReport(msg);
+    document.body.dataset.cycles = 'pending';  // after renderReport: it clears the last report's
     setBusy(false);
     const t = msg.timings;
     ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.`;
     document.body.dataset.state = 'loaded';
   } else if (msg.type === 'error') {
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
+    settleCycles();
     setBusy(false);
     showError(msg.title, msg.hint);
     document.body.dataset.state = report ? 'loaded' : 'error';
@@ -97,7 +127,9 @@ function onWorkerMessage(msg) {
 function startLoad(message, displayName) {
   loadId += 1;
   hideError();
-  ui.status.textContent = '';
+  // The status line is the live region: it says a load started (and, on 'done', that
+  // it ended); the progress bar's ticks are not read out.
+  ui.status.textContent = `Opening ${displayName}…`;
   report = null;
   clearReport();
   setShareActions(false);
@@ -189,11 +221,35 @@ function showView(name) {
 // called when the view is first shown for a report (again after the report or the
 // cycles are recomputed). section is the view's <section>, to fill; context is
 //   {report: msg.report, cycles: msg.cycles, info: msg.info, name, devices,
+//    cyclesPending (the cycles are still being detected: they come after the report),
+//    cyclesError (text, when their detection failed), cyclesMs (how long it took),
+//    state (the view's own object, kept across recomputes of this trace's report and
+//    cycles: what the view wants to show the same way again),
 //    requestReport({device, corrected}), requestCycles({mode, order}), showView(name)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
 const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles']);
+// The views drawn from the report (drawn again when it is recomputed); the cycles view
+// is drawn from the cycles alone.
+const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
 const renderedViews = new Set();
+// What each view was showing (drill-down choice, tabs, focused control), kept while
+// the report or the cycles are recomputed and dropped when another trace is opened:
+// context.state is the view's own object, which only the view reads and writes.
+let viewStates = new Map();
+const viewState = (name) => {
+  if (!viewStates.has(name)) viewStates.set(name, {});
+  return viewStates.get(name);
+};
+
+// Promises waiting for the cycles of this load (the share link carries them):
+// settled when they arrive, fail, or the load is replaced.
+let cyclesWaiters = [];
+let cyclesAsked = false;  // the cycles under way were asked for by the cycles view
+function settleCycles() {
+  for (const resolve of cyclesWaiters.splice(0)) resolve();
+}
+const cyclesSettled = () => (report?.cyclesPending ? new Promise((resolve) => cyclesWaiters.push(resolve)) : Promise.resolve());
 const viewSection = (name) => document.querySelector(`section.view[data-view="${name}"]`);
 // Each view's placeholder as index.html has it, put back when another trace is opened:
 // a failed load then shows the placeholders, and the previous trace's tables (and the
@@ -217,7 +273,7 @@ async function renderView(name) {
     const module = await import(`./views/${name}.mjs`);
     if (report !== shown) return;  // another trace was opened meanwhile
     section.classList.remove('placeholder');
-    await module.render(section, viewContext());
+    await module.render(section, viewContext(name));
   } catch (e) {
     // One broken view must not take the page down: say so in its section.
     renderedViews.delete(name);
@@ -229,23 +285,41 @@ async function renderView(name) {
   }
 }
 
-function viewContext() {
+function viewContext(name) {
   return {
     report: report.report,
     cycles: report.cycles,
+    cyclesPending: Boolean(report.cyclesPending),
+    cyclesError: report.cyclesError ?? null,
+    cyclesMs: report.cyclesMs ?? null,
     info: report.info,
     name: report.name,
     devices,
-    requestReport: ({ device = '', corrected = false } = {}) =>
-      (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'report', id: loadId, device, corrected })),
-    requestCycles: ({ mode = 'all', order = 'stream' } = {}) =>
-      (report.shared ? sharedCannotRecompute() : worker?.postMessage({ type: 'cycles', id: loadId, mode, order })),
+    state: viewState(name),
+    // Both return whether the request went to the worker (not for a report from a link).
+    requestReport: ({ device = '', corrected = false } = {}) => {
+      if (report.shared) return sharedCannotRecompute();
+      if (!worker) return false;
+      worker.postMessage({ type: 'report', id: loadId, device, corrected });
+      return true;
+    },
+    requestCycles: ({ mode = 'all', order = 'stream' } = {}) => {
+      if (report.shared) return sharedCannotRecompute();
+      if (!worker) return false;
+      cyclesAsked = true;
+      worker.postMessage({ type: 'cycles', id: loadId, mode, order });
+      return true;
+    },
     showView,
   };
 }
 
 function clearReport() {
   resetViews();
+  viewStates = new Map();
+  cyclesAsked = false;
+  settleCycles();
+  delete document.body.dataset.cycles;
   for (const id of ['facts', 'timeline-legend', 'warnings']) $(id).replaceChildren();
   for (const id of ['gpu-timeline', 'devices', 'categories']) $(id).tBodies[0].replaceChildren();
   const svg = $('timeline-chart');
@@ -434,8 +508,13 @@ ui.shareLink.addEventListener('click', async () => {
   if (!report) return;
   const shown = report;
   ui.shareLink.disabled = true;
-  ui.status.textContent = 'Making the link…';
   try {
+    if (shown.cyclesPending) {
+      ui.status.textContent = 'Waiting for the cycles (the link carries them)…';
+      await cyclesSettled();
+      if (report !== shown) return;
+    }
+    ui.status.textContent = 'Making the link…';
     const { encodeShare } = await import('./share.mjs');
     const link = await encodeShare(shown, location.href);
     if (report !== shown) return;
@@ -488,6 +567,7 @@ async function openSharedLink() {
     report = shared;
     renderedViews.clear();
     renderReport(shared);
+    document.body.dataset.cycles = 'ready';  // the link carries them
     setShareActions(true);
     ui.sharedNotice.textContent = shared.dropped.length
       ? `This report came from a link made with sollens ${shared.version}. It was too big for a link: these tables are empty here: ${shared.dropped.join(', ')}. Open the trace itself to see them.`
@@ -512,8 +592,12 @@ function leaveSharedLink() {
   if (location.hash.startsWith(SHARE_PREFIX)) history.replaceState(null, '', location.pathname + location.search);
 }
 
+// The view is drawn again, so that its controls show what the report really is.
 function sharedCannotRecompute() {
   ui.status.textContent = 'This report came from a link and has no trace behind it: open the trace to recompute it.';
+  renderedViews.delete(currentView);
+  showView(currentView);
+  return false;
 }
 
 // ?trace=URL: open a trace from another site (it must allow CORS). The URL is the

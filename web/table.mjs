@@ -42,6 +42,8 @@ export function createTable(sheet, options = {}) {
   filter.type = 'search';
   filter.placeholder = 'text in any column';
   filter.setAttribute('aria-controls', id);
+  // Several tables share a view: the name says which one this filters.
+  filter.setAttribute('aria-label', `Filter ${options.caption ?? sheet.name}`);
   filter.spellcheck = false;
   filterLabel.append(filter);
   const count = el('output', 'row-count');

@@ -21,7 +21,10 @@ export function resetSection(section, title) {
 // A tab list over items [{id, label, count?}]; show(item, panel) fills the panel the
 // first time its tab is chosen (panels are kept, so a table keeps its scroll and
 // filter). Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
-export function tabs(items, show, { label, selected = items[0]?.id } = {}) {
+// selected: the tab to show first (the first one if there is no such tab, e.g. a
+// remembered tab the recomputed report no longer has); onSelect(id) is told of every
+// choice, so that a view can remember it across a recompute.
+export function tabs(items, show, { label, selected, onSelect } = {}) {
   const wrap = el('div', 'tabset');
   const list = el('div', 'tabs');
   list.setAttribute('role', 'tablist');
@@ -60,16 +63,21 @@ export function tabs(items, show, { label, selected = items[0]?.id } = {}) {
     });
     for (const [pid, p] of panels) p.hidden = pid !== id;
     if (!panels.has(id)) {
+      const button = buttons[items.indexOf(item)];
       const panel = el('div', 'tabpanel');
+      panel.id = `${button.id}-panel`;
       panel.setAttribute('role', 'tabpanel');
-      panel.setAttribute('aria-labelledby', buttons[items.indexOf(item)].id);
+      panel.setAttribute('aria-labelledby', button.id);
+      button.setAttribute('aria-controls', panel.id);
       panel.dataset.tab = id;
       panels.set(id, panel);
       wrap.append(panel);
       show(item, panel);
     }
+    onSelect?.(id);
   }
-  if (selected !== undefined) choose(selected);
+  const first = items.some((x) => x.id === selected) ? selected : items[0]?.id;
+  if (first !== undefined) choose(first);
   return { element: wrap, choose };
 }
 let uid = 0;

@@ -3,7 +3,9 @@
 //                                 [--site build/wasm/web]
 // (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file to the report shown,
 //     module already compiled (the page compiles it while the user picks a file);
-//     the cold figure (navigation included) is printed too. Target < 1.5 s.
+//     the cold figure (navigation included) is printed too. Target < 1.5 s. The
+//     cycles follow the report in a second message: when they are there is printed
+//     too (body[data-cycles] leaves "pending").
 // (b) a synthetic Kineto trace of --synthetic-mb MB (0: skip), written to /tmp on the
 //     fly (cpu_ops, runtime launches, kernels linked by correlation, flow events):
 //     loads without running out of memory; prints the time and the peak resident
@@ -172,12 +174,14 @@ async function open(trace, timeoutMs) {
     (document.body.dataset.state === 'loaded' && document.getElementById('trace-name').textContent === n),
   path.basename(trace), { timeout: timeoutMs, polling: 20 });
   const t1 = Date.now();
+  await page.waitForFunction(() => document.body.dataset.cycles !== 'pending', null, { timeout: timeoutMs, polling: 20 });
+  const t2 = Date.now();
   const state = await page.evaluate(() => (document.getElementById('error').hidden ? 'loaded' : 'error'));
   const facts = await page.locator('#facts').innerText();
   const opened = /opened in\s+(.*)/.exec(facts)?.[1] ?? '';
   const error = state === 'error' ? await page.locator('#error').innerText() : '';
   await page.close();
-  return { wallS: (t1 - t0) / 1000, coldS: (t1 - tNav) / 1000, state, opened, facts, error };
+  return { wallS: (t1 - t0) / 1000, cyclesS: (t2 - t0) / 1000, coldS: (t1 - tNav) / 1000, state, opened, facts, error };
 }
 
 try {
@@ -186,15 +190,18 @@ try {
     const trace = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json.gz')));
     console.log(`\n(a) owlv2: ${path.basename(trace)} (${mb(statSync(trace).size)} MB .json.gz)`);
     const times = [];
+    const cycleTimes = [];
     for (let run = 1; run <= runs; run++) {
       const r = await open(trace, 120_000);
       times.push(r.wallS);
-      console.log(`  run ${run}: ${r.state}, report shown ${r.wallS.toFixed(2)} s after choosing the file ` +
+      cycleTimes.push(r.cyclesS);
+      console.log(`  run ${run}: ${r.state}, report shown ${r.wallS.toFixed(2)} s after choosing the file, cycles ${r.cyclesS.toFixed(2)} s ` +
         `(cold, navigation included: ${r.coldS.toFixed(2)} s; worker: ${r.opened})${r.error ? ` ${r.error}` : ''}`);
     }
     const best = Math.min(...times);
     const median = times.slice().sort((a, b) => a - b)[Math.floor(times.length / 2)];
-    console.log(`(a) owlv2 ready: best ${best.toFixed(2)} s, median ${median.toFixed(2)} s (target < ${TARGET_READY_S} s)`);
+    console.log(`(a) owlv2 ready: best ${best.toFixed(2)} s, median ${median.toFixed(2)} s (target < ${TARGET_READY_S} s); ` +
+      `cycles shown: median ${cycleTimes.slice().sort((a, b) => a - b)[Math.floor(cycleTimes.length / 2)].toFixed(2)} s`);
     if (median >= TARGET_READY_S) problems.push(`owlv2 median ${median.toFixed(2)} s >= ${TARGET_READY_S} s`);
   }
 

@@ -9,7 +9,9 @@
 // every view renders for each trace, table numbers equal the CLI's CSVs (or
 // TraceLens's when build/native/sollens is absent), sort, filter, drill-down, a
 // 100,000-row table with a bounded DOM, trace HTML in kernel names shown as text, the
-// device selector and the cycles controls. Writes screenshots of the views to
+// device selector and the cycles controls; choices kept across a recompute; keyboard
+// and screen-reader basics of every view (tests/web/a11y_checks.mjs); a report with HTML in every string, opened
+// from a share link, visited view by view (tests/web/hostile_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
 // Prints "e2e: N passed, M failed"; exits non-zero on any failure.
 import { spawn } from 'node:child_process';
@@ -20,6 +22,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { viewChecks } from './views_checks.mjs';
+import { hostileChecks } from './hostile_checks.mjs';
+import { a11yChecks } from './a11y_checks.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -157,6 +161,9 @@ try {
   await views.everyView('h100', 'tracelens-h100-bert-small', gzOf('tracelens-h100-bert-small'));
   await views.tableInteractions('tracelens-h100-bert-small');
   await views.deviceSelector();
+  await views.stateAcrossRecompute();
+  await views.cyclesPending();
+  await a11yChecks({ page, check })('h100');
   await views.rooflineHover();
   await views.rooflineColumns();
   await views.collectivesView();
@@ -231,6 +238,8 @@ try {
   await page.screenshot({ path: path.join(artifacts, 'hostile-text.png'), fullPage: true });
   await views.hostileKernelName(hostile);
   await page.click('nav [data-view="overview"]');
+  // ... and in every view: a share link whose every string holds HTML (hostile_checks.mjs).
+  await hostileChecks({ context, origin, repo, site, fixtures, check, screenshots });
 
   // Bad files: readable errors with what to do.
   await page.setInputFiles('#file-input', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, this is not a trace\n') });

@@ -4,7 +4,8 @@
 //   node tests/web/share_test.mjs [--site build/wasm/web] [--artifacts DIR]
 // Checks: a .json.gz opens by drag and drop; "Copy link" makes a link that renders
 // the same report in a fresh page with no worker, no wasm and no trace (the exported
-// report.json of both pages is identical, sheet for sheet); hostile links show an
+// report.json of both pages is identical, sheet for sheet); a link asked for before
+// the cycles arrive (they follow the report) waits for them; hostile links show an
 // error in plain words and run nothing; HTML inside a valid link stays text;
 // ?trace= from the CORS server opens, and without CORS / 404 / not a trace give
 // readable errors; a sheet saved as CSV from the page equals the core's CSV writer
@@ -177,6 +178,17 @@ try {
   const freshFacts = await fresh.locator('#facts').innerText();
   check(originalFacts.split('\n').filter((l) => !/opened in|^source|^\d.*s \(read/.test(l)).every((l) => freshFacts.includes(l)), 'same trace facts');
   check(await fresh.locator('#shared-notice').isVisible(), 'the page says the report came from a link');
+  // The corrected models cannot be computed without the trace: the page says so and
+  // the toggle goes back to what the report is (it does not claim what it cannot show).
+  await fresh.click('nav [data-view="roofline"]');
+  await fresh.waitForSelector('section[data-view="roofline"] .corrected-toggle input');
+  await fresh.click('section[data-view="roofline"] .corrected-toggle input');
+  await fresh.waitForFunction(() => /no trace behind it/.test(document.getElementById('status').textContent) &&
+    document.querySelector('section[data-view="roofline"] .corrected-toggle input')?.checked === false, null, { timeout: TIMEOUT_MS });
+  check(await fresh.evaluate(() => !document.querySelector('section[data-view="roofline"] .controls [role=status]').textContent &&
+    document.activeElement === document.querySelector('section[data-view="roofline"] .corrected-toggle input')),
+  'a shared report: the corrected toggle is refused in words, shows the report\'s figures again and keeps the focus');
+  await fresh.click('nav [data-view="overview"]');
   const copy = await download(fresh, () => fresh.click('#export-report'));
   const sheetsOf = (text) => text.toString().slice(text.toString().indexOf('\n"sheets": {'));
   check(sheetsOf(copy.bytes) === sheetsOf(original.bytes), 'the fresh page\'s report.json has the same sheets, byte for byte');
@@ -184,12 +196,27 @@ try {
 
   // A big real report: owlv2's link (~117 K characters) opens in a fresh page too.
   const owlv2 = gzOf('tracelens-h100-owlv2-large');
+  // "Copy link" clicked the moment the report shows, while the worker is still
+  // detecting the cycles (they follow the report): from a mutation observer, which
+  // runs before the worker's next message can be handled.
+  await page.evaluate(() => {
+    window.__clickedWhilePending = false;
+    const observer = new MutationObserver(() => {
+      if (document.body.dataset.state !== 'loaded') return;
+      observer.disconnect();
+      window.__clickedWhilePending = document.body.dataset.cycles === 'pending';
+      document.getElementById('share-link').click();
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+  });
   await page.setInputFiles('#file-input', owlv2);
   await page.waitForFunction((n) => document.getElementById('trace-name').textContent === n && document.body.dataset.state === 'loaded',
     path.basename(owlv2), { timeout: TIMEOUT_MS });
-  await page.click('#share-link');
   await page.waitForFunction(() => document.getElementById('share-url').value.length > 20_000, null, { timeout: TIMEOUT_MS });
   const owlLink = await page.inputValue('#share-url');
+  const owlDoc = JSON.parse(gunzipSync(Buffer.from(owlLink.slice(owlLink.indexOf('#report=') + 8), 'base64url')));
+  check(await page.evaluate(() => window.__clickedWhilePending) && owlDoc.cycles?.sheets.some((s) => s.name === 'cycle_1' && s.rows > 0),
+    `owlv2's link, asked for before the cycles arrived (${await page.evaluate(() => window.__clickedWhilePending)}), waits for them and carries them (${owlDoc.cycles?.sheets.length ?? 0} cycle sheets)`);
   const owlTimeline = await timeline(page);
   const owlPage = await newPage();
   await owlPage.goto(owlLink);
@@ -235,6 +262,10 @@ try {
   // (4) hostile links: an error in plain words, nothing run, nothing injected.
   const good = link.slice(link.indexOf('#report=') + 8);
   const doc = JSON.parse(gunzipSync(Buffer.from(good, 'base64url')));
+  // The worker posts the cycles after the report; a link made as soon as the report
+  // shows waits for them (a link without them would show no cycles).
+  check(doc.cycles !== null && Array.isArray(doc.cycles.sheets) && typeof doc.cycles.summary === 'string',
+    `the link made right after opening carries the cycles (${doc.cycles?.sheets.length} cycle sheets)`);
   const hostileName = '<img src=x onerror="window.__xss=1">.json.gz';
   const withHtml = { ...doc, name: hostileName, info: { ...doc.info, warnings: ['<script>window.__xss=2</script>'] } };
   const linkOf = (d) => `${origin}/#report=${gzipSync(JSON.stringify(d)).toString('base64url')}`;

@@ -4,6 +4,11 @@
 //                   report, when built) or else TraceLens's reference CSVs
 //   tableInteractions  sort (numbers, strings), filter, drill-down by keyboard, export
 //   deviceSelector  the roofline's device selector recomputes the report
+//   stateAcrossRecompute  the ops drill-down choice, the perf tab and the roofline tab
+//                   stay through a device change and the corrected toggle; the control
+//                   used keeps the focus; the status line says the report was recomputed
+//   cyclesPending   the cycles view before its data arrives (the worker posts it after
+//                   the report) says it is detecting them, in a live region
 //   virtualScrolling   a 100,000-row synthetic sheet keeps a bounded DOM, sorts with
 //                   nulls last and stable ties, filters
 //   hostileKernelName  HTML in a kernel name is shown as text in the kernels view
@@ -316,6 +321,84 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
   }
 
+  // Choices made in the ops and roofline views survive a recompute of the report.
+  async function stateAcrossRecompute() {
+    const ops = 'section[data-view="ops"]';
+    const roof = 'section[data-view="roofline"]';
+    await showView('ops');
+    await page.click(`${ops} [role=tab][data-tab="drill"]`);
+    await page.click(`${ops} .level-category tbody tr.data >> nth=1`);
+    await page.waitForSelector(`${ops} .level-name tbody tr.data`);
+    await page.click(`${ops} .level-name tbody tr.data >> nth=0`);
+    await page.waitForSelector(`${ops} .level-args .sheet-table`);
+    const crumbs = () => page.$$eval(`${ops} .crumbs li`, (lis) => lis.map((li) => li.textContent));
+    const chosen = await crumbs();
+    await page.click(`${ops} [role=tab][data-tab="models"]`);
+    const modelTab = await page.locator(`${ops} .tabpanel[data-tab="models"] [role=tab]`).nth(1).getAttribute('data-tab');
+    await page.click(`${ops} .tabpanel[data-tab="models"] [role=tab][data-tab="${modelTab}"]`);
+    await showView('roofline');
+    const roofTab = await page.locator(`${roof} [role=tab]`).nth(1).getAttribute('data-tab');
+    await page.click(`${roof} [role=tab][data-tab="${roofTab}"]`);
+
+    const selected = (scope, id) => page.getAttribute(`${scope} [role=tab][data-tab="${id}"]`, 'aria-selected');
+    const kept = async (after, focusSelector) => {
+      check(await selected(roof, roofTab) === 'true', `${after}: the roofline keeps its ${roofTab} tab`);
+      check(await page.evaluate((sel) => document.activeElement === document.querySelector(sel), focusSelector),
+        `${after}: the control used keeps the keyboard focus`);
+      check(/recomputed/.test(await page.textContent('#status')), `${after}: the status line says so (${await page.textContent('#status')})`);
+      await showView('ops');
+      check(await selected(ops, 'models') === 'true' && await selected(`${ops} .tabpanel[data-tab="models"]`, modelTab) === 'true',
+        `${after}: ops keeps the perf models tab and its ${modelTab} sheet`);
+      await page.click(`${ops} [role=tab][data-tab="drill"]`);
+      const now = await crumbs();
+      check(JSON.stringify(now) === JSON.stringify(chosen) && await page.locator(`${ops} .level-args .sheet-table`).count() === 1 &&
+        await page.getAttribute(`${ops} .level-category tbody tr.data >> nth=1`, 'aria-selected') === 'true',
+      `${after}: the ops drill-down keeps ${chosen.join(' > ')}`);
+      await page.click(`${ops} [role=tab][data-tab="models"]`);
+      await showView('roofline');
+    };
+
+    await page.selectOption(`${roof} .device-select select`, 'MI300X');
+    await page.waitForFunction(() => /MI300X/.test(document.querySelector('section[data-view="roofline"] .device-name, section[data-view="roofline"] .device-notice')?.textContent ?? ''),
+      null, { timeout: VIEW_TIMEOUT_MS });
+    await kept('device MI300X', `${roof} .device-select select`);
+    await page.click(`${roof} .corrected-toggle input`);
+    await page.waitForFunction(() => document.querySelector('section[data-view="roofline"] .corrected-toggle input')?.checked &&
+      document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
+    await kept('corrected models', `${roof} .corrected-toggle input`);
+    // Back to the trace's device and TraceLens's figures.
+    await page.click(`${roof} .corrected-toggle input`);
+    await page.waitForFunction(() => document.querySelector('section[data-view="roofline"] .corrected-toggle input')?.checked === false &&
+      document.querySelector('section[data-view="roofline"] .controls [role=status]')?.textContent === '', null, { timeout: VIEW_TIMEOUT_MS });
+    await page.selectOption(`${roof} .device-select select`, '');
+    await page.waitForFunction(() => /H100/.test(document.querySelector('section[data-view="roofline"] .device-name')?.textContent ?? ''),
+      null, { timeout: VIEW_TIMEOUT_MS });
+    await page.click(`${roof} [role=tab] >> nth=0`);
+    await showView('ops');
+    await page.click(`${ops} [role=tab][data-tab="drill"]`);
+  }
+
+  // The cycles view drawn before the cycles arrive, then with none.
+  async function cyclesPending() {
+    const result = await page.evaluate(async () => {
+      const { render } = await import('/views/cycles.mjs');
+      const section = document.createElement('section');
+      section.dataset.view = 'cycles-test';
+      document.querySelector('main').prepend(section);
+      render(section, { cycles: null, cyclesPending: true, info: {}, state: {} });
+      const pending = section.querySelector('.cycles-pending');
+      const out = { text: pending?.textContent ?? '', role: pending?.getAttribute('role'), tables: section.querySelectorAll('.sheet-table').length };
+      render(section, { cycles: null, cyclesPending: false, cyclesError: 'Cycle detection failed: test.', info: {}, state: {} });
+      out.error = section.querySelector('.cycles-error')?.textContent ?? '';
+      section.remove();
+      return out;
+    });
+    check(/^Detecting cycles/.test(result.text) && result.role === 'status' && result.tables === 0,
+      `cycles view while the cycles are computed: "${result.text}" in a live region`);
+    check(result.error === 'Cycle detection failed: test.', 'cycles view: a failed detection says so in the view');
+    check(await page.evaluate(() => document.body.dataset.cycles) === 'ready', 'the cycles arrived after the report (body[data-cycles] = ready)');
+  }
+
   // Hover shows a bubble's details; a click shows its row in the table below.
   async function rooflineHover() {
     await showView('roofline');
@@ -545,6 +628,26 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     check(reps > 0 && marks === reps, `cycles: the time strip marks each repetition of pattern 1 (${marks} of ${reps})`);
     check(await page.locator('.pattern-detail .sheet-table[data-sheet="cycle_1"]').count() === 1,
       'cycles: the per-position table of the chosen pattern (cycle_1) is shown');
+    // The strip spans the whole trace (the overview's time span), its axis starts at
+    // 0 ms = the trace's first event, and the marks sit where they are in the trace:
+    // this decode trace's steps run in its last ~2% (464 to 474 ms), so its first mark
+    // is far right, not at the strip's start (where a strip from the first repetition
+    // would put it).
+    const strip = await page.evaluate(() => {
+      const svg = document.querySelector('.strip');
+      const spanMs = Number([...document.querySelectorAll('#facts dt')].find((dt) => dt.textContent === 'time span')
+        .nextElementSibling.querySelector('data').value);
+      const lane = svg.querySelector('.lane');
+      const marks = [...lane.querySelectorAll('rect.rep')].map((r) => Number(r.getAttribute('x')));
+      const bg = lane.querySelector('.lane-bg');
+      const ticks = [...svg.querySelectorAll('.axis text')].map((t) => t.textContent);
+      return { t0: Number(svg.dataset.t0), t1: Number(svg.dataset.t1), spanMs, first: Math.min(...marks),
+        width: Number(bg.getAttribute('width')), ticks };
+    });
+    const stripMs = (strip.t1 - strip.t0) / 1000;
+    check(Math.abs(stripMs - strip.spanMs) <= 1e-6 * strip.spanMs && strip.ticks[0] === '0 ms',
+      `cycles: the time strip spans the trace (${stripMs} ms, overview ${strip.spanMs} ms), axis from ${strip.ticks[0]} to ${strip.ticks.at(-1)}`);
+    check(strip.first > 0.9 * strip.width, `cycles: the first repetition is drawn where it is in the trace (x ${strip.first.toFixed(0)} of ${strip.width})`);
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-all.png'), fullPage: true });
     // The page's first cycles are the CLI's (sollens cycles TRACE: mode all, per stream).
     if (existsSync(cli) && gz) {
@@ -578,5 +681,5 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-device.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, stateAcrossRecompute, cyclesPending, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
 }

@@ -1,7 +1,8 @@
 // The cycles view (issue 5): the repeating kernel patterns the core found (training
 // iterations, decode steps, transformer layers), the per-position table of the chosen
 // pattern with its other tables, and a time strip: one lane per pattern (and layer),
-// one mark per repetition at its start_us..end_us, across the trace. Mode (all
+// one mark per repetition at its start_us..end_us, on the trace's own time span
+// (info.firstTsUs..lastEndUs, so that where the patterns sit in the trace shows). Mode (all
 // patterns / LLM prefill and decode) and kernel order are recomputed by the core
 // (requestCycles); the sheets are core/analyses/cycles/cycle_sheets.h's.
 
@@ -11,38 +12,59 @@ import { el, resetSection, select, tabs } from '../widgets.mjs';
 import { formatNumber } from '../units.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
-// What was last asked of the worker, per loaded trace (info is one object per load):
-// the cycles model does not say which order it was computed in.
-const requested = new WeakMap();
 
 export function render(section, context) {
   const { cycles } = context;
+  // context.state (kept for this trace while the cycles are recomputed): asked, what
+  // was last asked of the worker (the cycles model does not say which order it was
+  // computed in), and focus, the selector to give the keyboard focus back to.
+  const state = context.state ?? {};
   resetSection(section, 'Cycles');
+  // The worker posts the report first and the cycles after it (the overview shows
+  // sooner): until they arrive this view says so, and is drawn again when they do.
+  if (context.cyclesPending) {
+    const p = el('p', 'empty-state cycles-pending', 'Detecting cycles… (the rest of the report is ready)');
+    p.setAttribute('role', 'status');
+    section.append(p);
+    return;
+  }
+  if (context.cyclesError) {
+    section.append(el('p', 'empty-state cycles-error', context.cyclesError));
+    return;
+  }
   if (!cycles) {
     section.append(el('p', 'empty-state', 'No cycle analysis for this trace.'));
     return;
   }
   const mode = cycles.sheets[0]?.name === 'cycles_llm' ? 'llm' : 'all';
-  const asked = requested.get(context.info);
+  const asked = state.asked;
   const order = asked && asked.mode === mode ? asked.order : 'stream';  // the worker's first order
 
   const controls = el('div', 'controls');
   const status = el('span', 'detail');
   status.setAttribute('role', 'status');
-  const ask = (next) => {
-    requested.set(context.info, next);
+  const ask = (next, control) => {
+    state.focus = control;
+    if (!context.requestCycles(next)) return;  // a report from a link (the page says why)
+    state.asked = next;
     status.textContent = 'Detecting cycles…';
-    context.requestCycles(next);
   };
-  controls.append(
-    select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
-      (v) => ask({ mode: v, order })),
-    select('Kernel order', [['stream', 'per stream, by start time'], ['device', 'per device, by start time'],
-      ['file', 'file order (uplifter)']], order, (v) => ask({ mode, order: v })),
-    status);
+  const modeSelect = select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
+    (v) => ask({ mode: v, order }, 'mode'));
+  const orderSelect = select('Kernel order', [['stream', 'per stream, by start time'], ['device', 'per device, by start time'],
+    ['file', 'file order (uplifter)']], order, (v) => ask({ mode, order: v }, 'order'));
+  controls.append(modeSelect, orderSelect, status);
   section.append(controls);
+  // The view is drawn again with the new cycles: the selector used gets the focus back
+  // (only where the focus went with the old one, not where the user has moved it).
+  if (state.focus && (document.activeElement === document.body || !document.activeElement))
+    (state.focus === 'mode' ? modeSelect : orderSelect).querySelector('select').focus({ preventScroll: true });
+  state.focus = null;
+  // How long the detection took: it is not in the overview's "opened in" (the report
+  // is shown before the cycles are detected).
+  const took = Number.isFinite(context.cyclesMs) ? ` Detected in ${(context.cyclesMs / 1000).toFixed(2)} s.` : '';
   section.append(el('p', 'detail',
-    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns.`));
+    `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns.${took}`));
   if (cycles.summary) section.append(el('pre', 'summary-text', cycles.summary));
 
   const patterns = cycles.sheets[0];
@@ -54,8 +76,9 @@ export function render(section, context) {
   }
   const groups = mode === 'llm' ? llmGroups(cycles) : allGroups(cycles, patterns);
 
+  const span = traceSpan(context.info);
   section.append(el('h3', '', 'Time strip'),
-    el('p', 'detail', 'Where each repetition of each pattern runs, in ms from the first repetition\'s start (hover a mark for its times; click or Enter on a lane to choose the pattern).'));
+    el('p', 'detail', `Where each repetition of each pattern runs, in ms from ${span ? 'the trace\'s start, across the whole trace' : 'the first repetition\'s start'} (hover a mark for its times; click or Enter on a lane to choose the pattern).`));
   const strip = el('div', 'strip-wrap');
   section.append(strip);
 
@@ -76,7 +99,7 @@ export function render(section, context) {
         if (next >= 0 && next !== chosen) choose(next);
       },
     }).element);
-    strip.replaceChildren(timeStrip(groups, g, choose));
+    strip.replaceChildren(timeStrip(groups, g, choose, span));
     showGroup(detail, groups[g], cycles);
   }
   choose(0);
@@ -149,9 +172,17 @@ function describe(name) {
   return `${name}: one row per kernel position in the pattern`;
 }
 
+// The trace's first and last instants (µs, the trace's clock, as the repetitions'
+// start_us and end_us), or null where the info has none (e.g. an older share link).
+function traceSpan(info) {
+  const first = info?.firstTsUs;
+  const last = info?.lastEndUs;
+  return Number.isFinite(first) && Number.isFinite(last) && last > first ? { first, last } : null;
+}
+
 // The time strip: lanes of repetitions on one time axis (µs of the trace's clock,
-// shown in ms from the first repetition).
-function timeStrip(groups, chosen, choose) {
+// shown in ms from the trace's start; from the first repetition without a span).
+function timeStrip(groups, chosen, choose, trace) {
   const lanes = [];
   groups.forEach((g, gi) => g.lanes.forEach((l) => lanes.push({ ...l, group: gi, label: `${g.label} ${l.name}` })));
   let t0 = Infinity;
@@ -168,6 +199,12 @@ function timeStrip(groups, chosen, choose) {
       if (b !== null) t1 = Math.max(t1, b);
     }
   }
+  // The trace's span, widened if a repetition fell outside it (it cannot, but a
+  // mark off the strip would be worse than a slightly wider axis).
+  if (trace) {
+    t0 = Math.min(t0, trace.first);
+    t1 = Math.max(t1, trace.last);
+  }
   const W = 1000;
   const LABEL = 170;
   const LANE = 22;
@@ -175,9 +212,12 @@ function timeStrip(groups, chosen, choose) {
   const AXIS = 26;
   const H = lanes.length * (LANE + GAP) + AXIS;
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, class: 'strip', role: 'group' });
-  svg.setAttribute('aria-label', `Time strip: ${lanes.length} lanes`);
   if (!lanes.length || !(t1 > t0)) return el('p', 'detail', 'No repetition times to draw.');
   const span = t1 - t0;
+  svg.setAttribute('aria-label', `Time strip: ${lanes.length} lanes over ${formatNumber(span / 1000, 'float')} ms` +
+    `${trace ? ' (the whole trace)' : ''}`);
+  svg.dataset.t0 = String(t0);
+  svg.dataset.t1 = String(t1);
   const X = (t) => LABEL + ((t - t0) / span) * (W - LABEL - 10);
 
   lanes.forEach((lane, li) => {
@@ -195,7 +235,10 @@ function timeStrip(groups, chosen, choose) {
       const b = cell(lane.end, r);
       if (a === null || b === null) continue;
       const x = X(a);
-      const rect = svgEl('rect', { class: `rep ${lane.kind}`, x: String(x), y: String(y + 2), width: String(Math.max(X(b) - x, 0.8)), height: String(LANE - 4) });
+      const w = X(b) - x;
+      // On the whole trace's span a repetition can be under two units wide: without
+      // the white separating stroke, which would wash it out.
+      const rect = svgEl('rect', { class: `rep ${lane.kind}${w < 2 ? ' thin' : ''}`, x: String(x), y: String(y + 2), width: String(Math.max(w, 0.8)), height: String(LANE - 4) });
       const title = svgEl('title', {});
       title.textContent = `${lane.label} repetition ${r + 1}: ${formatNumber((a - t0) / 1000, 'float')} – ${formatNumber((b - t0) / 1000, 'float')} ms (${formatNumber(b - a, 'float')} µs)`;
       rect.append(title);
@@ -211,7 +254,7 @@ function timeStrip(groups, chosen, choose) {
     });
     svg.append(g);
   });
-  // Axis: ms from the first repetition.
+  // Axis: ms from t0 (the trace's start).
   const axis = svgEl('g', { class: 'axis' });
   const yAxis = lanes.length * (LANE + GAP) + 2;
   const step = niceStep(span / 1000 / 8);
@@ -219,7 +262,9 @@ function timeStrip(groups, chosen, choose) {
   for (let i = 0, v = 0; v <= span / 1000 + 1e-9; v = ++i * step) {
     const x = X(t0 + v * 1000);
     axis.append(svgEl('line', { x1: String(x), x2: String(x), y1: String(yAxis), y2: String(yAxis + 5) }));
-    const t = svgEl('text', { x: String(x), y: String(yAxis + 17), 'text-anchor': 'middle' });
+    // The last label would run off the right edge if centred on its tick.
+    const anchor = x > W - 40 ? 'end' : 'middle';
+    const t = svgEl('text', { x: String(x), y: String(yAxis + 17), 'text-anchor': anchor });
     t.textContent = `${v.toFixed(digits)} ms`;
     axis.append(t);
   }

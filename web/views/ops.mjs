@@ -1,6 +1,8 @@
 // The ops view: TraceLens's op sheets as a drill-down (category → op name → unique
 // argument sets), and the perf-model sheets (unified_perf_summary, GEMM, SDPA_fwd, …)
 // as tabs. Rows are the core's; the drill-down only picks rows of the next sheet.
+// What is chosen (tab, category, op, perf sheet) is kept in context.state, so that a
+// report recomputed for another device or with the corrected models shows the same.
 
 import { createTable } from '../table.mjs';
 import { findSheet, findColumn, cell, rowsWhere, subsetSheet, perfSheets } from '../sheet.mjs';
@@ -8,6 +10,7 @@ import { el, resetSection, tabs } from '../widgets.mjs';
 
 export function render(section, context) {
   const sheets = context.report.sheets;
+  const state = context.state ?? {};
   resetSection(section, 'Ops');
   const byCategory = findSheet(sheets, 'ops_summary_by_category');
   const models = modelSheets(sheets);
@@ -20,9 +23,9 @@ export function render(section, context) {
   if (byCategory) items.push({ id: 'drill', label: 'By category' });
   if (models.length) items.push({ id: 'models', label: 'Perf models', count: models.length });
   const t = tabs(items, (item, panel) => {
-    if (item.id === 'drill') drillDown(panel, sheets);
-    else modelTabs(panel, models);
-  }, { label: 'Ops sheets' });
+    if (item.id === 'drill') drillDown(panel, sheets, state);
+    else modelTabs(panel, models, state);
+  }, { label: 'Ops sheets', selected: state.tab, onSelect: (id) => { state.tab = id; } });
   section.append(t.element);
 }
 
@@ -32,18 +35,18 @@ function modelSheets(sheets) {
   return [...(unified && unified.rows ? [unified] : []), ...perfSheets(sheets)];
 }
 
-function modelTabs(panel, models) {
+function modelTabs(panel, models, state) {
   panel.append(el('p', 'detail',
     'One row per op name and parameters (perf-model sheets) or per unique argument set (unified_perf_summary); ' +
     'FLOPs, bytes and throughput as TraceLens models them.'));
   const t = tabs(models.map((s) => ({ id: s.name, label: s.name, count: s.rows })), (item, p) => {
     const sheet = models.find((s) => s.name === item.id);
     p.append(createTable(sheet, { caption: `${sheet.name}: perf model` }).element);
-  }, { label: 'Perf-model sheets' });
+  }, { label: 'Perf-model sheets', selected: state.model, onSelect: (id) => { state.model = id; } });
   panel.append(t.element);
 }
 
-function drillDown(panel, sheets) {
+function drillDown(panel, sheets, state) {
   const byCategory = findSheet(sheets, 'ops_summary_by_category');
   const summary = findSheet(sheets, 'ops_summary');
   const unique = findSheet(sheets, 'ops_unique_args');
@@ -63,15 +66,22 @@ function drillDown(panel, sheets) {
   let name = null;
   const categoryColumn = findColumn(byCategory, 'op category');
 
+  // A remembered choice that the recomputed report still has (rows are looked up by
+  // their text: row numbers may differ).
+  const categoryRow = state.category == null ? -1
+    : rowsWhere(byCategory, 'op category', (v) => v === state.category)[0] ?? -1;
   level1.append(el('h3', '', 'Kernel time by op category'),
     createTable(byCategory, {
       caption: 'ops_summary_by_category',
+      selectedRow: categoryRow,
       onActivate: (row) => chooseCategory(cell(categoryColumn, row)),
     }).element);
 
-  function chooseCategory(c) {
+  function chooseCategory(c, restoring = false) {
     category = c;
     name = null;
+    state.category = c;
+    if (!restoring) state.name = null;
     level3.replaceChildren();
     level2.replaceChildren();
     if (category === null) return updateCrumbs();
@@ -83,17 +93,25 @@ function drillDown(panel, sheets) {
     const rows = rowsWhere(summary, 'Categories', (v) => v !== null && pythonList(v).includes(category));
     const sub = subsetSheet(summary, rows, `ops_summary_${fileSafe(category)}`);
     const nameColumn = findColumn(sub, 'name');
+    const nameRow = restoring && state.name != null ? rowsWhere(sub, 'name', (v) => v === state.name)[0] ?? -1 : -1;
     level2.append(el('h3', '', `Ops in category ${category}`),
       createTable(sub, {
         caption: `ops_summary rows of category ${category}`,
+        selectedRow: nameRow,
         onActivate: (row) => chooseName(cell(nameColumn, row)),
       }).element);
     updateCrumbs();
-    level2.scrollIntoView({ block: 'nearest' });
+    if (restoring) {
+      if (nameRow >= 0) chooseName(state.name, true);
+      else state.name = null;
+    } else {
+      level2.scrollIntoView({ block: 'nearest' });
+    }
   }
 
-  function chooseName(n) {
+  function chooseName(n, restoring = false) {
     name = n;
+    state.name = n;
     level3.replaceChildren();
     if (name === null) return updateCrumbs();
     if (!unique) {
@@ -104,7 +122,7 @@ function drillDown(panel, sheets) {
     level3.append(el('h3', '', `Unique argument sets of ${name}`),
       createTable(sub, { caption: `ops_unique_args rows of ${name}` }).element);
     updateCrumbs();
-    level3.scrollIntoView({ block: 'nearest' });
+    if (!restoring) level3.scrollIntoView({ block: 'nearest' });
   }
 
   function updateCrumbs() {
@@ -116,17 +134,25 @@ function drillDown(panel, sheets) {
       if (i === parts.length - 1) {
         const span = el('span', '', text);
         span.setAttribute('aria-current', 'location');
+        span.tabIndex = -1;  // focusable from script only: see below
         li.append(span);
       } else {
         const b = el('button', '', text);
         b.type = 'button';
-        b.addEventListener('click', go);
+        // The crumbs are drawn again, so the button goes: the keyboard focus moves to
+        // the crumb that is now current (else it would fall back to the page's start).
+        b.addEventListener('click', () => {
+          go();
+          crumbs.querySelector('[aria-current]')?.focus();
+        });
         li.append(b);
       }
       return li;
     }));
   }
   updateCrumbs();
+  if (categoryRow >= 0) chooseCategory(state.category, true);
+  else state.category = null;
 }
 
 // A drill-down level is exported under its own name (e.g. ops_summary_GEMM), in

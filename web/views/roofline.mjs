@@ -36,6 +36,7 @@ const ROOFLINE_COLUMNS = ['name', 'Compute Spec', 'FLOPS/Byte_first', 'TFLOPS/s_
 
 export async function render(section, context) {
   const { report } = context;
+  const state = context.state ?? {};
   const device = report.device ?? {};
   resetSection(section, 'Roofline');
 
@@ -45,24 +46,32 @@ export async function render(section, context) {
   // The perf sheets carry the other figures in columns suffixed " (TraceLens)" when the
   // corrected models are the default columns (core/analyses/perf/CORRECTIONS.md).
   const corrected = report.sheets.some((s) => s.columns.some((c) => c.name.endsWith(' (TraceLens)')));
-  const recompute = (next, what) => {
+  // The view is drawn again with the recomputed report: the control used keeps the
+  // keyboard focus there (state.focus), and the chosen table tab stays (state.tab).
+  const recompute = (next, what, control) => {
+    state.focus = control;
+    if (!context.requestReport(next)) return;  // a report from a link (the page says why)
     status.textContent = `Recomputing the report ${what}…`;
-    context.requestReport(next);
   };
   const selector = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], chosen,
-    (value) => recompute({ device: value, corrected }, `for ${value || 'the trace\'s device'}`));
+    (value) => recompute({ device: value, corrected }, `for ${value || 'the trace\'s device'}`, 'device'));
   selector.classList.add('device-select');
   const correctedLabel = el('label', 'corrected-toggle');
   const box = el('input');
   box.type = 'checkbox';
   box.checked = corrected;
   box.addEventListener('change', () => recompute({ device: chosen, corrected: box.checked },
-    box.checked ? 'with sollens\'s corrected FLOPs and bytes' : 'with TraceLens\'s FLOPs and bytes'));
+    box.checked ? 'with sollens\'s corrected FLOPs and bytes' : 'with TraceLens\'s FLOPs and bytes', 'corrected'));
   correctedLabel.append(box, ' sollens\'s corrected FLOPs and bytes (TraceLens\'s in extra columns)');
   const status = el('span', 'detail');
   status.setAttribute('role', 'status');
   controls.append(selector, correctedLabel, status);
   section.append(controls);
+  // Only where the focus was lost with the old controls (not taken elsewhere meanwhile).
+  if (state.focus && (document.activeElement === document.body || !document.activeElement)) {
+    (state.focus === 'device' ? selector.querySelector('select') : box).focus({ preventScroll: true });
+  }
+  state.focus = null;
   if (device.notice) section.append(el('p', 'notice device-notice', device.notice));
   else if (device.name) {
     const how = device.how ? ` (${device.how})` : '';
@@ -113,7 +122,7 @@ export async function render(section, context) {
       const table = createTable(sheet, { caption: `${sheet.name}: roofline columns`, columns });
       tables.set(sheet.name, table);
       panel.append(table.element);
-    }, { label: 'Perf-model sheets' });
+    }, { label: 'Perf-model sheets', selected: state.tab, onSelect: (id) => { state.tab = id; } });
     section.append(t.element);
     showRow = (p) => {
       t.choose(p.sheet.name);
