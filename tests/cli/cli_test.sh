@@ -51,6 +51,17 @@ if cmp -s "$tmp/r/gpu_timeline.csv" "$ref"; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAILED: gpu_timeline.csv differs from TraceLens's"; diff "$tmp/r/gpu_timeline.csv" "$ref"; fi
 expect "info" 0 'device: +id 0 "NVIDIA H100 80GB HBM3"' -- "$sollens" info "$bert"
 expect "info counts" 0 "events: +2551 " -- "$sollens" info "$bert"
+# Files are read through a private mapping: one that ends on a page boundary has its
+# padding in anonymous pages, and the reader's repair of a cut-off end (a closing
+# bracket written past the data) must not reach the file.
+head -c 307200 <(gzip -dc "$bert") >"$tmp/page_cut.json"  # 75 pages of 4 KiB
+cp "$tmp/page_cut.json" "$tmp/page_cut.orig"
+expect "truncated at a page boundary" 0 "warning: .*truncated" -- "$sollens" report "$tmp/page_cut.json" --out "$tmp/p"
+if cmp -s "$tmp/page_cut.json" "$tmp/page_cut.orig"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAILED: reading a trace changed the file"; fi
+# A trace with NCCL kernels gets coll_analysis, as its last sheet.
+nccl=$fixtures/traces/hta-a100-ddp-nccl/nccl_data.json.gz
+expect "coll_analysis" 0 "wrote .*coll_analysis.csv" -- "$sollens" report "$nccl" --out "$tmp/c" --no-json --no-xlsx
 touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
 expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
 
