@@ -25,6 +25,8 @@ constexpr PerfModelEntry kEntries[] = {
     {"aiter::fmha_v3_fwd", Model::kAiterMhaForward, "SDPA", "SDPA_bwd", false},
     {"flash_attn_3::fwd", Model::kFlashAttn3Forward, "SDPA", "SDPA_bwd", false},
     {"flash_attn::_flash_attn_backward", Model::kFlashAttnBackward, "SDPA", "SDPA_bwd", true},
+    {"flash_attn::_flash_attn_varlen_forward", Model::kFlashAttnVarlenForward, "SDPA", "SDPA_bwd", false},
+    {"flash_attn::_flash_attn_varlen_backward", Model::kFlashAttnVarlenBackward, "SDPA", "SDPA_bwd", true},
     {"aiter::_flash_attn_backward", Model::kAiterFlashAttnBackward, "SDPA", "SDPA_bwd", true},
     {"aiter::wrapper_fmha_v3_bwd", Model::kAiterFmhaV3Backward, "SDPA", "SDPA_bwd", true},
     {"aiter::mha_bwd", Model::kAiterMhaBackward, "SDPA", "SDPA_bwd", true},
@@ -135,7 +137,7 @@ ModelResult evaluate(Model m, const ModelInput& in) {
     case Model::kFlashAttnForward: case Model::kFlashAttnBackward:
     case Model::kAiterFlashAttnForward: case Model::kAiterFlashAttnBackward: case Model::kAiterFmhaV3Forward:
     case Model::kAiterFmhaV3Backward: case Model::kAiterMhaForward: case Model::kAiterMhaBackward:
-    case Model::kFlashAttn3Forward:
+    case Model::kFlashAttn3Forward: case Model::kFlashAttnVarlenForward: case Model::kFlashAttnVarlenBackward:
       return eval_sdpa(m, in);
     case Model::kConv: case Model::kConvBwd: return eval_conv(m, in);
     case Model::kUnary: return eval_unary(in);

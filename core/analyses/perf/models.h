@@ -12,7 +12,7 @@ enum class Model : uint8_t {
   // SDPA (§6.4)
   kSdpaFlash, kSdpaEfficient, kSdpaCudnn, kFlashAttnForward, kFlashAttnBackward,
   kAiterFlashAttnForward, kAiterFlashAttnBackward, kAiterFmhaV3Forward, kAiterFmhaV3Backward,
-  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward,
+  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward, kFlashAttnVarlenForward, kFlashAttnVarlenBackward,
   // CONV (§6.3)
   kConv, kConvBwd,
   // Elementwise (§6.5)
