@@ -51,6 +51,11 @@ constexpr PerfModelEntry kEntries[] = {
     {"aten::silu", Model::kUnary, "UnaryElementwise", "", false},
     {"aten::neg", Model::kUnary, "UnaryElementwise", "", false},
     {"aten::pow", Model::kUnary, "UnaryElementwise", "", false},
+    {"primus_turbo_cpp_extension::quantize_fp8_tensorwise", Model::kQuantizeFp8, "UnaryElementwise", "", false},
+    {"primus_turbo::quantize_fp8_tensorwise", Model::kQuantizeFp8, "UnaryElementwise", "", false},
+    {"primus_turbo_cpp_extension::quantize_mxfp4_dual", Model::kQuantizeMxfp4Dual, "UnaryElementwise", "", false},
+    {"primus_turbo::quantize_mxfp4_dual", Model::kQuantizeMxfp4Dual, "UnaryElementwise", "", false},
+    {"primus::quantize_mxfp4_dual", Model::kQuantizeMxfp4Dual, "UnaryElementwise", "", false},
     {"aiter::_groupnorm_run", Model::kGroupNorm, "Normalization", "NORM_bwd", false},
     {"aten::group_norm", Model::kGroupNorm, "Normalization", "NORM_bwd", false},
     {"aten::native_group_norm", Model::kGroupNorm, "Normalization", "NORM_bwd", false},
@@ -143,6 +148,7 @@ ModelResult evaluate(Model m, const ModelInput& in) {
     case Model::kUnary: return eval_unary(in);
     case Model::kBinary: return eval_binary(in);
     case Model::kReduce: return eval_reduce(in);
+    case Model::kQuantizeFp8: case Model::kQuantizeMxfp4Dual: return eval_quantize(m, in);
     case Model::kMoeComm: return eval_moe_comm(in);
     case Model::kCausalConv1d: return eval_causal_conv1d(in);
     case Model::kMambaSsd: return eval_mamba_ssd(in);

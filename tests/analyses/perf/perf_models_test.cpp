@@ -424,3 +424,27 @@ TEST_CASE("SDPA: flash_attn varlen forward estimates from the longest sequence",
   CHECK_FALSE(find_perf_model("flash_attn::_flash_attn_varlen_forward")->is_bwd_model);
   CHECK(find_perf_model("flash_attn::_flash_attn_varlen_backward")->is_bwd_model);
 }
+
+TEST_CASE("UnaryElementwise: primus_turbo FP8 and dual MXFP4 quantizers", "[perf]") {
+  // quantize_fp8_tensorwise x (1024, 512) bf16: n = 524288; flops = n;
+  // bytes = n·2 (read) + n·1 (FP8 write) = 1572864.
+  EventArgs a;
+  a.dims = lit("[[1024, 512], [], []]");
+  a.types = lit("['c10::BFloat16', 'Scalar', '']");
+  a.strides = lit("[[512, 1], [], []]");
+  const ModelResult f = run("primus_turbo_cpp_extension::quantize_fp8_tensorwise", a);
+  REQUIRE(f.status == Status::kOk);
+  CHECK(params_repr(f) ==
+        "op_shape=(1024, 512);dtype_in_out=('c10::BFloat16', 'c10::Float8_e4m3fnuz');stride_input=(512, 1);stride_output=None;");
+  CHECK(f.fwd.flops == Count::of(524288));
+  CHECK(f.fwd.bytes == Count::of(1572864));
+  CHECK(compute_spec(f) == "vector_bf16");
+  // quantize_mxfp4_dual x (100, 64) bf16: M·N = 6400; bytes = 6400·2 (read) + 3200 + 3200
+  // (rowwise and colwise FP4, ⌈6400/2⌉ each) + 100·⌈64/32⌉ = 200 + 64·⌈100/32⌉ = 256 (scales)
+  // = 12800 + 6400 + 456 = 19656.
+  a.dims = lit("[[100, 64], [], [], [], [], [], [], [], [], [], [], []]");
+  const ModelResult x = run("primus_turbo::quantize_mxfp4_dual", a);
+  REQUIRE(x.status == Status::kOk);
+  CHECK(x.fwd.flops == Count::of(6400));
+  CHECK(x.fwd.bytes == Count::of(19656));
+}
