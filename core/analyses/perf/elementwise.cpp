@@ -77,3 +77,43 @@ ModelResult eval_binary(const ModelInput& in) {
 }
 
 }  // namespace sollens::perf
+
+namespace sollens::perf {
+
+// primus_turbo quantizers (UnaryElementwise subclasses, §6.5): op_shape = Input Dims[0],
+// the output dtype fixed by the op (FP8 e4m3fnuz, or packed FP4 for the dual MXFP4
+// quantizer); strides optional here (read under try/except upstream).
+// quantize_fp8_tensorwise: flops = n, bytes = n·bpe_in + n·1.
+// quantize_mxfp4_dual (M, N): flops = M·N, bytes = M·N·bpe_in + 2·⌈M·N/2⌉ (rowwise and
+// colwise FP4) + M·⌈N/32⌉ + N·⌈M/32⌉ (their E8M0 scales).
+ModelResult eval_quantize(Model m, const ModelInput& in) {
+  ModelResult r;
+  r.maf_type = "vector";
+  r.bwd.status = Status::kNotImplemented;
+  const EventArgs& g = in.args;
+  auto shape = int_list(at(g.dims, 0));
+  if (!shape) return r;
+  const bool mxfp4 = m == Model::kQuantizeMxfp4Dual;
+  if (mxfp4 && shape->size() != 2) return r;  // M, N = op_shape raises otherwise
+  const PyValue dt_in = at(g.types, 0);
+  r.param("op_shape", int_tuple(*shape));
+  r.param("dtype_in_out", PyValue::tuple({dt_in, PyValue::str(mxfp4 ? "c10::Float4_e2m1fn_x2" : "c10::Float8_e4m3fnuz")}));
+  r.param("stride_input", at(g.strides, 0).is_seq() ? at(g.strides, 0).as_tuple() : PyValue::none());
+  r.param("stride_output", PyValue::none());
+  r.precision_dtype = dt_in;
+  r.status = Status::kOk;
+  const int64_t n = prod(*shape);
+  r.fwd.status = Status::kOk;
+  r.fwd.flops = Count::of(n);
+  const auto bpe_in = bytes_per_element(dt_in);
+  if (!bpe_in) return r;
+  if (!mxfp4) {
+    r.fwd.bytes = Count::of(n * *bpe_in + n * 1);
+  } else {
+    const int64_t M = (*shape)[0], N = (*shape)[1];
+    r.fwd.bytes = Count::of(M * N * *bpe_in + (M * N + 1) / 2 + (N * M + 1) / 2 + M * ((N + 31) / 32) + N * ((M + 31) / 32));
+  }
+  return r;
+}
+
+}  // namespace sollens::perf

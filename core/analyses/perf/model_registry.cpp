@@ -25,6 +25,8 @@ constexpr PerfModelEntry kEntries[] = {
     {"aiter::fmha_v3_fwd", Model::kAiterMhaForward, "SDPA", "SDPA_bwd", false},
     {"flash_attn_3::fwd", Model::kFlashAttn3Forward, "SDPA", "SDPA_bwd", false},
     {"flash_attn::_flash_attn_backward", Model::kFlashAttnBackward, "SDPA", "SDPA_bwd", true},
+    {"flash_attn::_flash_attn_varlen_forward", Model::kFlashAttnVarlenForward, "SDPA", "SDPA_bwd", false},
+    {"flash_attn::_flash_attn_varlen_backward", Model::kFlashAttnVarlenBackward, "SDPA", "SDPA_bwd", true},
     {"aiter::_flash_attn_backward", Model::kAiterFlashAttnBackward, "SDPA", "SDPA_bwd", true},
     {"aiter::wrapper_fmha_v3_bwd", Model::kAiterFmhaV3Backward, "SDPA", "SDPA_bwd", true},
     {"aiter::mha_bwd", Model::kAiterMhaBackward, "SDPA", "SDPA_bwd", true},
@@ -49,6 +51,11 @@ constexpr PerfModelEntry kEntries[] = {
     {"aten::silu", Model::kUnary, "UnaryElementwise", "", false},
     {"aten::neg", Model::kUnary, "UnaryElementwise", "", false},
     {"aten::pow", Model::kUnary, "UnaryElementwise", "", false},
+    {"primus_turbo_cpp_extension::quantize_fp8_tensorwise", Model::kQuantizeFp8, "UnaryElementwise", "", false},
+    {"primus_turbo::quantize_fp8_tensorwise", Model::kQuantizeFp8, "UnaryElementwise", "", false},
+    {"primus_turbo_cpp_extension::quantize_mxfp4_dual", Model::kQuantizeMxfp4Dual, "UnaryElementwise", "", false},
+    {"primus_turbo::quantize_mxfp4_dual", Model::kQuantizeMxfp4Dual, "UnaryElementwise", "", false},
+    {"primus::quantize_mxfp4_dual", Model::kQuantizeMxfp4Dual, "UnaryElementwise", "", false},
     {"aiter::_groupnorm_run", Model::kGroupNorm, "Normalization", "NORM_bwd", false},
     {"aten::group_norm", Model::kGroupNorm, "Normalization", "NORM_bwd", false},
     {"aten::native_group_norm", Model::kGroupNorm, "Normalization", "NORM_bwd", false},
@@ -135,12 +142,13 @@ ModelResult evaluate(Model m, const ModelInput& in) {
     case Model::kFlashAttnForward: case Model::kFlashAttnBackward:
     case Model::kAiterFlashAttnForward: case Model::kAiterFlashAttnBackward: case Model::kAiterFmhaV3Forward:
     case Model::kAiterFmhaV3Backward: case Model::kAiterMhaForward: case Model::kAiterMhaBackward:
-    case Model::kFlashAttn3Forward:
+    case Model::kFlashAttn3Forward: case Model::kFlashAttnVarlenForward: case Model::kFlashAttnVarlenBackward:
       return eval_sdpa(m, in);
     case Model::kConv: case Model::kConvBwd: return eval_conv(m, in);
     case Model::kUnary: return eval_unary(in);
     case Model::kBinary: return eval_binary(in);
     case Model::kReduce: return eval_reduce(in);
+    case Model::kQuantizeFp8: case Model::kQuantizeMxfp4Dual: return eval_quantize(m, in);
     case Model::kMoeComm: return eval_moe_comm(in);
     case Model::kCausalConv1d: return eval_causal_conv1d(in);
     case Model::kMambaSsd: return eval_mamba_ssd(in);

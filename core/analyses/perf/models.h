@@ -12,7 +12,7 @@ enum class Model : uint8_t {
   // SDPA (§6.4)
   kSdpaFlash, kSdpaEfficient, kSdpaCudnn, kFlashAttnForward, kFlashAttnBackward,
   kAiterFlashAttnForward, kAiterFlashAttnBackward, kAiterFmhaV3Forward, kAiterFmhaV3Backward,
-  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward,
+  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward, kFlashAttnVarlenForward, kFlashAttnVarlenBackward,
   // CONV (§6.3)
   kConv, kConvBwd,
   // Elementwise (§6.5)
@@ -24,6 +24,7 @@ enum class Model : uint8_t {
   kBatchNormBwd, kBatchNormBwdCudnn, kLayerNormBwd, kGroupNormBwd, kInstanceNormBwd, kRmsNormBwd,
   // Other built-in models (§6.8)
   kMoeComm, kCausalConv1d, kMambaSsd, kFusedRope, kCrossEntropy,
+  kQuantizeFp8, kQuantizeMxfp4Dual,
 };
 
 ModelResult eval_gemm(Model m, const ModelInput& in);
@@ -31,6 +32,7 @@ ModelResult eval_sdpa(Model m, const ModelInput& in);
 ModelResult eval_conv(Model m, const ModelInput& in);
 ModelResult eval_unary(const ModelInput& in);
 ModelResult eval_binary(const ModelInput& in);
+ModelResult eval_quantize(Model m, const ModelInput& in);
 ModelResult eval_reduce(const ModelInput& in);
 ModelResult eval_norm(Model m, const ModelInput& in);
 ModelResult eval_moe_comm(const ModelInput& in);

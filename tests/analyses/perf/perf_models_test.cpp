@@ -398,3 +398,53 @@ TEST_CASE("RoPE and CrossEntropy: one-tensor vector models", "[perf]") {
   CHECK(c.fwd.bytes == Count::of(512048));
   CHECK(compute_spec(c) == "vector_fp32");
 }
+
+TEST_CASE("SDPA: flash_attn varlen forward estimates from the longest sequence", "[perf]") {
+  // q = k = v = (300 tokens, H 4, d 64) HND (B = 1), bf16; cu_seqlens (4,) → 3 sequences;
+  // max_seqlen 128 for q and kv; dropout 0.0; causal False.
+  // flops = model(128, 128) + (3 − 1)·model((300 − 128) // 2 = 86, 86) with
+  //   model(n, n) = 2·(1·4·2·n·n·64): model(128) = 2·8388608 = 16777216,
+  //   model(86) = 2·(8·86·86·64 = 3786752) = 7573504, total = 16777216 + 2·7573504 = 31924224.0.
+  // bytes = 4 tensors · (300·4·64 = 76800) · 2 = 614400.
+  EventArgs a;
+  a.dims = lit("[[300, 4, 64], [300, 4, 64], [300, 4, 64], [4], [4], [], [], [], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'int', 'int', 'Scalar', 'Scalar', 'Scalar', "
+                "'Scalar', 'Scalar', '']");
+  a.strides = lit("[[256, 64, 1], [256, 64, 1], [256, 64, 1], [1], [1], [], [], [], [], [], []]");
+  a.concrete = lit("['', '', '', '', '', '128', '128', '0.0', '0.125', 'False', '']");
+  const ModelResult r = run("flash_attn::_flash_attn_varlen_forward", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "B=1;N_Q=300;H_Q=4;N_KV=300;H_KV=4;d_h_qk=64;d_h_v=64;q_stride=(256, 64, 1);k_stride=(256, 64, 1);"
+        "v_stride=(256, 64, 1);dropout=0.0;causal=False;flash_impl=True;dtype_A_B=('c10::BFloat16', 'c10::BFloat16');"
+        "num_seqs_q=3;num_seqs_kv=3;max_seqlen_q=128.0;max_seqlen_kv=128.0;");
+  REQUIRE(r.fwd.status == Status::kOk);
+  CHECK(r.fwd.flops == Count::real(31924224.0));
+  CHECK(r.fwd.bytes == Count::of(614400));
+  CHECK_FALSE(find_perf_model("flash_attn::_flash_attn_varlen_forward")->is_bwd_model);
+  CHECK(find_perf_model("flash_attn::_flash_attn_varlen_backward")->is_bwd_model);
+}
+
+TEST_CASE("UnaryElementwise: primus_turbo FP8 and dual MXFP4 quantizers", "[perf]") {
+  // quantize_fp8_tensorwise x (1024, 512) bf16: n = 524288; flops = n;
+  // bytes = n·2 (read) + n·1 (FP8 write) = 1572864.
+  EventArgs a;
+  a.dims = lit("[[1024, 512], [], []]");
+  a.types = lit("['c10::BFloat16', 'Scalar', '']");
+  a.strides = lit("[[512, 1], [], []]");
+  const ModelResult f = run("primus_turbo_cpp_extension::quantize_fp8_tensorwise", a);
+  REQUIRE(f.status == Status::kOk);
+  CHECK(params_repr(f) ==
+        "op_shape=(1024, 512);dtype_in_out=('c10::BFloat16', 'c10::Float8_e4m3fnuz');stride_input=(512, 1);stride_output=None;");
+  CHECK(f.fwd.flops == Count::of(524288));
+  CHECK(f.fwd.bytes == Count::of(1572864));
+  CHECK(compute_spec(f) == "vector_bf16");
+  // quantize_mxfp4_dual x (100, 64) bf16: M·N = 6400; bytes = 6400·2 (read) + 3200 + 3200
+  // (rowwise and colwise FP4, ⌈6400/2⌉ each) + 100·⌈64/32⌉ = 200 + 64·⌈100/32⌉ = 256 (scales)
+  // = 12800 + 6400 + 456 = 19656.
+  a.dims = lit("[[100, 64], [], [], [], [], [], [], [], [], [], [], []]");
+  const ModelResult x = run("primus_turbo::quantize_mxfp4_dual", a);
+  REQUIRE(x.status == Status::kOk);
+  CHECK(x.fwd.flops == Count::of(6400));
+  CHECK(x.fwd.bytes == Count::of(19656));
+}

@@ -61,3 +61,39 @@ TEST_CASE("unified_perf_summary: outermost model, leaf, synthetic op", "[perf]")
   CHECK(col(u, "Percentage (%)").float_at(0) == Approx(40));
   CHECK(col(u, "Cumulative Percentage (%)").float_at(3) == Approx(100));
 }
+
+TEST_CASE("unified_perf_summary: the sole backward op of a modeled forward op", "[perf]") {
+  // aten::sum (Reduce model) on thread 1 with Sequence number 5; on thread 2 the autograd
+  // wrapper "evaluate_function: SumBackward0" (same sequence number, so linked to the
+  // sum, §2.7) holds the one SumBackward0 op, which launches expand_k (3 µs). The
+  // SumBackward0 row takes the forward model's bwd category and backward metrics:
+  // flops_bwd = num_input_elems = 8·8 = 64, bytes_bwd = (1 + 64)·4 = 260; its kernel time
+  // is the wrapper subtree's (3 µs); perf_params are the forward op's.
+  const std::string sum = R"("Input Dims":[[8,8]],"Input type":["float"],"Input Strides":[[8,1]],"Concrete Inputs":["",""],"Sequence number":5)";
+  test::TraceBuilder t;
+  t.cpu_op("aten::sum", 10, 5, sum).launch(11, "sum_k", 100, 2)
+      .raw(R"({"ph":"X","cat":"cpu_op","name":"autograd::engine::evaluate_function: SumBackward0","pid":1,"tid":2,"ts":50,"dur":20,"args":{"Sequence number":5}})")
+      .raw(R"({"ph":"X","cat":"cpu_op","name":"SumBackward0","pid":1,"tid":2,"ts":51,"dur":10,"args":{}})")
+      .raw(R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":2,"ts":52,"dur":0.5,"args":{"correlation":99}})")
+      .raw(R"({"ph":"s","cat":"ac2g","name":"ac2g","id":99,"pid":1,"tid":2,"ts":52})")
+      .raw(R"({"ph":"f","cat":"ac2g","name":"ac2g","id":99,"pid":0,"tid":7,"ts":200,"bp":"e"})")
+      .raw(R"({"ph":"X","cat":"kernel","name":"expand_k","pid":0,"tid":7,"ts":200,"dur":3,"args":{"correlation":99,"stream":7}})");
+  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.store);
+  const TraceTree tree = TraceTree::build(*r.store);
+  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
+  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
+  const Table u = unified_perf_summary_table(*r.store, tree, launchers, ops);
+  REQUIRE(u.num_rows() == 2);
+  CHECK(col(u, "name").string_at(0) == "SumBackward0");
+  CHECK(col(u, "op category").string_at(0) == "Reduce_bwd");
+  CHECK(col(u, "has_perf_model").bool_at(0));
+  CHECK(col(u, "Kernel Time (µs)_sum").float_at(0) == Approx(3));
+  CHECK(col(u, "GFLOPS").float_at(0) == Approx(64e-9));
+  CHECK(col(u, "Data Moved (MB)").float_at(0) == Approx(260.0 / (1024 * 1024)));
+  CHECK(col(u, "perf_params").string_at(0) ==
+        "{'num_input_elems': 64, 'num_output_elems': 1, 'dtype_in_out': ('float', None), 'reduce_type': 'sum'}");
+  CHECK(col(u, "name").string_at(1) == "aten::sum");
+  CHECK(col(u, "op category").string_at(1) == "reduce");
+  CHECK(col(u, "Kernel Time (µs)_sum").float_at(1) == Approx(2));
+}
