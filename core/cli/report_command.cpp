@@ -150,7 +150,8 @@ int run_report(const std::vector<std::string>& args) {
             << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms)
             << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", unified and perf-model sheets "
-            << ms(report.timings.perf_ms) << ", write CSV " << ms(write_ms) << "\n";
+            << ms(report.timings.perf_ms) << ", coll_analysis " << ms(report.timings.collectives_ms)
+            << ", write CSV " << ms(write_ms) << "\n";
   for (const std::string& sheet : written)
     std::cerr << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";
   // --- cycles summary (issue 5, core/analyses/cycles) ---------------------------------
