@@ -96,6 +96,17 @@ cmd_test() {
   echo "dev.sh test: PASSED native, native-asan, wasm in $((SECONDS - start)) s"
 }
 
+# The path of a trace's plain JSON: a .gz is decompressed once into build/bench/
+# (the whole-report bench and the wasm build, which has no zlib, read plain JSON).
+plain_json() {
+  local trace=$1 json=$1
+  if [[ $trace == *.gz ]]; then
+    json=build/bench/$(basename "${trace%.gz}")
+    [[ -f $json ]] || gzip -dc "$trace" >"$json" || return  # $(…) does not inherit set -e
+  fi
+  printf '%s\n' "$json"
+}
+
 cmd_bench() {
   setup
   build native
@@ -119,11 +130,8 @@ cmd_bench() {
   mkdir -p build/bench
   log "native whole report: $bench --report --threads 2 ${options[*]}"
   for trace in "${traces[@]}"; do
-    local report_json=$trace
-    if [[ $trace == *.gz ]]; then
-      report_json=build/bench/$(basename "${trace%.gz}")
-      [[ -f $report_json ]] || gzip -dc "$trace" >"$report_json"
-    fi
+    local report_json
+    report_json=$(plain_json "$trace")
     "$bench" --report --threads 2 "${options[@]}" "$report_json" </dev/null
   done
   # The wasm build has no zlib: give it the decompressed JSON.
@@ -131,11 +139,8 @@ cmd_bench() {
   mkdir -p build/bench
   log "wasm (node): $wasm_bench ${options[*]}"
   for trace in "${traces[@]}"; do
-    local json=$trace
-    if [[ $trace == *.gz ]]; then
-      json=build/bench/$(basename "${trace%.gz}")
-      [[ -f $json ]] || gzip -dc "$trace" >"$json"
-    fi
+    local json
+    json=$(plain_json "$trace")
     node --no-experimental-fetch "$wasm_bench" "${options[@]}" "$json" </dev/null
   done
   # --- the page in headless Chromium (h-share): owlv2 ready time, a 1 GB synthetic

@@ -31,6 +31,7 @@
 // Cancelling is terminating this worker (the page does it): parsing is one
 // synchronous call, and a new load frees the previous trace anyway.
 import createSollens from './sollens.mjs';
+import { readSheet } from './report-model.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
 const GROW_FACTOR = 1.5;
@@ -213,31 +214,14 @@ function buildReport(device, corrected) {
   const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), false));
   if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
     'Choose a device from the list, or leave it on "from the trace".');
-  return { device: described.device, timingsMs: described.timingsMs, sheets: described.sheets.map(readSheet) };
+  return { device: described.device, timingsMs: described.timingsMs, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
 }
 
 function buildCycles(mode, order) {
   const described = JSON.parse(session.buildCycles(mode ?? 'all', order ?? 'stream'));
   if (described.error) throw new UserError(`Cycle detection failed: ${message(described.error)}.`, '');
   return { summary: described.summary, kernels: described.kernels, preambles: described.preambles,
-    sheets: described.sheets.map(readSheet) };
-}
-
-// The views returned by the module point into wasm memory: copy them at once.
-function readSheet({ id, name, rows, columns }) {
-  return {
-    name, rows,
-    columns: columns.map(({ name: columnName, type }, c) => {
-      const column = { name: columnName, type, validity: Uint8Array.from(session.columnValidity(id, c)) };
-      if (type === 'string') {
-        column.codes = Int32Array.from(session.columnCodes(id, c));
-        column.dictionary = JSON.parse(session.columnDictionaryJson(id, c));
-      } else {
-        column.values = Float64Array.from(session.columnNumbers(id, c));
-      }
-      return column;
-    }),
-  };
+    sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
 }
 
 function transferables(result) {

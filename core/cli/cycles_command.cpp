@@ -6,6 +6,7 @@
 #include "analyses/cycles/cycle_sheets.h"
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
+#include "cli/trace_args.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
 
@@ -41,46 +42,35 @@ bool write_both(const Table& table, const std::filesystem::path& dir, const std:
 int run_cycles(const std::vector<std::string>& args) {
   std::string trace, out_dir = "sollens-cycles", mode = "all";
   CycleOptions options;
-  for (size_t i = 0; i < args.size(); ++i) {
+  const auto option = [&](size_t& i) {
     const std::string& a = args[i];
-    if (a == "--out" || a == "--mode" || a == "--order") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "sollens: " << a << " needs a value\n";
-        return 2;
-      }
-      const std::string& v = args[++i];
-      if (a == "--out") {
-        out_dir = v;
-      } else if (a == "--mode") {
-        if (v != "all" && v != "llm") {
-          std::cerr << "sollens: --mode is all or llm, not '" << v << "'\n";
-          return 2;
-        }
-        mode = v;
-      } else if (v == "device") {
-        options.order = KernelOrder::kStartTimePerDevice;
-      } else if (v == "stream") {
-        options.order = KernelOrder::kStartTimePerStream;
-      } else if (v == "file") {
-        options.order = KernelOrder::kFileOrder;
-      } else {
-        std::cerr << "sollens: --order is device, stream or file, not '" << v << "'\n";
-        return 2;
-      }
-    } else if (!a.empty() && a[0] == '-') {
-      std::cerr << "sollens: unknown option '" << a << "' for cycles (try: sollens --help)\n";
-      return 2;
-    } else if (trace.empty()) {
-      trace = a;
-    } else {
-      std::cerr << "sollens: cycles takes one trace; got '" << trace << "' and '" << a << "'\n";
-      return 2;
+    if (a != "--out" && a != "--mode" && a != "--order") return OptionResult::kNotMine;
+    if (i + 1 >= args.size()) {
+      std::cerr << "sollens: " << a << " needs a value\n";
+      return OptionResult::kUsageError;
     }
-  }
-  if (trace.empty()) {
-    std::cerr << "sollens: cycles needs a trace file (try: sollens --help)\n";
-    return 2;
-  }
+    const std::string& v = args[++i];
+    if (a == "--out") {
+      out_dir = v;
+    } else if (a == "--mode") {
+      if (v != "all" && v != "llm") {
+        std::cerr << "sollens: --mode is all or llm, not '" << v << "'\n";
+        return OptionResult::kUsageError;
+      }
+      mode = v;
+    } else if (v == "device") {
+      options.order = KernelOrder::kStartTimePerDevice;
+    } else if (v == "stream") {
+      options.order = KernelOrder::kStartTimePerStream;
+    } else if (v == "file") {
+      options.order = KernelOrder::kFileOrder;
+    } else {
+      std::cerr << "sollens: --order is device, stream or file, not '" << v << "'\n";
+      return OptionResult::kUsageError;
+    }
+    return OptionResult::kTaken;
+  };
+  if (!parse_trace_args("cycles", args, option, trace)) return 2;
   LoadedTrace loaded;
   if (!load_and_model(trace, {}, loaded)) return 1;
   print_warnings(*loaded.store);

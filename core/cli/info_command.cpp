@@ -5,6 +5,7 @@
 #include "analyses/roofline/device_identify.h"  // the GPU and its peaks (issue 3)
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
+#include "cli/trace_args.h"
 
 namespace sollens::cli {
 
@@ -15,34 +16,18 @@ std::string or_unknown(int64_t v) { return v == kNoValue ? "?" : std::to_string(
 int run_info(const std::vector<std::string>& args) {
   std::string trace;
   std::string device_name;  // --device NAME (issue 3)
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    // --- --device (issue 3) --------------------------------------------------------------
-    if (a == "--device") {
-      if (i + 1 >= args.size() || !find_device(args[i + 1])) {
-        std::cerr << "sollens: " << (i + 1 >= args.size() ? std::string("--device needs a GPU name")
-                                                          : "unknown device '" + args[i + 1] + "' for --device")
-                  << " (known, case-insensitive: " << known_device_names() << ")\n";
-        return 2;
-      }
-      device_name = args[++i];
-      continue;
+  const auto option = [&](size_t& i) {
+    if (args[i] != "--device") return OptionResult::kNotMine;
+    if (i + 1 >= args.size() || !find_device(args[i + 1])) {
+      std::cerr << "sollens: " << (i + 1 >= args.size() ? std::string("--device needs a GPU name")
+                                                     : "unknown device '" + args[i + 1] + "' for --device")
+                << " (known, case-insensitive: " << known_device_names() << ")\n";
+      return OptionResult::kUsageError;
     }
-    // --- end --device --------------------------------------------------------------------
-    if (!a.empty() && a[0] == '-') {
-      std::cerr << "sollens: unknown option '" << a << "' for info (try: sollens --help)\n";
-      return 2;
-    }
-    if (!trace.empty()) {
-      std::cerr << "sollens: info takes one trace\n";
-      return 2;
-    }
-    trace = a;
-  }
-  if (trace.empty()) {
-    std::cerr << "sollens: info needs a trace file (try: sollens --help)\n";
-    return 2;
-  }
+    device_name = args[++i];
+    return OptionResult::kTaken;
+  };
+  if (!parse_trace_args("info", args, option, trace)) return 2;
   LoadedTrace loaded;
   if (!load_and_model(trace, {}, loaded)) return 1;
   const EventStore& s = *loaded.store;

@@ -1,10 +1,15 @@
 #pragma once
-// What every sollens_bench mode shares: reading a trace file the way the CLI does
-// and the process's peak memory.
+// What every sollens_bench mode shares: its options, reading a trace file the way
+// the CLI does and the process's peak memory.
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "ingest/gzip.h"
+#include "ingest/trace_reader.h"
 #include "store/padded_buffer.h"
 
 #ifdef __EMSCRIPTEN__
@@ -16,6 +21,24 @@
 #endif
 
 namespace sollens::bench {
+
+// The options of the modes that time real traces: --repeat N (runs per trace, at
+// least 1), --threads N (the parse's), and every other argument a trace.
+struct TraceBenchOptions {
+  int repeat = 5;
+  IngestOptions ingest;
+  std::vector<std::string> traces;
+};
+
+inline TraceBenchOptions parse_trace_bench_options(int argc, char** argv) {
+  TraceBenchOptions o;
+  for (int i = 0; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) o.repeat = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) o.ingest.threads = std::max(1, std::atoi(argv[++i]));
+    else o.traces.push_back(argv[i]);
+  }
+  return o;
+}
 
 inline double peak_memory_mb() {
 #ifdef __EMSCRIPTEN__

@@ -32,14 +32,7 @@ int main(int argc, char** argv) {
     return run_cycles_bench(argc >= 3 ? std::strtoull(argv[2], nullptr, 10) : 1000000);
   // sollens_bench --report [--threads N] [--repeat N] TRACE...: the whole report.
   if (argc >= 2 && !std::strcmp(argv[1], "--report")) return run_report_bench(argc - 2, argv + 2);
-  int repeat = 5;
-  sollens::IngestOptions ingest;
-  std::vector<std::string> traces;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) ingest.threads = std::max(1, std::atoi(argv[++i]));
-    else traces.push_back(argv[i]);
-  }
+  const auto [repeat, ingest, traces] = sollens::bench::parse_trace_bench_options(argc - 1, argv + 1);
   if (traces.empty()) {
     std::fprintf(stderr, "usage: sollens_bench [--repeat N] [--threads N] TRACE.json[.gz] ...\n");
     return 2;

@@ -40,14 +40,7 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int run_report_bench(int argc, char** argv) {
-  int repeat = 5;
-  sollens::IngestOptions ingest;
-  std::vector<std::string> traces;
-  for (int i = 0; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) ingest.threads = std::max(1, std::atoi(argv[++i]));
-    else traces.push_back(argv[i]);
-  }
+  const auto [repeat, ingest, traces] = sollens::bench::parse_trace_bench_options(argc, argv);
   if (traces.empty()) {
     std::fprintf(stderr, "usage: sollens_bench --report [--threads N] [--repeat N] TRACE.json[.gz] ...\n");
     return 2;

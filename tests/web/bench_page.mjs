@@ -15,21 +15,18 @@
 //     (Arrow, fetched only for an Arrow export). Target < 1.5 MB.
 // --check exits non-zero when (b) fails or (a)/(c) miss their targets (timings on a
 // loaded machine vary: CI runs it with a small synthetic trace, not the timing gates).
-import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { once } from 'node:events';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { defaultSite, gzOf, startPageServer, launchChromium } from './support/harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 let runs = 3;
 let syntheticMb = 1024;
 let owlv2 = true;
 let gate = false;
-let site = path.join(repo, 'build/wasm/web');
+let site = defaultSite;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--synthetic-mb') syntheticMb = Number(args[++i]);
@@ -149,18 +146,8 @@ function sampleMemory() {
 }
 
 // --- browser runs ---------------------------------------------------------------------------
-const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0', '--root', path.join(repo, 'web'), '--root', site],
-  { stdio: ['ignore', 'pipe', 'inherit'] });
-const origin = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox',
-  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const { server, origin } = await startPageServer(site);
+const browser = await launchChromium();
 
 // Opens `trace` in a fresh page; returns {wallS, coldS, state, opened, facts}.
 async function open(trace, timeoutMs) {
@@ -186,8 +173,7 @@ async function open(trace, timeoutMs) {
 
 try {
   if (owlv2) {
-    const dir = path.join(repo, 'tests/fixtures/traces/tracelens-h100-owlv2-large');
-    const trace = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json.gz')));
+    const trace = gzOf('tracelens-h100-owlv2-large');
     console.log(`\n(a) owlv2: ${path.basename(trace)} (${mb(statSync(trace).size)} MB .json.gz)`);
     const times = [];
     const cycleTimes = [];

@@ -14,44 +14,22 @@
 // from a share link, visited view by view (tests/web/hostile_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
 // Prints "e2e: N passed, M failed"; exits non-zero on any failure.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { viewChecks } from './views_checks.mjs';
 import { hostileChecks } from './hostile_checks.mjs';
 import { a11yChecks } from './a11y_checks.mjs';
+import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && i + 1 < argv.length ? path.resolve(argv[i + 1]) : fallback;
-};
-const site = option('--site', path.join(repo, 'build/wasm/web'));
+const option = pathOptions();
+const site = option('--site', defaultSite);
 const artifacts = option('--artifacts', path.join(repo, 'build/wasm/web-artifacts'));
 const screenshots = option('--screenshots', path.join(repo, 'build/wasm/web-screenshots'));
-const fixtures = path.join(repo, 'tests/fixtures/traces');
-const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const LOAD_TIMEOUT_MS = 60_000;
 
-let passed = 0;
-let failed = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
-  if (ok) passed++;
-  else failed++;
-  return ok;
-};
-const finish = (code) => {
-  console.log(`e2e: ${passed} passed, ${failed} failed`);
-  process.exit(code ?? (failed === 0 ? 0 : 1));
-};
+const { check, finish } = checks('e2e');
 
 for (const [file, why] of [[CHROMIUM, 'run: bash .ci/dev.sh setup (apt-get install chromium)'],
   [path.join(site, 'sollens.wasm'), 'build the wasm preset first'],
@@ -63,7 +41,6 @@ for (const [file, why] of [[CHROMIUM, 'run: bash .ci/dev.sh setup (apt-get insta
 }
 mkdirSync(artifacts, { recursive: true });
 mkdirSync(screenshots, { recursive: true });
-const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
 const referenceOf = (set) => {
   const [header, ...rows] = readFileSync(path.join(fixtures, set, 'tracelens-report/gpu_timeline.csv'), 'utf8')
     .trim().split('\n').map((l) => l.split(','));
@@ -71,24 +48,13 @@ const referenceOf = (set) => {
 };
 
 // --- server ---------------------------------------------------------------------------
-const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0',
-  '--root', path.join(repo, 'web'), '--root', site], { stdio: ['ignore', 'pipe', 'inherit'] });
-const origin = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /sollens page: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}) before listening`)));
-  setTimeout(() => reject(new Error('serve.mjs did not print its URL within 10 s')), 10_000);
-});
+const { server, origin } = await startPageServer(site);
 console.log(`serving on ${origin}`);
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-e2e-'));
 let browser;
 try {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const foreign = [];
   const requests = [];

@@ -9,17 +9,15 @@
 // formatPythonFloat against python3's repr() for 20,000 doubles (when python3 is
 // there); and, with --cli-report, byte equality with a CLI report directory's CSV
 // files and report.json "sheets" part. Exits non-zero on any failure.
-import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as Arrow from 'apache-arrow';
+import { nodeReport } from './node_report.mjs';
+import { defaultSite, gzOf } from './support/harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
-let site = path.join(repo, 'build/wasm/web');
+let site = defaultSite;
 const cliReports = [];  // [dir, trace]
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--site') site = path.resolve(argv[++i]);
@@ -36,14 +34,7 @@ const check = (ok, what) => {
   return ok;
 };
 
-globalThis.require = createRequire(import.meta.url);
-globalThis.__dirname = site;
-const { default: createSollens } = await import(path.join(site, 'sollens.mjs'));
-const sollens = await createSollens({ wasmBinary: readFileSync(path.join(site, 'sollens.wasm')) });
-// Emscripten's node glue rethrows every uncaught error with its own source around it:
-// keep node's plain reports.
-process.removeAllListeners('uncaughtException');
-process.removeAllListeners('unhandledRejection');
+const { sollens, load } = await nodeReport(site);
 const ex = await import(path.join(site, 'export.mjs'));
 
 // --- formatPythonFloat vs python3 repr ------------------------------------------------
@@ -84,32 +75,6 @@ if (python) {
     if (ex.formatPythonFloat(v) !== py[i] && bad++ < 5) console.log(`  ${v}: ours ${ex.formatPythonFloat(v)}, python ${py[i]}`);
   });
   check(bad === 0 && py.length === values.length, `formatPythonFloat == python3 repr for ${values.length} doubles (${bad} differ)`);
-}
-
-// --- sheets from the module, as the worker builds them ----------------------------------
-function loadSession(trace) {
-  const bytes = trace.endsWith('.gz') ? gunzipSync(readFileSync(trace)) : readFileSync(trace);
-  const session = new sollens.Session();
-  const address = session.allocate(bytes.length);  // may grow memory: HEAPU8 after
-  sollens.HEAPU8.set(bytes, address);
-  const error = session.load();
-  if (error) throw new Error(`${trace}: ${error}`);
-  return session;
-}
-function readSheets(session, described) {
-  return described.sheets.map(({ id, name, rows, columns }) => ({
-    id, name, rows,
-    columns: columns.map(({ name: columnName, type }, c) => {
-      const column = { name: columnName, type, validity: Uint8Array.from(session.columnValidity(id, c)) };
-      if (type === 'string') {
-        column.codes = Int32Array.from(session.columnCodes(id, c));
-        column.dictionary = JSON.parse(session.columnDictionaryJson(id, c));
-      } else {
-        column.values = Float64Array.from(session.columnNumbers(id, c));
-      }
-      return column;
-    }),
-  }));
 }
 
 const ARROW_KIND = { string: Arrow.Type.Dictionary, float: Arrow.Type.Float, int: Arrow.Type.Int, bool: Arrow.Type.Bool };
@@ -172,16 +137,13 @@ async function checkArrow(label, sheet) {
   await checkArrow('edge sheet', edge);
 }
 
-const fixtures = path.join(repo, 'tests/fixtures/traces');
-const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
 const traces = ['tracelens-h100-bert-small', 'tracelens-mi300x-bert-small', 'hta-large-integer', 'hta-a100-ddp-nccl']
   .map(gzOf).concat(cliReports.map(([, t]) => t));
 for (const trace of [...new Set(traces)]) {
   const base = path.basename(trace);
-  const session = loadSession(trace);
-  const report = JSON.parse(session.buildReport('', false, false));
-  const cycles = JSON.parse(session.buildCycles('all', 'device'));
-  const sheets = [...readSheets(session, report), ...readSheets(session, cycles)];
+  // The sheets as the worker builds them.
+  const { session, report, cycles } = load(trace);
+  const sheets = [...report.sheets, ...cycles.sheets];
   let csvBad = 0;
   let jsonBad = 0;
   for (const sheet of sheets) {

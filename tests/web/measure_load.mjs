@@ -4,15 +4,12 @@
 // overview being rendered (the page's load state); the worker's own split
 // (read+decompress / parse / analyse) is printed next to it. Also prints the
 // gzipped size of the page's wasm + JS payload.
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { defaultSite, gzOf, startPageServer, launchChromium } from './support/harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.join(repo, 'build/wasm/web');
+const site = defaultSite;
 const args = process.argv.slice(2);
 let runs = 3;
 const traces = [];
@@ -21,8 +18,7 @@ for (let i = 0; i < args.length; i++) {
   else traces.push(path.resolve(args[i]));
 }
 if (traces.length === 0) {
-  const dir = path.join(repo, 'tests/fixtures/traces/tracelens-h100-owlv2-large');
-  traces.push(path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json.gz'))));
+  traces.push(gzOf('tracelens-h100-owlv2-large'));
 }
 
 // Every file of the site but the samples and the optional Arrow export code (loaded
@@ -41,17 +37,8 @@ for (const f of siteFiles(site)) {
 }
 console.log(`payload total (wasm + JS + HTML + CSS, views and uPlot included): ${(payload / 1024).toFixed(1)} KiB gzipped`);
 
-const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const origin = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /(http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox',
-  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const { server, origin } = await startPageServer(site);
+const browser = await launchChromium();
 try {
   for (const trace of traces) {
     const name = path.basename(trace);

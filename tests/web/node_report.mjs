@@ -18,19 +18,8 @@ export async function nodeReport(site) {
   // keep node's plain reports.
   process.removeAllListeners('uncaughtException');
   process.removeAllListeners('unhandledRejection');
-  const readSheets = (session, described) => described.sheets.map(({ id, name, rows, columns }) => ({
-    id, name, rows,
-    columns: columns.map(({ name: columnName, type }, c) => {
-      const column = { name: columnName, type, validity: Uint8Array.from(session.columnValidity(id, c)) };
-      if (type === 'string') {
-        column.codes = Int32Array.from(session.columnCodes(id, c));
-        column.dictionary = JSON.parse(session.columnDictionaryJson(id, c));
-      } else {
-        column.values = Float64Array.from(session.columnNumbers(id, c));
-      }
-      return column;
-    }),
-  }));
+  const { readSheet } = await import(path.join(site, 'report-model.mjs'));
+  const readSheets = (session, described) => described.sheets.map((sheet) => ({ id: sheet.id, ...readSheet(session, sheet) }));
   const load = (trace) => {
     const file = readFileSync(trace);
     const gzip = trace.endsWith('.gz');

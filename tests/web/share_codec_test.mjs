@@ -7,26 +7,14 @@
 // codes, a future version, oversize) are refused with a ShareError. Exits non-zero on
 // any failure.
 import { gzipSync } from 'node:zlib';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { nodeReport } from './node_report.mjs';
+import { defaultSite, gzOf, pathOptions, checks } from './support/harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const argv = process.argv.slice(2);
-const site = argv[0] === '--site' ? path.resolve(argv[1]) : path.join(repo, 'build/wasm/web');
-let passed = 0;
-let failed = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
-  if (ok) passed++;
-  else failed++;
-  return ok;
-};
+const site = pathOptions()('--site', defaultSite);
+const { check, finish } = checks('share codec');
 const { load } = await nodeReport(site);
 const share = await import(path.join(site, 'share.mjs'));
-const fixtures = path.join(repo, 'tests/fixtures/traces');
-const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
 const BASE = 'http://127.0.0.1:8080/index.html';
 const fragmentOf = (url) => url.slice(url.indexOf('#'));
 
@@ -123,5 +111,4 @@ check(({}).polluted === undefined, 'no prototype polluted');
 // HTML in strings is data, kept as it is (the page shows it as text: share_test).
 const html = await share.decodeShare(mutate((d) => { d.name = '<img src=x onerror=alert(1)>'; }));
 check(html.name === '<img src=x onerror=alert(1)>', 'HTML in a string decodes as plain text data');
-console.log(`share codec: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

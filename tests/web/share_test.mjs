@@ -12,63 +12,32 @@
 // (what `sollens report` writes) and as Arrow reads back with the same values; the
 // Arrow code is fetched only when asked for; no request leaves the origin but the
 // ?trace= ones; no CSP violation. Prints "share: N passed, M failed".
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdirSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import * as Arrow from 'apache-arrow';
 import { nodeReport } from './node_report.mjs';
+import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = argv.indexOf(name);
-  return i >= 0 && i + 1 < argv.length ? path.resolve(argv[i + 1]) : fallback;
-};
-const site = option('--site', path.join(repo, 'build/wasm/web'));
+const option = pathOptions();
+const site = option('--site', defaultSite);
 const artifacts = option('--artifacts', path.join(repo, 'build/wasm/web-artifacts'));
-const fixtures = path.join(repo, 'tests/fixtures/traces');
-const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TIMEOUT_MS = 60_000;
 
-let passed = 0;
-let failed = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
-  if (ok) passed++;
-  else failed++;
-  return ok;
-};
+const { check, finish } = checks('share');
 for (const file of [CHROMIUM, path.join(site, 'sollens.wasm'), path.join(site, 'vendor/arrow.mjs')]) {
   if (!existsSync(file)) {
     check(false, `${file} exists (build the wasm preset; bash .ci/dev.sh setup)`);
-    console.log(`share: ${passed} passed, ${failed} failed`);
-    process.exit(1);
+    finish(1);
   }
 }
 mkdirSync(artifacts, { recursive: true });
-const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
 const timelineReference = (set) => readFileSync(path.join(fixtures, set, 'tracelens-report/gpu_timeline.csv'), 'utf8')
   .trim().split('\n').slice(1).map((l) => l.split(','));
 
 // --- servers ----------------------------------------------------------------------------
-const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0',
-  '--root', path.join(repo, 'web'), '--root', site], { stdio: ['ignore', 'pipe', 'inherit'] });
-const origin = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /sollens page: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}) before listening`)));
-  setTimeout(() => reject(new Error('serve.mjs did not print its URL within 10 s')), 10_000);
-});
+const { server, origin } = await startPageServer(site);
 // "Another site": /cors/* allows any origin to read, /nocors/* does not say so.
 const bert = readFileSync(gzOf('tracelens-mi300x-bert-small'));
 const bertJson = gunzipSync(bert);  // served plain (no Content-Length: streamed with an unknown size)
@@ -92,7 +61,7 @@ const cliCsv = new Map(sample.report.sheets.map((s) => [s.name, sample.session.s
 
 let browser;
 try {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  browser = await launchChromium();
   const foreign = [];
   const requests = [];
   const violations = [];
@@ -337,5 +306,4 @@ try {
   remote.close();
   sample.session.delete();
 }
-console.log(`share: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -5,8 +5,7 @@
 #include <string>
 
 #include "analyses/timeline/gpu_class.h"
-#include "writers/number_format.h"
-#include "writers/python_repr.h"
+#include "store/raw_args.h"
 
 namespace sollens::collectives {
 
@@ -15,75 +14,6 @@ using simdjson::error_code;
 using simdjson::SUCCESS;
 
 namespace {
-
-std::string_view trim_token(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
-
-// repr() of a JSON value after list_to_tuple: lists (not inside dicts) become tuples.
-error_code append_repr(od::value v, std::string& out, bool lists_as_tuples) {
-  od::json_type type;
-  if (auto e = v.type().get(type)) return e;
-  switch (type) {
-    case od::json_type::array: {
-      od::array array;
-      if (auto e = v.get_array().get(array)) return e;
-      PythonReprBuilder b(lists_as_tuples ? PythonReprBuilder::Kind::kTuple : PythonReprBuilder::Kind::kList);
-      for (auto element : array) {
-        od::value item;
-        if (auto e = std::move(element).get(item)) return e;
-        if (auto e = append_repr(item, b.element(), lists_as_tuples)) return e;
-      }
-      out += b.finish();
-      return SUCCESS;
-    }
-    case od::json_type::object: {
-      od::object object;
-      if (auto e = v.get_object().get(object)) return e;
-      PythonReprBuilder b(PythonReprBuilder::Kind::kDict);
-      for (auto field_result : object) {
-        od::field field;
-        if (auto e = std::move(field_result).get(field)) return e;
-        std::string_view key;
-        if (auto e = field.unescaped_key(false).get(key)) return e;
-        append_python_str_repr(b.key(), key);
-        if (auto e = append_repr(field.value(), b.value(), false)) return e;
-      }
-      out += b.finish();
-      return SUCCESS;
-    }
-    case od::json_type::number: {
-      const std::string_view token = trim_token(v.raw_json_token());
-      if (token.find_first_of(".eE") != std::string_view::npos) {
-        double d;
-        if (auto e = v.get_double().get(d)) return e;
-        out += format_python_float(d);
-      } else {
-        out += token == "-0" ? "0" : token;  // Python ints of any size
-      }
-      return SUCCESS;
-    }
-    case od::json_type::string: {
-      std::string_view s;
-      if (auto e = v.get_string().get(s)) return e;
-      append_python_str_repr(out, s);
-      return SUCCESS;
-    }
-    case od::json_type::boolean: {
-      bool b;
-      if (auto e = v.get_bool().get(b)) return e;
-      out += b ? "True" : "False";
-      return SUCCESS;
-    }
-    case od::json_type::null:
-      out += "None";
-      return SUCCESS;
-    default:
-      return simdjson::INCORRECT_TYPE;
-  }
-}
 
 error_code read_value(od::value v, ArgValue& out) {
   od::json_type type;
@@ -103,7 +33,7 @@ error_code read_value(od::value v, ArgValue& out) {
       return SUCCESS;
     }
     case od::json_type::number: {
-      const std::string_view token = trim_token(v.raw_json_token());
+      const std::string_view token = trim_json_token(v.raw_json_token());
       if (token.find_first_of(".eE") != std::string_view::npos) {
         double d;
         if (auto e = v.get_double().get(d)) return e;
@@ -117,7 +47,7 @@ error_code read_value(od::value v, ArgValue& out) {
     }
     default: {
       std::string repr;
-      if (auto e = append_repr(v, repr, true)) return e;
+      if (auto e = append_python_repr(v, repr, true)) return e;
       out = ArgValue::other(std::move(repr));
       return SUCCESS;
     }
@@ -148,11 +78,8 @@ int field_of(std::string_view key) {
 bool read_args(od::parser& parser, const EventStore& s, uint32_t event, CollectiveEvent& out) {
   if (!s.has_args(event)) return false;
   const std::string_view json = s.args_json(event);
-  // The store's input keeps PaddedBuffer::kPadding readable bytes after its end.
-  const char* end_of_buffer = s.input.data() + s.input.size() + PaddedBuffer::kPadding;
-  const size_t capacity = static_cast<size_t>(end_of_buffer - json.data());
   od::document doc;
-  if (parser.iterate(simdjson::padded_string_view(json.data(), json.size(), capacity)).get(doc)) return false;
+  if (parser.iterate(padded_input_view(s, json)).get(doc)) return false;
   od::object object;
   if (doc.get_object().get(object)) return false;
   bool linked = false;

@@ -2,12 +2,10 @@
 
 #include <simdjson.h>
 
-#include <cstdlib>
 #include <string>
 #include <unordered_map>
 
-#include "writers/number_format.h"
-#include "writers/python_repr.h"
+#include "store/raw_args.h"
 
 namespace sollens {
 
@@ -16,79 +14,6 @@ using simdjson::error_code;
 using simdjson::SUCCESS;
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
-
-void append_number(std::string& out, std::string_view token) {
-  if (token.find_first_of(".eE") != std::string_view::npos) {
-    out += format_python_float(std::strtod(std::string(token).c_str(), nullptr));
-    return;
-  }
-  // JSON integers are Python ints of any size; "-0" reads as 0.
-  if (token == "-0") token = "0";
-  out += token;
-}
-
-// repr(list_to_tuple(value)): lists (recursively) become tuples; dict contents are
-// left as they are (list_to_tuple does not descend into dicts), so lists there stay lists.
-error_code append_repr(od::value v, std::string& out, bool lists_as_tuples) {
-  od::json_type type;
-  if (auto e = v.type().get(type)) return e;
-  switch (type) {
-    case od::json_type::array: {
-      od::array array;
-      if (auto e = v.get_array().get(array)) return e;
-      PythonReprBuilder b(lists_as_tuples ? PythonReprBuilder::Kind::kTuple
-                                          : PythonReprBuilder::Kind::kList);
-      for (auto element : array) {
-        od::value item;
-        if (auto e = std::move(element).get(item)) return e;
-        if (auto e = append_repr(item, b.element(), lists_as_tuples)) return e;
-      }
-      out += b.finish();
-      return SUCCESS;
-    }
-    case od::json_type::object: {
-      od::object object;
-      if (auto e = v.get_object().get(object)) return e;
-      PythonReprBuilder b(PythonReprBuilder::Kind::kDict);
-      for (auto field_result : object) {
-        od::field field;
-        if (auto e = std::move(field_result).get(field)) return e;
-        std::string_view key;
-        if (auto e = field.unescaped_key(false).get(key)) return e;
-        append_python_str_repr(b.key(), key);
-        if (auto e = append_repr(field.value(), b.value(), false)) return e;
-      }
-      out += b.finish();
-      return SUCCESS;
-    }
-    case od::json_type::number:
-      append_number(out, trim(v.raw_json_token()));
-      return SUCCESS;
-    case od::json_type::string: {
-      std::string_view s;
-      if (auto e = v.get_string().get(s)) return e;
-      append_python_str_repr(out, s);
-      return SUCCESS;
-    }
-    case od::json_type::boolean: {
-      bool b;
-      if (auto e = v.get_bool().get(b)) return e;
-      out += b ? "True" : "False";
-      return SUCCESS;
-    }
-    case od::json_type::null:
-      out += "None";
-      return SUCCESS;
-    default:
-      return simdjson::INCORRECT_TYPE;
-  }
-}
 
 // The cell for one arg: None for null, a top-level string as is, else the repr.
 error_code read_cell(od::value v, std::optional<std::string>& cell) {
@@ -103,7 +28,7 @@ error_code read_cell(od::value v, std::optional<std::string>& cell) {
     std::string_view s;
     if (auto e = v.get_string().get(s)) return e;
     text = s;
-  } else if (auto e = append_repr(v, text, true)) {
+  } else if (auto e = append_python_repr(v, text, true)) {
     return e;
   }
   cell = std::move(text);
@@ -121,23 +46,16 @@ struct OpArgsReader::Impl {
   std::unordered_map<std::string_view, std::optional<std::string>> list_cells;
   explicit Impl(const EventStore& s) : store(s) {}
 
-  // The store's input keeps PaddedBuffer::kPadding readable bytes after its end, so
-  // any view into it is padded for simdjson.
-  simdjson::padded_string_view padded(std::string_view json) const {
-    const char* end_of_buffer = store.input.data() + store.input.size() + PaddedBuffer::kPadding;
-    return simdjson::padded_string_view(json.data(), json.size(), static_cast<size_t>(end_of_buffer - json.data()));
-  }
-
   error_code read_list_cell(od::value v, std::optional<std::string>& cell) {
     std::string_view raw;
     if (auto e = v.raw_json().get(raw)) return e;
-    raw = trim(raw);
+    raw = trim_json_token(raw);
     if (auto it = list_cells.find(raw); it != list_cells.end()) {
       cell = it->second;
       return SUCCESS;
     }
     od::document doc;
-    if (auto e = value_parser.iterate(padded(raw)).get(doc)) return e;
+    if (auto e = value_parser.iterate(padded_input_view(store, raw)).get(doc)) return e;
     od::value root;
     if (auto e = doc.get_value().get(root)) return e;
     if (auto e = read_cell(root, cell)) return e;
@@ -154,7 +72,7 @@ OpArgs OpArgsReader::read(uint32_t event) {
   const EventStore& s = impl_->store;
   if (event >= s.size() || !s.has_args(event)) return out;
   od::document doc;
-  if (impl_->parser.iterate(impl_->padded(s.args_json(event))).get(doc)) return out;
+  if (impl_->parser.iterate(padded_input_view(s, s.args_json(event))).get(doc)) return out;
   od::object object;
   if (doc.get_object().get(object)) return out;
   OpArgs parsed;

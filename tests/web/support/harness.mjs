@@ -1,0 +1,68 @@
+// What the node scripts under tests/web share: the repository's paths and the
+// fixtures, command-line options, pass/fail counting, the page's server
+// (web/serve.mjs on a free port) and Debian's headless Chromium.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const fixtures = path.join(repo, 'tests/fixtures/traces');
+export const defaultSite = path.join(repo, 'build/wasm/web');
+
+// The .json.gz trace of one fixture set.
+export const gzOf = (set) => path.join(fixtures, set, readdirSync(path.join(fixtures, set)).find((f) => f.endsWith('.json.gz')));
+
+// `option('--site', fallback)`: the path after the flag (resolved), else the fallback.
+export function pathOptions(argv = process.argv.slice(2)) {
+  return (name, fallback) => {
+    const i = argv.indexOf(name);
+    return i >= 0 && i + 1 < argv.length ? path.resolve(argv[i + 1]) : fallback;
+  };
+}
+
+// Prints each check as "ok: …" or "FAILED: …"; finish() prints "LABEL: N passed, M
+// failed" and exits, non-zero on any failure unless given a code.
+export function checks(label) {
+  let passed = 0;
+  let failed = 0;
+  const check = (ok, what) => {
+    console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+    if (ok) passed++;
+    else failed++;
+    return ok;
+  };
+  const finish = (code) => {
+    console.log(`${label}: ${passed} passed, ${failed} failed`);
+    process.exit(code ?? (failed === 0 ? 0 : 1));
+  };
+  return { check, finish };
+}
+
+// web/serve.mjs on a free port serving web/ and the built site; resolves to
+// { server, origin } once it prints its address.
+export async function startPageServer(site) {
+  const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0',
+    '--root', path.join(repo, 'web'), '--root', site], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const origin = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /sollens page: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`serve.mjs exited (${code}) before listening`)));
+    setTimeout(() => reject(new Error('serve.mjs did not print its URL within 10 s')), 10_000);
+  });
+  return { server, origin };
+}
+
+// Debian's Chromium (never a downloaded browser), headless, with nothing of its own
+// reaching the network. playwright-core is imported here only, so the node-only
+// tests that use this module do not load it.
+export const CHROMIUM = '/usr/bin/chromium';
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox',
+  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
