@@ -26,9 +26,9 @@ std::optional<uint32_t> launcher_of_gpu_event(const EventStore& s, const TraceTr
   return static_cast<uint32_t>(runtime);
 }
 
-std::vector<uint32_t> subtree_gpu_events(const EventStore& s, const TraceTree& tree,
-                                         uint32_t event) {
-  std::vector<uint32_t> out, stack{event};
+void append_subtree_gpu_events(const EventStore& s, const TraceTree& tree, uint32_t event,
+                               std::vector<uint32_t>& out, std::vector<uint32_t>& stack) {
+  stack.assign(1, event);
   while (!stack.empty()) {
     const uint32_t e = stack.back();
     stack.pop_back();
@@ -38,7 +38,6 @@ std::vector<uint32_t> subtree_gpu_events(const EventStore& s, const TraceTree& t
       else stack.push_back(c);
     }
   }
-  return out;
 }
 
 double busy_time_us(const EventStore& s, std::span<const uint32_t> events) {
@@ -78,13 +77,16 @@ LauncherTable find_kernel_launchers(const EventStore& s, const TraceTree& tree) 
                    [&](const KernelLauncher& a, const KernelLauncher& b) {
                      return s.ts[a.event] < s.ts[b.event];
                    });
+  std::vector<uint32_t> subtree, stack;
   for (size_t i = 0; i < table.launchers.size(); ++i) {
     KernelLauncher& l = table.launchers[i];
     table.launcher_index[l.event] = static_cast<int32_t>(i);
     std::stable_sort(l.kernels.begin(), l.kernels.end(),
                      [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b]; });
     l.direct_time_us = busy_time_us(s, l.kernels);
-    l.subtree_time_us = busy_time_us(s, subtree_gpu_events(s, tree, l.event));
+    subtree.clear();
+    append_subtree_gpu_events(s, tree, l.event, subtree, stack);
+    l.subtree_time_us = busy_time_us(s, subtree);
     l.category = categorize_op(s.name_of(l.event), s.name_of(l.kernels.front()));
   }
   return table;

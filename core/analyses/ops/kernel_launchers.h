@@ -42,10 +42,10 @@ std::optional<uint32_t> launcher_of_gpu_event(const EventStore& store, const Tra
                                               uint32_t gpu_event);
 
 // TraceLens's gpu_events of an event: every GPU event linked to a runtime event in its
-// subtree (itself included), in no particular order; may repeat when two launches
-// claim one event.
-std::vector<uint32_t> subtree_gpu_events(const EventStore& store, const TraceTree& tree,
-                                         uint32_t event);
+// subtree (itself included), appended to `out` in no particular order; may repeat when
+// two launches claim one event. `stack` is scratch.
+void append_subtree_gpu_events(const EventStore& store, const TraceTree& tree, uint32_t event,
+                               std::vector<uint32_t>& out, std::vector<uint32_t>& stack);
 
 // Busy time (µs) of a set of GPU events: the length of the union of [ts, ts + dur].
 double busy_time_us(const EventStore& store, std::span<const uint32_t> events);

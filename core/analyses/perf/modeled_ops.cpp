@@ -30,16 +30,7 @@ struct KeyHash {
 void append_subtree_kernels(const EventStore& s, const TraceTree& tree, uint32_t event,
                             std::vector<uint32_t>& out, std::vector<uint32_t>& stack) {
   const size_t begin = out.size();
-  stack.assign(1, event);
-  while (!stack.empty()) {
-    const uint32_t e = stack.back();
-    stack.pop_back();
-    // GPU events are children of runtime events only, and have no children.
-    for (uint32_t c : tree.children(e)) {
-      if (is_gpu_activity(s.category[c])) out.push_back(c);
-      else stack.push_back(c);
-    }
-  }
+  append_subtree_gpu_events(s, tree, event, out, stack);
   if (out.size() - begin < 2) return;
   const auto first = out.begin() + static_cast<std::ptrdiff_t>(begin);
   std::sort(first, out.end(), [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
