@@ -10,6 +10,7 @@
 
 #include "analyses/ops/kernel_details.h"
 #include "analyses/ops/op_args.h"
+#include "analyses/ops/percentage_columns.h"
 #include "analyses/ops/process_names.h"
 #include "analyses/ops/stats.h"
 #include "writers/python_repr.h"
@@ -17,21 +18,6 @@
 namespace sollens {
 
 namespace {
-
-// Percentage (%) and Cumulative Percentage (%) of a column already in row order:
-// value / Series.sum() * 100, then a running sum.
-void add_percentages(Table& table, const std::vector<double>& values) {
-  Column& pct = table.add_column("Percentage (%)", ColumnType::kFloat);
-  Column& cum = table.add_column("Cumulative Percentage (%)", ColumnType::kFloat);
-  const double total = stats::numpy_sum(values);
-  double running = 0;
-  for (double v : values) {
-    const double p = v / total * 100;
-    running += p;
-    pct.push_float(p);
-    cum.push_float(running);
-  }
-}
 
 // sort_values(by=sum, ascending=False) on groups in key order; ties as pandas leaves them.
 template <class Group>
@@ -72,7 +58,7 @@ Table ops_summary_by_category_table(const LauncherTable& lt) {
     ms_values.push_back(groups[i].direct_sum / 1000);
     ms.push_float(ms_values.back());
   }
-  add_percentages(t, ms_values);
+  add_percentage_columns(t, ms_values);
   return t;
 }
 
@@ -119,7 +105,7 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
     for (std::string_view c : g.categories) append_python_str_repr(list.element(), c);
     categories.push_string(list.finish());
   }
-  add_percentages(t, ms_values);
+  add_percentage_columns(t, ms_values);
   return t;
 }
 
@@ -221,7 +207,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
     push_optional(trunc, trunc_kernel_details_repr(kstats));
     sums.push_back(g.direct_sum);
   }
-  add_percentages(t, sums);
+  add_percentage_columns(t, sums);
   return t;
 }
 

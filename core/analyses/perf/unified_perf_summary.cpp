@@ -6,6 +6,7 @@
 
 #include "analyses/ops/kernel_details.h"
 #include "analyses/ops/op_categories.h"
+#include "analyses/ops/percentage_columns.h"
 #include "analyses/ops/process_names.h"
 #include "analyses/ops/stats.h"
 #include "analyses/perf/perf_metrics.h"
@@ -345,18 +346,9 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
     has_model.push_bool(first.has_model);
   }
   // Percentage (%) of Kernel Time (µs)_sum and its running sum.
-  Column& pct = t.add_column("Percentage (%)", ColumnType::kFloat);
-  Column& cum = t.add_column("Cumulative Percentage (%)", ColumnType::kFloat);
   values.clear();
   for (size_t gi : order) values.push_back(sums[gi]);
-  const double total = stats::numpy_sum(values);
-  double running = 0;
-  for (double v : values) {
-    const double p = v / total * 100;
-    running += p;
-    pct.push_float(p);
-    cum.push_float(running);
-  }
+  add_percentage_columns(t, values);
   if (metrics_present) return t;
   Table without_metrics(t.name());
   for (size_t c = 0; c < t.num_columns(); ++c) {
