@@ -8,9 +8,11 @@
 #include "analyses/ops/stats.h"
 #include "analyses/ops/trace_builder.h"
 #include "ingest/trace_reader.h"
+#include "support/table_column.h"
 #include "writers/csv_writer.h"
 
 using namespace sollens;
+using test::col;
 
 namespace {
 
@@ -27,12 +29,6 @@ Sheets build(const std::string& json) {
   s.tree = TraceTree::build(*s.store);
   s.launchers = find_kernel_launchers(*s.store, s.tree);
   return s;
-}
-
-const Column& col(const Table& t, std::string_view name) {
-  const Column* c = t.find(name);
-  REQUIRE(c != nullptr);
-  return *c;
 }
 
 // Three aten::addmm calls with the same args (kernel times 4, 6, 11) and one with

@@ -10,8 +10,10 @@
 #include "analyses/perf/perf_sheets.h"
 #include "analyses/roofline/device_db.h"
 #include "ingest/trace_reader.h"
+#include "support/table_column.h"
 
 using namespace sollens;
+using test::col;
 
 namespace {
 
@@ -34,12 +36,6 @@ std::vector<Table> gemm_sheets(const DeviceSpec* device) {
   PerfSheetOptions options;
   options.device = device;
   return perf_model_tables(*r.store, tree, options);
-}
-
-const Column& col(const Table& t, std::string_view name) {
-  const Column* c = t.find(name);
-  REQUIRE(c != nullptr);
-  return *c;
 }
 
 }  // namespace

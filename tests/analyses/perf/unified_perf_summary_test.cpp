@@ -8,18 +8,10 @@
 #include "analyses/ops/trace_builder.h"
 #include "analyses/perf/unified_perf_summary.h"
 #include "ingest/trace_reader.h"
+#include "support/table_column.h"
 
 using namespace sollens;
-
-namespace {
-
-const Column& col(const Table& t, std::string_view name) {
-  const Column* c = t.find(name);
-  REQUIRE(c != nullptr);
-  return *c;
-}
-
-}  // namespace
+using test::col;
 
 TEST_CASE("unified_perf_summary: outermost model, leaf, synthetic op", "[perf]") {
   const std::string addmm = R"("Input Dims":[[64],[32,128],[128,64],[],[]],"Input type":["float","float","float","Scalar","Scalar"],"Input Strides":[[1],[128,1],[1,128],[],[]],"Concrete Inputs":["","","","1","1"])";
