@@ -247,6 +247,12 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
     const perf::ModelResult& m = ops.evals[static_cast<size_t>(r.eval)].result;
     return op_metrics(r.bwd ? m.bwd : m.fwd, options.corrected, r.kernel_us);
   };
+  // pandas "first" of a column only some rows have: the group's first row that has it.
+  auto first_row_where = [&](const std::vector<size_t>& g, auto has) -> const Row* {
+    for (size_t i : g)
+      if (has(rows[i])) return &rows[i];
+    return nullptr;
+  };
   std::vector<OpMetrics> metrics;
   std::vector<double> values;
   std::vector<std::span<const uint32_t>> lists;
@@ -284,21 +290,14 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
     push_float_or_null(gflops, first_valid(field(&OpMetrics::gflops)));
     push_float_or_null(mb, first_valid(field(&OpMetrics::mb)));
     push_float_or_null(fpb, first_valid(field(&OpMetrics::flops_per_byte)));
-    const Row* modeled = nullptr;
-    for (size_t i : g)
-      if (rows[i].eval >= 0) {
-        modeled = &rows[i];
-        break;
-      }
+    const Row* modeled = first_row_where(g, [](const Row& r) { return r.eval >= 0; });
     if (modeled) spec.push_string(ops.evals[static_cast<size_t>(modeled->eval)].compute_spec);
     else spec.push_null();
     const OpRoofline* rl = nullptr;
     if (roofline) {
-      for (size_t i : g)
-        if (rows[i].eval >= 0 && roofline_of(rows[i]).has) {
-          rl = &roofline_of(rows[i]);
-          break;
-        }
+      const Row* with_roofline =
+          first_row_where(g, [&](const Row& r) { return r.eval >= 0 && roofline_of(r).has; });
+      if (with_roofline) rl = &roofline_of(*with_roofline);
       if (rl) bound->push_string(roofline_bound_name(rl->bound));
       else bound->push_null();
     }
@@ -335,12 +334,9 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
     else summary.push_string(kernel_details_summary_repr(kstats));
     if (auto tr = trunc_kernel_details_repr(kstats)) trunc.push_string(*tr);
     else trunc.push_null();
-    const Row* with_params = nullptr;
-    for (size_t i : g)
-      if (rows[i].eval >= 0 && !ops.evals[static_cast<size_t>(rows[i].eval)].result.params.empty()) {
-        with_params = &rows[i];
-        break;
-      }
+    const Row* with_params = first_row_where(g, [&](const Row& r) {
+      return r.eval >= 0 && !ops.evals[static_cast<size_t>(r.eval)].result.params.empty();
+    });
     if (with_params) params.push_string(perf_params_repr(ops.evals[static_cast<size_t>(with_params->eval)].result));
     else params.push_null();
     has_model.push_bool(first.has_model);
