@@ -9,6 +9,27 @@
 
 namespace sollens::perf {
 
+namespace {
+
+// What UnaryElementwise (and the quantizers that subclass it) record for every op: its
+// params in TraceLens's order, the precision dtype, and flops = prod(op_shape), one per
+// element. Returns that element count for the caller's bytes.
+int64_t record_unary(ModelResult& r, const std::vector<int64_t>& shape, const PyValue& dt_in,
+                     const PyValue& dt_out, PyValue stride_input, PyValue stride_output) {
+  r.param("op_shape", int_tuple(shape));
+  r.param("dtype_in_out", PyValue::tuple({dt_in, dt_out}));
+  r.param("stride_input", std::move(stride_input));
+  r.param("stride_output", std::move(stride_output));
+  r.precision_dtype = dt_in;
+  r.status = Status::kOk;
+  const int64_t n = prod(shape);
+  r.fwd.status = Status::kOk;
+  r.fwd.flops = Count::of(n);
+  return n;
+}
+
+}  // namespace
+
 ModelResult eval_unary(const ModelInput& in) {
   ModelResult r;
   r.maf_type = "vector";
@@ -20,15 +41,8 @@ ModelResult eval_unary(const ModelInput& in) {
   const PyValue dt_in = at(g.types, 0);
   const bool has_out = g.dims.size() > 1 && at(g.dims, 1).truthy();
   const PyValue dt_out = has_out ? at(g.types, 1) : PyValue::none();
-  r.param("op_shape", int_tuple(*shape));
-  r.param("dtype_in_out", PyValue::tuple({dt_in, dt_out}));
-  r.param("stride_input", at(g.strides, 0).as_tuple());
-  r.param("stride_output", has_out ? at(g.strides, 1).as_tuple() : PyValue::none());
-  r.precision_dtype = dt_in;
-  r.status = Status::kOk;
-  const int64_t n = prod(*shape);
-  r.fwd.status = Status::kOk;
-  r.fwd.flops = Count::of(n);
+  const int64_t n = record_unary(r, *shape, dt_in, dt_out, at(g.strides, 0).as_tuple(),
+                                 has_out ? at(g.strides, 1).as_tuple() : PyValue::none());
   const auto bpe_in = bytes_per_element(dt_in);
   const auto bpe_out = has_out ? bytes_per_element(dt_out) : bpe_in;
   if (bpe_in && bpe_out) r.fwd.bytes = Count::of(n * *bpe_in + n * *bpe_out);
@@ -96,15 +110,10 @@ ModelResult eval_quantize(Model m, const ModelInput& in) {
   const bool mxfp4 = m == Model::kQuantizeMxfp4Dual;
   if (mxfp4 && shape->size() != 2) return r;  // M, N = op_shape raises otherwise
   const PyValue dt_in = at(g.types, 0);
-  r.param("op_shape", int_tuple(*shape));
-  r.param("dtype_in_out", PyValue::tuple({dt_in, PyValue::str(mxfp4 ? "c10::Float4_e2m1fn_x2" : "c10::Float8_e4m3fnuz")}));
-  r.param("stride_input", at(g.strides, 0).is_seq() ? at(g.strides, 0).as_tuple() : PyValue::none());
-  r.param("stride_output", PyValue::none());
-  r.precision_dtype = dt_in;
-  r.status = Status::kOk;
-  const int64_t n = prod(*shape);
-  r.fwd.status = Status::kOk;
-  r.fwd.flops = Count::of(n);
+  const int64_t n = record_unary(r, *shape, dt_in,
+                                 PyValue::str(mxfp4 ? "c10::Float4_e2m1fn_x2" : "c10::Float8_e4m3fnuz"),
+                                 at(g.strides, 0).is_seq() ? at(g.strides, 0).as_tuple() : PyValue::none(),
+                                 PyValue::none());
   const auto bpe_in = bytes_per_element(dt_in);
   if (!bpe_in) return r;
   if (!mxfp4) {
