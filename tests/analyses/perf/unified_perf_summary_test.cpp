@@ -13,6 +13,26 @@
 using namespace sollens;
 using test::col;
 
+namespace {
+
+// unified_perf_summary of a hand-made trace, and how many events the trace has (the
+// synthetic ops' ex_UIDs are numbered from there).
+struct Summary {
+  size_t events;
+  Table table;
+};
+
+Summary unified_summary(const std::string& json) {
+  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.store);
+  const TraceTree tree = TraceTree::build(*r.store);
+  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
+  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
+  return {r.store->size(), unified_perf_summary_table(*r.store, tree, launchers, ops)};
+}
+
+}  // namespace
+
 TEST_CASE("unified_perf_summary: outermost model, leaf, synthetic op", "[perf]") {
   const std::string addmm = R"("Input Dims":[[64],[32,128],[128,64],[],[]],"Input type":["float","float","float","Scalar","Scalar"],"Input Strides":[[1],[128,1],[1,128],[],[]],"Concrete Inputs":["","","","1","1"])";
   const std::string mean = R"("Input Dims":[[8,8]],"Input type":["float"],"Input Strides":[[8,1]],"Concrete Inputs":["",""])";
@@ -23,13 +43,8 @@ TEST_CASE("unified_perf_summary: outermost model, leaf, synthetic op", "[perf]")
       .cpu_op("aten::foo", 40, 5).launch(41, "void at::native::vectorized_elementwise_kernel<foo>", 110, 2)
       .cpu_op("aten::mse_loss", 60, 20).launch(61, "mse_k", 120, 3)
       .cpu_op("aten::mean", 65, 5, mean).launch(66, "reduce_k", 130, 1);
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(r.store);
-  REQUIRE(r.store->size() == 21);
-  const TraceTree tree = TraceTree::build(*r.store);
-  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
-  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
-  const Table u = unified_perf_summary_table(*r.store, tree, launchers, ops);
+  const auto [events, u] = unified_summary(t.json());
+  REQUIRE(events == 21);
   REQUIRE(u.num_rows() == 4);
   // By Kernel Time sum: addmm 4 µs, the synthetic mse_k 3, foo 2, mean 1.
   CHECK(col(u, "name").string_at(0) == "aten::addmm");
@@ -70,12 +85,7 @@ TEST_CASE("unified_perf_summary: the sole backward op of a modeled forward op", 
       .raw(R"({"ph":"s","cat":"ac2g","name":"ac2g","id":99,"pid":1,"tid":2,"ts":52})")
       .raw(R"({"ph":"f","cat":"ac2g","name":"ac2g","id":99,"pid":0,"tid":7,"ts":200,"bp":"e"})")
       .raw(R"({"ph":"X","cat":"kernel","name":"expand_k","pid":0,"tid":7,"ts":200,"dur":3,"args":{"correlation":99,"stream":7}})");
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(r.store);
-  const TraceTree tree = TraceTree::build(*r.store);
-  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
-  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
-  const Table u = unified_perf_summary_table(*r.store, tree, launchers, ops);
+  const Table u = unified_summary(t.json()).table;
   REQUIRE(u.num_rows() == 2);
   CHECK(col(u, "name").string_at(0) == "SumBackward0");
   CHECK(col(u, "op category").string_at(0) == "Reduce_bwd");
