@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
 #include <optional>
 #include <set>
 #include <string>
@@ -149,13 +148,14 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
     g.subtree.push_back(l.subtree_time_us);
     g.kernels.emplace_back(l.kernels);
   }
-  for (Group& g : groups) g.direct_sum = stats::pandas_sum(g.direct);
-  std::vector<size_t> order(groups.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (groups[a].direct_sum != groups[b].direct_sum) return groups[a].direct_sum > groups[b].direct_sum;
-    return groups[a].ex_uid < groups[b].ex_uid;
-  });
+  std::vector<double> direct_sums;
+  std::vector<uint32_t> ex_uids;
+  for (Group& g : groups) {
+    g.direct_sum = stats::pandas_sum(g.direct);
+    direct_sums.push_back(g.direct_sum);
+    ex_uids.push_back(g.ex_uid);
+  }
+  const std::vector<size_t> order = stats::argsort_sum_desc_ex_uid_asc(direct_sums, ex_uids);
 
   Table t("ops_unique_args");
   Column& name = t.add_column("name", ColumnType::kString);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace sollens::stats {
 
@@ -212,6 +213,17 @@ std::vector<size_t> pandas_argsort_desc(std::span<const double> values) {
   for (size_t k = order.size(); k-- > 0;) out.push_back(reversed_index[order[k]]);
   out.insert(out.end(), nan_rows.begin(), nan_rows.end());  // na_position="last"
   return out;
+}
+
+std::vector<size_t> argsort_sum_desc_ex_uid_asc(std::span<const double> sums,
+                                                std::span<const uint32_t> ex_uids) {
+  std::vector<size_t> order(sums.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (sums[a] != sums[b]) return sums[a] > sums[b];
+    return ex_uids[a] < ex_uids[b];
+  });
+  return order;
 }
 
 }  // namespace sollens::stats

@@ -3,6 +3,7 @@
 // that computes them there, so results agree to the last bit or two:
 // pandas groupby sum/mean (Kahan), groupby std (Welford, ddof = 1), medians;
 // NumPy sum/mean/std (pairwise summation) for Series totals and kernel_details stats.
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
@@ -31,5 +32,11 @@ namespace sollens::stats {
 // introsort (not stable: it decides the order of ties, which cumulative percentage
 // columns then depend on) and reverses the result. NaN rows go last.
 std::vector<size_t> pandas_argsort_desc(std::span<const double> values);
+
+// The row order of sort_values([sum, "ex_UID"], ascending=[False, True]), the two-key
+// sort of ops_unique_args and unified_perf_summary: sums descending, ties by the smaller
+// ex_UID. The keys are distinct, so the order is fully determined.
+std::vector<size_t> argsort_sum_desc_ex_uid_asc(std::span<const double> sums,
+                                                std::span<const uint32_t> ex_uids);
 
 }  // namespace sollens::stats

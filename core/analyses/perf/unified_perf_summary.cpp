@@ -1,7 +1,6 @@
 #include "analyses/perf/unified_perf_summary.h"
 
 #include <algorithm>
-#include <numeric>
 #include <unordered_map>
 
 #include "analyses/ops/kernel_details.h"
@@ -166,14 +165,12 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
       if (double v = value(rows[i]); !std::isnan(v)) col.push_back(v);
     return col;
   };
-  for (size_t g = 0; g < groups.size(); ++g)
+  std::vector<uint32_t> ex_uids(groups.size());
+  for (size_t g = 0; g < groups.size(); ++g) {
     sums[g] = stats::pandas_sum(non_nan(groups[g], [](const Row& r) { return r.kernel_us; }));
-  std::vector<size_t> order(groups.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (sums[a] != sums[b]) return sums[a] > sums[b];
-    return rows[groups[a].front()].uid < rows[groups[b].front()].uid;
-  });
+    ex_uids[g] = rows[groups[g].front()].uid;
+  }
+  const std::vector<size_t> order = stats::argsort_sum_desc_ex_uid_asc(sums, ex_uids);
 
   // Per-evaluation values (metrics vary per event only through the kernel time).
   std::unordered_map<uint64_t, OpRoofline> rooflines;
