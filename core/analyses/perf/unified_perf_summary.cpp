@@ -50,6 +50,19 @@ std::string perf_params_repr(const perf::ModelResult& r) {
   return out + "}";
 }
 
+// The mean / std / median / min / max columns of one aggregated metric, which
+// TraceLens's column order scatters across the sheet; filled one group at a time.
+struct AggColumns {
+  Column *mean = nullptr, *std = nullptr, *median = nullptr, *min = nullptr, *max = nullptr;
+  void push(const Agg& a) const {
+    push_float_or_null(*mean, a.mean);
+    push_float_or_null(*std, a.std);
+    push_float_or_null(*median, a.median);
+    push_float_or_null(*min, a.min);
+    push_float_or_null(*max, a.max);
+  }
+};
+
 }  // namespace
 
 Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, const LauncherTable& launchers,
@@ -206,34 +219,42 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
   Column& ex_uid = t.add_column("ex_UID", ColumnType::kInt);
   Column& count = t.add_column("operation_count", ColumnType::kInt);
   Column& dur_sum = float_col("total_duration_us");
-  Column& dur_mean = float_col("mean_duration_us");
-  Column& dur_std = float_col("std_duration_us");
+  AggColumns dur, tbs, tfl, kt, roof_pct;
+  dur.mean = &float_col("mean_duration_us");
+  dur.std = &float_col("std_duration_us");
   Column& gflops = float_col("GFLOPS");
   Column& mb = float_col("Data Moved (MB)");
   Column& fpb = float_col("FLOPS/Byte");
   Column& spec = str_col("Compute Spec");
   Column* bound = roofline ? &str_col("Roofline Bound") : nullptr;
-  Column& tbs_mean = float_col("TB/s_mean");
-  Column& tbs_std = float_col("TB/s_std");
-  Column& tfl_mean = float_col("TFLOPS/s_mean");
-  Column& tfl_std = float_col("TFLOPS/s_std");
-  Column& kt_mean = float_col("Kernel Time (µs)_mean");
-  Column& kt_std = float_col("Kernel Time (µs)_std");
+  tbs.mean = &float_col("TB/s_mean");
+  tbs.std = &float_col("TB/s_std");
+  tfl.mean = &float_col("TFLOPS/s_mean");
+  tfl.std = &float_col("TFLOPS/s_std");
+  kt.mean = &float_col("Kernel Time (µs)_mean");
+  kt.std = &float_col("Kernel Time (µs)_std");
   Column& kt_sum = float_col("Kernel Time (µs)_sum");
-  Column& dur_median = float_col("duration_us_median");
-  Column& dur_min = float_col("duration_us_min");
-  Column& dur_max = float_col("duration_us_max");
-  Column* tbs_rest[3] = {&float_col("TB/s_median"), &float_col("TB/s_min"), &float_col("TB/s_max")};
-  Column* tfl_rest[3] = {&float_col("TFLOPS/s_median"), &float_col("TFLOPS/s_min"), &float_col("TFLOPS/s_max")};
+  dur.median = &float_col("duration_us_median");
+  dur.min = &float_col("duration_us_min");
+  dur.max = &float_col("duration_us_max");
+  tbs.median = &float_col("TB/s_median");
+  tbs.min = &float_col("TB/s_min");
+  tbs.max = &float_col("TB/s_max");
+  tfl.median = &float_col("TFLOPS/s_median");
+  tfl.min = &float_col("TFLOPS/s_min");
+  tfl.max = &float_col("TFLOPS/s_max");
   Column* roof_time = nullptr;
-  Column* roof_pct[5] = {};
   if (roofline) {
     roof_time = &float_col("Roofline Time (µs)_first");
-    const char* kAgg[] = {"mean", "median", "std", "min", "max"};
-    for (int k = 0; k < 5; ++k) roof_pct[k] = &float_col(std::string("Pct Roofline_") + kAgg[k]);
+    roof_pct.mean = &float_col("Pct Roofline_mean");
+    roof_pct.median = &float_col("Pct Roofline_median");
+    roof_pct.std = &float_col("Pct Roofline_std");
+    roof_pct.min = &float_col("Pct Roofline_min");
+    roof_pct.max = &float_col("Pct Roofline_max");
   }
-  Column* kt_rest[3] = {&float_col("Kernel Time (µs)_median"), &float_col("Kernel Time (µs)_min"),
-                        &float_col("Kernel Time (µs)_max")};
+  kt.median = &float_col("Kernel Time (µs)_median");
+  kt.min = &float_col("Kernel Time (µs)_min");
+  kt.max = &float_col("Kernel Time (µs)_max");
   Column& summary = str_col("kernel_details_summary");
   Column& trunc = str_col("trunc_kernel_details");
   Column& params = str_col("perf_params");
@@ -273,9 +294,7 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
     values.clear();
     for (size_t i : g) values.push_back(s.dur[rows[i].source]);
     dur_sum.push_float(stats::pandas_sum(values));
-    const Agg d = aggregate(values);
-    push_float_or_null(dur_mean, d.mean);
-    push_float_or_null(dur_std, d.std);
+    dur.push(aggregate(values));
 
     metrics.clear();
     for (size_t i : g) metrics.push_back(metrics_of(rows[i]));
@@ -298,32 +317,16 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
       if (rl) bound->push_string(roofline_bound_name(rl->bound));
       else bound->push_null();
     }
-    const Agg tb = aggregate(field(&OpMetrics::tbs));
-    push_float_or_null(tbs_mean, tb.mean);
-    push_float_or_null(tbs_std, tb.std);
-    const Agg tf = aggregate(field(&OpMetrics::tflops));
-    push_float_or_null(tfl_mean, tf.mean);
-    push_float_or_null(tfl_std, tf.std);
-    const Agg kt = aggregate(non_nan(g, [](const Row& r) { return r.kernel_us; }));
-    push_float_or_null(kt_mean, kt.mean);
-    push_float_or_null(kt_std, kt.std);
+    tbs.push(aggregate(field(&OpMetrics::tbs)));
+    tfl.push(aggregate(field(&OpMetrics::tflops)));
+    kt.push(aggregate(non_nan(g, [](const Row& r) { return r.kernel_us; })));
     kt_sum.push_float(sums[gi]);
-    push_float_or_null(dur_median, d.median);
-    push_float_or_null(dur_min, d.min);
-    push_float_or_null(dur_max, d.max);
-    const double tb_rest[] = {tb.median, tb.min, tb.max}, tf_rest2[] = {tf.median, tf.min, tf.max};
-    for (int k = 0; k < 3; ++k) push_float_or_null(*tbs_rest[k], tb_rest[k]);
-    for (int k = 0; k < 3; ++k) push_float_or_null(*tfl_rest[k], tf_rest2[k]);
     if (roofline) {
       push_float_or_null(*roof_time, rl ? rl->time_us : kPerfNaN);
       pct_values.clear();
       for (size_t i : g) pct_values.push_back(rows[i].eval >= 0 ? roofline_of(rows[i]).pct(rows[i].kernel_us) : kPerfNaN);
-      const Agg p = aggregate(pct_values);
-      const double pv[] = {p.mean, p.median, p.std, p.min, p.max};
-      for (int k = 0; k < 5; ++k) push_float_or_null(*roof_pct[k], pv[k]);
+      roof_pct.push(aggregate(pct_values));
     }
-    const double kt_vals[] = {kt.median, kt.min, kt.max};
-    for (int k = 0; k < 3; ++k) push_float_or_null(*kt_rest[k], kt_vals[k]);
     lists.clear();
     for (size_t i : g) lists.emplace_back(kernels.data() + rows[i].kernels_begin, rows[i].kernels_end - rows[i].kernels_begin);
     const auto kstats = summarize_kernel_stats(s, lists);
