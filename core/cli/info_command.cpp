@@ -17,15 +17,7 @@ int run_info(const std::vector<std::string>& args) {
   std::string trace;
   std::string device_name;  // --device NAME (issue 3)
   const auto option = [&](size_t& i) {
-    if (args[i] != "--device") return OptionResult::kNotMine;
-    if (i + 1 >= args.size() || !find_device(args[i + 1])) {
-      std::cerr << "sollens: " << (i + 1 >= args.size() ? std::string("--device needs a GPU name")
-                                                     : "unknown device '" + args[i + 1] + "' for --device")
-                << " (known, case-insensitive: " << known_device_names() << ")\n";
-      return OptionResult::kUsageError;
-    }
-    device_name = args[++i];
-    return OptionResult::kTaken;
+    return args[i] == "--device" ? read_device_option(args, i, device_name) : OptionResult::kNotMine;
   };
   if (!parse_trace_args("info", args, option, trace)) return 2;
   LoadedTrace loaded;

@@ -9,6 +9,7 @@
 #include "analyses/roofline/device_identify.h"  // device and roofline (issue 3)
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
+#include "cli/trace_args.h"
 #include "cli/xlsx_writer.h"            // report.xlsx (issue 3)
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
@@ -46,61 +47,33 @@ int run_report(const std::vector<std::string>& args) {
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx (issue 3)
   PerfSheetOptions perf_options;         // --corrected (issue 3, perf models)
   bool no_roofline = false;              // --no-roofline: TraceLens's no-arch columns
-  for (size_t i = 0; i < args.size(); ++i) {
+  const auto option = [&](size_t& i) {
     const std::string& a = args[i];
-    // --- device and report.json / report.xlsx options (issue 3) ---------------------
-    if (a == "--device") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "sollens: --device needs a GPU name (known: " << known_device_names() << ")\n";
-        return 2;
-      }
-      device_name = args[++i];
-      if (!find_device(device_name)) {
-        std::cerr << "sollens: unknown device '" << device_name
-                  << "' for --device (known, case-insensitive: " << known_device_names() << ")\n";
-        return 2;
-      }
-      continue;
-    }
-    if (a == "--no-json" || a == "--no-xlsx") {
-      (a == "--no-json" ? write_json : write_xlsx_file) = false;
-      continue;
-    }
-    // --- end device and report options ------------------------------------------------
-    // --- perf-model options (issue 3, core/analyses/perf) -------------------------------
-    if (a == "--corrected") {
-      perf_options.corrected = true;
-      continue;
-    }
-    if (a == "--no-roofline") {
-      no_roofline = true;
-      continue;
-    }
-    // --- end perf-model options ---------------------------------------------------------
+    if (a == "--device") return read_device_option(args, i, device_name);
     if (a == "--out") {
       if (i + 1 >= args.size()) {
         std::cerr << "sollens: --out needs a directory\n";
-        return 2;
+        return OptionResult::kUsageError;
       }
       out_dir = args[++i];
+    } else if (a == "--no-json") {
+      write_json = false;
+    } else if (a == "--no-xlsx") {
+      write_xlsx_file = false;
+    } else if (a == "--corrected") {
+      perf_options.corrected = true;
+    } else if (a == "--no-roofline") {
+      no_roofline = true;
     } else if (a == "--include-unlinked") {
       timeline_options.include_unlinked = true;
     } else if (a == "--include-python") {
       tree_options.include_python = true;
-    } else if (!a.empty() && a[0] == '-') {
-      std::cerr << "sollens: unknown option '" << a << "' for report (try: sollens --help)\n";
-      return 2;
-    } else if (trace.empty()) {
-      trace = a;
     } else {
-      std::cerr << "sollens: report takes one trace; got '" << trace << "' and '" << a << "'\n";
-      return 2;
+      return OptionResult::kNotMine;
     }
-  }
-  if (trace.empty()) {
-    std::cerr << "sollens: report needs a trace file (try: sollens --help)\n";
-    return 2;
-  }
+    return OptionResult::kTaken;
+  };
+  if (!parse_trace_args("report", args, option, trace)) return 2;
 
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;

@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "analyses/roofline/device_db.h"
+
 namespace sollens::cli {
 
 bool parse_trace_args(const char* command, const std::vector<std::string>& args,
@@ -27,6 +29,19 @@ bool parse_trace_args(const char* command, const std::vector<std::string>& args,
     return false;
   }
   return true;
+}
+
+OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
+                                std::string& device_name) {
+  if (i + 1 >= args.size() || !find_device(args[i + 1])) {
+    std::cerr << "sollens: "
+              << (i + 1 >= args.size() ? std::string("--device needs a GPU name")
+                                       : "unknown device '" + args[i + 1] + "' for --device")
+              << " (known, case-insensitive: " << known_device_names() << ")\n";
+    return OptionResult::kUsageError;
+  }
+  device_name = args[++i];
+  return OptionResult::kTaken;
 }
 
 }  // namespace sollens::cli

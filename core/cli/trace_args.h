@@ -16,10 +16,14 @@ enum class OptionResult {
 // Reads `args`: each one goes first to `option(i)` (the command's own options, read
 // from args[i]), which may advance i over a value. Any other argument starting with
 // '-' is an unknown option; the one other argument is the trace. False, with the
-// reason on stderr, on any usage error (the command exits 2). report_command.cpp
-// still parses by hand and can move onto this.
+// reason on stderr, on any usage error (the command exits 2).
 bool parse_trace_args(const char* command, const std::vector<std::string>& args,
                       const std::function<OptionResult(size_t& i)>& option,
                       std::string& trace);
+
+// `--device NAME` at args[i] (report, info): a known device database name, read into
+// `device_name`; a missing or unknown name is a usage error listing the known names.
+OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
+                                std::string& device_name);
 
 }  // namespace sollens::cli
