@@ -177,6 +177,7 @@ class Session {
     else return "{\"error\":\"order is device, stream or file\"}";
     if (mode != "all" && mode != "llm") return "{\"error\":\"mode is all or llm\"}";
     drop_tables(cycle_ids_);
+    options.llm = mode == "llm";
     const sollens::CycleReport report = sollens::analyze_cycles(*store_, options);
     std::vector<sollens::Table> tables;
     std::string preambles = "[";

@@ -75,6 +75,7 @@ int run_cycles(const std::vector<std::string>& args) {
   if (!load_and_model(trace, {}, loaded)) return 1;
   print_warnings(*loaded.store);
   auto t0 = std::chrono::steady_clock::now();
+  options.llm = mode == "llm";
   const CycleReport report = analyze_cycles(*loaded.store, options);
   const double detect_ms = elapsed_ms(t0);
 

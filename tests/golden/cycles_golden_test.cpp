@@ -72,6 +72,35 @@ TEST_CASE("SGLang Qwen3-8B decode: one repetition per layer") {
     }
 }
 
+TEST_CASE("vLLM TP8 eager prefill (B200): in LLM mode one annotated step holding the layers") {
+  const auto store = load(kTraces / "tracelens-b200-vllm-tp8" / "eager_trace.json.gz");
+  // One paged-context attention kernel per layer, and one annotated execute step.
+  const size_t layers = count_events(*store, Category::kKernel, "fmhaSm100aKernel");
+  REQUIRE(layers == 36);
+  REQUIRE(count_events(*store, Category::kGpuUserAnnotation, "execute_context") == 1);
+  CycleOptions llm;
+  llm.llm = true;
+  for (const bool llm_mode : {false, true}) {
+    const CycleReport report = analyze_cycles(*store, llm_mode ? llm : CycleOptions{});
+    const CyclePattern* found = nullptr;
+    for (const auto& sc : report.sequences)
+      for (const auto& p : sc.patterns)
+        if (p.effective().repetitions() == layers) found = &p;
+    REQUIRE(found);
+    if (llm_mode) {
+      // Every layer lies inside the one annotated step: 1 step, 36 layers in it.
+      CHECK(found->step_is_one_annotation);
+      CHECK(found->outer.repetitions() == 1);
+      CHECK(found->layers_per_outer == layers);
+      CHECK(found->outer.length > layers * found->layer->length);
+    } else {
+      // Outside LLM mode annotations never turn repetitions into layers.
+      CHECK_FALSE(found->layer);
+      CHECK_FALSE(found->step_is_one_annotation);
+    }
+  }
+}
+
 TEST_CASE("ResNet-50 training (V100): one repetition per ProfilerStep") {
   const auto store =
       load(kTraces / "kineto-tb-resnet50-v100" / "worker0.1623143089861.pt.trace.json.gz");

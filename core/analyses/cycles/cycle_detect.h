@@ -52,6 +52,8 @@ struct CyclePattern {
   // The outer cycle is one graph replay holding the layers (launch_steps.h), not a
   // repetition found by detection.
   bool step_is_one_launch = false;
+  // LLM mode: the outer cycle is the kernels inside one GPU annotation holding the layers.
+  bool step_is_one_annotation = false;
 
   // What uplifter reports: the layer when there is one, else the outer cycle.
   const Cycle& effective() const { return layer ? *layer : outer; }

@@ -14,6 +14,9 @@ struct CycleOptions {
   // stream land inside a layer (the SGLang Qwen3-8B trace: one stream-2 kernel inside
   // layer 6 of 36), which fixed-stride windows cannot absorb.
   KernelOrder order = KernelOrder::kStartTimePerStream;
+  // The trace is LLM inference (--mode llm): a layer pattern inside one GPU annotation
+  // is the layer of one step (launch_steps.h). Off: training traces keep their steps.
+  bool llm = false;
 
   // --- outer cycles (§a.2) ---
   size_t min_anchor_count = 5;      // an anchor name occurs at least this often

@@ -6,6 +6,21 @@
 
 namespace sollens {
 
+namespace {
+
+// The GPU annotations on the device of a sequence's kernels.
+std::vector<AnnotationSpan> gpu_annotations(const EventStore& store, const KernelSequence& seq) {
+  std::vector<AnnotationSpan> out;
+  if (seq.size() == 0) return out;
+  const StrId device = store.pid[seq.rows[0]];
+  for (size_t r = 0; r < store.size(); ++r)
+    if (store.category[r] == Category::kGpuUserAnnotation && store.pid[r] == device)
+      out.push_back({store.ts[r], store.ts[r] + store.dur[r]});
+  return out;
+}
+
+}  // namespace
+
 size_t CycleReport::patterns() const {
   size_t n = 0;
   for (const auto& s : sequences) n += s.patterns.size();
@@ -21,6 +36,8 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     std::vector<int64_t> launch(seq.size());
     for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
     promote_single_launch_layers(launch, sc.patterns);
+    if (options.llm && options.order != KernelOrder::kFileOrder)
+      promote_single_annotation_layers(seq, gpu_annotations(store, seq), sc.patterns);
     sc.sequence = std::move(seq);
     report.sequences.push_back(std::move(sc));
   }
@@ -42,6 +59,7 @@ std::string cycles_summary(const CycleReport& report) {
         out += ", " + std::to_string(p.layers_per_outer) + " layers of " +
                std::to_string(p.layer->length);
       if (p.step_is_one_launch) out += " (the step is one graph launch)";
+      if (p.step_is_one_annotation) out += " (the step is one annotated region)";
       sep = "; ";
     }
   return out;

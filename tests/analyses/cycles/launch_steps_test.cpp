@@ -65,3 +65,34 @@ TEST_CASE("a pattern that already has a layer is left alone") {
   CHECK(patterns[0].layers_per_outer == 3);
   CHECK_FALSE(patterns[0].step_is_one_launch);
 }
+
+TEST_CASE("a layer cycle inside one GPU annotation becomes the layer of its step (LLM mode)") {
+  // 2 embedding kernels, 5 layers of 4, 1 LM head: 1 µs each, back to back from 0 µs;
+  // then 2 kernels of the next region at 100 µs.
+  std::vector<std::string> names = {"embed", "gather"};
+  for (int l = 0; l < 5; ++l)
+    for (const char* k : {"qkv", "attn", "proj", "mlp"}) names.push_back(k);
+  names.push_back("lm_head");
+  std::vector<double> ts;
+  for (size_t i = 0; i < names.size(); ++i) ts.push_back(static_cast<double>(i));
+  names.push_back("next");
+  names.push_back("next");
+  ts.push_back(100);
+  ts.push_back(101);
+  const KernelSequence seq = make_kernel_sequence(names, std::vector<double>(names.size(), 1.0), ts);
+  const std::vector<AnnotationSpan> step = {{0, 23}};  // kernels 0..22 end by 23 µs
+  std::vector<CyclePattern> patterns = {layer_only(2, 4, 5)};
+  promote_single_annotation_layers(seq, step, patterns);
+  const CyclePattern& p = patterns[0];
+  REQUIRE(p.layer);
+  CHECK(p.step_is_one_annotation);
+  CHECK(p.outer.start == 0);
+  CHECK(p.outer.length == 23);  // 2 + 5 * 4 + 1: the "next" kernels lie outside it
+  CHECK(p.layer_offset == 2);
+  CHECK(p.layers_per_outer == 5);
+
+  // An annotation that does not hold every repetition changes nothing.
+  std::vector<CyclePattern> cut = {layer_only(2, 4, 5)};
+  promote_single_annotation_layers(seq, {{0, 10}}, cut);
+  CHECK_FALSE(cut[0].layer);
+}
