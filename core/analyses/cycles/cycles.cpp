@@ -1,5 +1,6 @@
 #include "analyses/cycles/cycles.h"
 
+#include <algorithm>
 #include <string>
 
 #include "analyses/cycles/launch_steps.h"
@@ -36,7 +37,10 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     std::vector<int64_t> launch(seq.size());
     for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
     promote_single_launch_layers(launch, sc.patterns);
-    if (options.llm && options.order != KernelOrder::kFileOrder)
+    // The store is scanned for annotations only where a pattern could use them.
+    const bool layerless = std::any_of(sc.patterns.begin(), sc.patterns.end(),
+                                       [](const CyclePattern& p) { return !p.layer; });
+    if (options.llm && options.order != KernelOrder::kFileOrder && layerless)
       promote_single_annotation_layers(seq, gpu_annotations(store, seq), sc.patterns);
     sc.sequence = std::move(seq);
     report.sequences.push_back(std::move(sc));
