@@ -62,8 +62,7 @@ error_code append_python_repr(od::value v, std::string& out, bool lists_as_tuple
         if (auto e = std::move(field_result).get(field)) return e;
         std::string_view key;
         if (auto e = field.unescaped_key(false).get(key)) return e;
-        append_python_str_repr(b.key(), key);
-        if (auto e = append_python_repr(field.value(), b.value(), false)) return e;
+        if (auto e = append_python_repr(field.value(), b.str_key(key), false)) return e;
       }
       out += b.finish();
       return SUCCESS;

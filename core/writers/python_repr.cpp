@@ -115,6 +115,11 @@ std::string& PythonReprBuilder::value() {
   return out_;
 }
 
+std::string& PythonReprBuilder::str_key(std::string_view name) {
+  append_python_str_repr(key(), name);
+  return value();
+}
+
 std::string PythonReprBuilder::finish() {
   if (kind_ == Kind::kTuple && count_ == 1) out_ += ',';
   out_ += kind_ == Kind::kTuple ? ")" : kind_ == Kind::kList ? "]" : "}";

@@ -23,6 +23,8 @@ class PythonReprBuilder {
   std::string& element();
   std::string& key();    // dict key slot: write the key repr into the returned string
   std::string& value();  // dict value slot after key()
+  // A dict entry with a str key: writes repr(name) and returns the value slot.
+  std::string& str_key(std::string_view name);
   std::string finish();
 
  private:

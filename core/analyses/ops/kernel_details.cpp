@@ -60,19 +60,15 @@ std::string kernel_details_summary_repr(const std::vector<KernelPositionStats>& 
   PythonReprBuilder list(PythonReprBuilder::Kind::kList);
   for (const auto& k : stats) {
     PythonReprBuilder d(PythonReprBuilder::Kind::kDict);
-    auto field = [&](const char* key) -> std::string& {
-      append_python_str_repr(d.key(), key);
-      return d.value();
-    };
-    append_python_str_repr(field("name"), k.name);
-    append_stream(field("stream"), k.stream);
-    field("count") += std::to_string(k.count);
-    field("total_duration_us") += format_python_float(k.total_us);
-    field("mean_duration_us") += format_python_float(k.mean_us);
-    field("median_duration_us") += format_python_float(k.median_us);
-    field("std_dev_duration_us") += format_python_float(k.std_us);
-    field("min_duration_us") += format_python_float(k.min_us);
-    field("max_duration_us") += format_python_float(k.max_us);
+    append_python_str_repr(d.str_key("name"), k.name);
+    append_stream(d.str_key("stream"), k.stream);
+    d.str_key("count") += std::to_string(k.count);
+    d.str_key("total_duration_us") += format_python_float(k.total_us);
+    d.str_key("mean_duration_us") += format_python_float(k.mean_us);
+    d.str_key("median_duration_us") += format_python_float(k.median_us);
+    d.str_key("std_dev_duration_us") += format_python_float(k.std_us);
+    d.str_key("min_duration_us") += format_python_float(k.min_us);
+    d.str_key("max_duration_us") += format_python_float(k.max_us);
     list.element() += d.finish();
   }
   return list.finish();
@@ -83,10 +79,6 @@ std::optional<std::string> trunc_kernel_details_repr(const std::vector<KernelPos
   PythonReprBuilder list(PythonReprBuilder::Kind::kList);
   for (const auto& k : stats) {
     PythonReprBuilder d(PythonReprBuilder::Kind::kDict);
-    auto field = [&](const char* key) -> std::string& {
-      append_python_str_repr(d.key(), key);
-      return d.value();
-    };
     // Python slices code points; kernel names are ASCII in practice, so cut at a
     // UTF-8 boundary at or after 64 code points.
     std::string_view name = k.name;
@@ -98,9 +90,9 @@ std::optional<std::string> trunc_kernel_details_repr(const std::vector<KernelPos
     }
     std::string shown(name.substr(0, cut));
     if (cut < name.size()) shown += "...";
-    append_python_str_repr(field("name"), shown);
-    append_stream(field("stream"), k.stream);
-    field("mean_duration_us") += format_python_float(numpy_round(k.mean_us, 2));
+    append_python_str_repr(d.str_key("name"), shown);
+    append_stream(d.str_key("stream"), k.stream);
+    d.str_key("mean_duration_us") += format_python_float(numpy_round(k.mean_us, 2));
     list.element() += d.finish();
   }
   return list.finish();
