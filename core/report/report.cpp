@@ -33,18 +33,19 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   report.sheets.push_back(gpu_timeline_table(report.timeline));
   report.timings.timeline_ms = ms_since(t0);
 
-  // ops_* sheets only for traces with host ops (TraceLens writes none for GPU-only
-  // traces); kernel_summary when there is a kernel; the short-kernel sheets always.
+  // Sheets with no rows are left out, as TraceLens writes them; so are the ops_* and
+  // unified sheets of GPU-only traces. The short-kernel sheets are always written.
+  auto keep_if_rows = [&report](Table t) {
+    if (t.num_rows() > 0) report.sheets.push_back(std::move(t));
+  };
+  const bool gpu_only = is_gpu_only_trace(store);
   t0 = Clock::now();
   const LauncherTable launchers = find_kernel_launchers(store, tree);
-  std::vector<Table> ops;
-  if (!is_gpu_only_trace(store)) {
-    ops.push_back(ops_summary_by_category_table(launchers));
-    ops.push_back(ops_summary_table(store, launchers));
-    ops.push_back(ops_unique_args_table(store, launchers));
+  if (!gpu_only) {
+    keep_if_rows(ops_summary_by_category_table(launchers));
+    keep_if_rows(ops_summary_table(store, launchers));
+    keep_if_rows(ops_unique_args_table(store, launchers));
   }
-  for (Table& t : ops)
-    if (t.num_rows() > 0) report.sheets.push_back(std::move(t));
   report.timings.ops_ms = ms_since(t0);
 
   // unified_perf_summary (§4.6) and the perf-model sheets (§4.7: GEMM, SDPA_*, CONV_*,
@@ -54,25 +55,20 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   PerfSheetOptions perf = options.perf;
   perf.device = options.device;
   const ModeledOps modeled = evaluate_modeled_ops(store, tree);
-  if (!is_gpu_only_trace(store)) {
-    Table unified = unified_perf_summary_table(store, tree, launchers, modeled, perf);
-    if (unified.num_rows() > 0) report.sheets.push_back(std::move(unified));
-  }
+  if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, modeled, perf));
   for (Table& t : perf_model_tables(store, modeled, perf)) report.sheets.push_back(std::move(t));
   report.timings.perf_ms = ms_since(t0);
 
   t0 = Clock::now();
-  Table kernels = kernel_summary_table(store, tree, launchers, report.timeline.total_us);
-  if (kernels.num_rows() > 0) report.sheets.push_back(std::move(kernels));
+  keep_if_rows(kernel_summary_table(store, tree, launchers, report.timeline.total_us));
   report.sheets.push_back(short_kernel_histogram_table(store, tree));
   report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us));
   report.timings.ops_ms += ms_since(t0);
 
-  // coll_analysis last, as TraceLens writes it, and only when it has rows (§8.2).
+  // coll_analysis last, as TraceLens writes it (§8.2).
   if (options.collectives.enabled) {
     t0 = Clock::now();
-    Table collectives = coll_analysis_table(store, options.collectives);
-    if (collectives.num_rows() > 0) report.sheets.push_back(std::move(collectives));
+    keep_if_rows(coll_analysis_table(store, options.collectives));
     report.timings.collectives_ms = ms_since(t0);
   }
   return report;
