@@ -65,7 +65,7 @@ TEST_CASE("SGLang Qwen3-8B decode: one repetition per layer") {
       // LLM view has one step holding the 36 layers (not 36 "steps"), and the kernels
       // of the replay before and after the layers (embedding, LM head) outside them.
       REQUIRE(count_events(*store, Category::kCudaRuntime, "GraphLaunch") == 1);
-      CHECK(p.step_is_one_launch);
+      CHECK(p.step_source == StepSource::kOneLaunch);
       CHECK(p.outer.repetitions() == 1);
       CHECK(p.layers_per_outer == layers);
       CHECK(p.outer.length > layers * p.layer->length);
@@ -89,14 +89,14 @@ TEST_CASE("vLLM TP8 eager prefill (B200): in LLM mode one annotated step holding
     REQUIRE(found);
     if (llm_mode) {
       // Every layer lies inside the one annotated step: 1 step, 36 layers in it.
-      CHECK(found->step_is_one_annotation);
+      CHECK(found->step_source == StepSource::kOneAnnotation);
       CHECK(found->outer.repetitions() == 1);
       CHECK(found->layers_per_outer == layers);
       CHECK(found->outer.length > layers * found->layer->length);
     } else {
       // Outside LLM mode annotations never turn repetitions into layers.
       CHECK_FALSE(found->layer);
-      CHECK_FALSE(found->step_is_one_annotation);
+      CHECK(found->step_source != StepSource::kOneAnnotation);
     }
   }
 }

@@ -40,6 +40,13 @@ struct Cycle {
 };
 
 enum class CyclePhase : uint8_t { kOther, kPrefill, kDecode };
+
+// Where a pattern's outer cycle (its step) comes from (launch_steps.h).
+enum class StepSource : uint8_t {
+  kDetected,       // repetitions found by detection
+  kOneLaunch,      // one graph replay holding the layers
+  kOneAnnotation,  // LLM mode: the kernels inside one GPU annotation holding the layers
+};
 const char* cycle_phase_name(CyclePhase phase);
 
 struct CyclePattern {
@@ -49,11 +56,7 @@ struct CyclePattern {
   uint32_t layer_offset = 0;   // first layer's kernel index inside an outer repetition
   uint32_t layers_per_outer = 0;
   CyclePhase phase = CyclePhase::kOther;
-  // The outer cycle is one graph replay holding the layers (launch_steps.h), not a
-  // repetition found by detection.
-  bool step_is_one_launch = false;
-  // LLM mode: the outer cycle is the kernels inside one GPU annotation holding the layers.
-  bool step_is_one_annotation = false;
+  StepSource step_source = StepSource::kDetected;
 
   // What uplifter reports: the layer when there is one, else the outer cycle.
   const Cycle& effective() const { return layer ? *layer : outer; }

@@ -62,8 +62,8 @@ std::string cycles_summary(const CycleReport& report) {
       if (p.layer)
         out += ", " + std::to_string(p.layers_per_outer) + " layers of " +
                std::to_string(p.layer->length);
-      if (p.step_is_one_launch) out += " (the step is one graph launch)";
-      if (p.step_is_one_annotation) out += " (the step is one annotated region)";
+      if (p.step_source == StepSource::kOneLaunch) out += " (the step is one graph launch)";
+      if (p.step_source == StepSource::kOneAnnotation) out += " (the step is one annotated region)";
       sep = "; ";
     }
   return out;

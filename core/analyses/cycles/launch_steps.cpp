@@ -40,7 +40,7 @@ void promote_single_launch_layers(const std::vector<int64_t>& launch,
         if (i > last) last = i;
       }
     make_layer_of_one_step(p, first, last);
-    p.step_is_one_launch = true;
+    p.step_source = StepSource::kOneLaunch;
   }
 }
 
@@ -69,7 +69,7 @@ void promote_single_annotation_layers(const KernelSequence& seq,
            seq.ts[last + 1] + seq.dur[last + 1] <= inner->end)
       ++last;
     make_layer_of_one_step(p, first, last);
-    p.step_is_one_annotation = true;
+    p.step_source = StepSource::kOneAnnotation;
   }
 }
 

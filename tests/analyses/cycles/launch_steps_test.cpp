@@ -29,7 +29,7 @@ TEST_CASE("a layer cycle inside one graph launch becomes the layer of a one-laun
   promote_single_launch_layers(launch, patterns);
   const CyclePattern& p = patterns[0];
   REQUIRE(p.layer);
-  CHECK(p.step_is_one_launch);
+  CHECK(p.step_source == StepSource::kOneLaunch);
   CHECK(p.layer->start == 3);
   CHECK(p.layer->repetitions() == 6);
   CHECK(p.outer.start == 0);
@@ -51,7 +51,7 @@ TEST_CASE("cycles across launches, or without launch ids, stay steps") {
   std::vector<int64_t> unknown(60, kNoValue);
   promote_single_launch_layers(unknown, patterns);
   CHECK_FALSE(patterns[0].layer);
-  CHECK_FALSE(patterns[0].step_is_one_launch);
+  CHECK(patterns[0].step_source != StepSource::kOneLaunch);
 }
 
 TEST_CASE("a pattern that already has a layer is left alone") {
@@ -63,7 +63,7 @@ TEST_CASE("a pattern that already has a layer is left alone") {
   promote_single_launch_layers(launch, patterns);
   CHECK(patterns[0].outer.length == 20);
   CHECK(patterns[0].layers_per_outer == 3);
-  CHECK_FALSE(patterns[0].step_is_one_launch);
+  CHECK(patterns[0].step_source != StepSource::kOneLaunch);
 }
 
 TEST_CASE("a layer cycle inside one GPU annotation becomes the layer of its step (LLM mode)") {
@@ -85,7 +85,7 @@ TEST_CASE("a layer cycle inside one GPU annotation becomes the layer of its step
   promote_single_annotation_layers(seq, step, patterns);
   const CyclePattern& p = patterns[0];
   REQUIRE(p.layer);
-  CHECK(p.step_is_one_annotation);
+  CHECK(p.step_source == StepSource::kOneAnnotation);
   CHECK(p.outer.start == 0);
   CHECK(p.outer.length == 23);  // 2 + 5 * 4 + 1: the "next" kernels lie outside it
   CHECK(p.layer_offset == 2);
