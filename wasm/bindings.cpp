@@ -17,8 +17,9 @@
 #include "model/trace_tree.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
-#include "writers/number_format.h"
+#include "base/number_format.h"
 #include "writers/report_json.h"
+#include "report/trace_metadata_json.h"
 
 namespace {
 

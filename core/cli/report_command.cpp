@@ -13,8 +13,9 @@
 #include "cli/xlsx_writer.h"            // report.xlsx (issue 3)
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
-#include "writers/report_json.h"         // report.json (issue 3)
-#include "writers/number_format.h"
+#include "writers/report_json.h"
+#include "report/trace_metadata_json.h"
+#include "base/number_format.h"
 
 namespace sollens::cli {
 

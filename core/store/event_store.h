@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "store/categories.h"
+#include "base/categories.h"
 #include "store/padded_buffer.h"
 #include "store/string_pool.h"
 

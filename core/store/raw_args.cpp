@@ -2,8 +2,8 @@
 
 #include <cstdlib>
 
-#include "writers/number_format.h"
-#include "writers/python_repr.h"
+#include "base/number_format.h"
+#include "base/python_repr.h"
 
 namespace sollens {
 

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "writers/number_format.h"
+#include "base/number_format.h"
 
 namespace sollens {
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "base/json_text.h"
 #include "table/table.h"
 
 namespace sollens {
 
 void write_json(const Table& table, std::ostream& out);
 std::string to_json(const Table& table);
-std::string json_string(std::string_view text);  // with the quotes
 
 }  // namespace sollens

@@ -23,21 +23,3 @@ TEST_CASE("report json: metadata and sheets in order") {
         "\"gpu_timeline\": [\n{\"type\":\"busy_time\",\"time ms\":1.5}\n]\n,\n"
         "\"empty_sheet\": []\n}}\n");
 }
-
-TEST_CASE("report json: trace metadata") {
-  TraceMetadata m;
-  m.schema_version = 1;
-  DeviceProperties d;
-  d.id = 0;
-  d.name = "NVIDIA \"H100\"";
-  d.num_sms = 132;
-  m.devices.push_back(d);
-  m.distributed = DistributedInfo{"nccl", 3, 8, kNoValue, ""};
-  m.other = {{"with_stack", "true"}};
-  CHECK(trace_metadata_json(m) ==
-        "{\"schemaVersion\": 1, \"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA \\\"H100\\\"\", "
-        "\"numSms\": 132}], \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 3, "
-        "\"world_size\": 8}, \"with_stack\": \"true\"}");
-  CHECK(trace_metadata_json(TraceMetadata{}) == "{}");
-  CHECK(json_object({}) == "{}");
-}

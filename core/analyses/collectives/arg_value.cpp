@@ -1,6 +1,6 @@
 #include "analyses/collectives/arg_value.h"
 
-#include "writers/number_format.h"
+#include "base/number_format.h"
 
 namespace sollens::collectives {
 

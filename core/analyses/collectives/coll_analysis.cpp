@@ -7,7 +7,7 @@
 #include <string>
 
 #include "analyses/collectives/bus_bandwidth.h"
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 
 namespace sollens {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "analyses/timeline/gpu_class.h"
+#include "base/gpu_class.h"
 #include "store/raw_args.h"
 
 namespace sollens::collectives {

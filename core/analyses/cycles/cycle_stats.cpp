@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "analyses/timeline/interval_math.h"
+#include "base/interval_math.h"
 
 namespace sollens {
 

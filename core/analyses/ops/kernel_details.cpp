@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analyses/ops/stats.h"
-#include "writers/number_format.h"
-#include "writers/python_repr.h"
+#include "base/stats.h"
+#include "base/number_format.h"
+#include "base/python_repr.h"
 
 namespace sollens {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "analyses/ops/op_categories.h"
-#include "analyses/timeline/gpu_class.h"
-#include "analyses/timeline/interval_math.h"
+#include "base/gpu_class.h"
+#include "base/interval_math.h"
 
 namespace sollens {
 

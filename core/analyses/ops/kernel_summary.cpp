@@ -10,7 +10,7 @@
 
 #include "analyses/ops/kernel_rows.h"
 #include "analyses/ops/op_categories.h"
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 
 namespace sollens {
 

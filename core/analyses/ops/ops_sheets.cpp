@@ -11,8 +11,8 @@
 #include "analyses/ops/op_args.h"
 #include "analyses/ops/percentage_columns.h"
 #include "analyses/ops/process_names.h"
-#include "analyses/ops/stats.h"
-#include "writers/python_repr.h"
+#include "base/stats.h"
+#include "base/python_repr.h"
 
 namespace sollens {
 

@@ -1,6 +1,6 @@
 #include "analyses/ops/percentage_columns.h"
 
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 
 namespace sollens {
 

@@ -8,7 +8,7 @@
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/ops/kernel_rows.h"
 #include "analyses/ops/op_args.h"
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 
 namespace sollens {
 

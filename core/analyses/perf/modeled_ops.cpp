@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "analyses/ops/kernel_launchers.h"
-#include "analyses/timeline/gpu_class.h"
+#include "base/gpu_class.h"
 
 namespace sollens {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 
 namespace sollens {
 

@@ -7,9 +7,9 @@
 
 #include "analyses/ops/kernel_details.h"
 #include "analyses/ops/process_names.h"
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 #include "analyses/perf/perf_metrics.h"
-#include "writers/number_format.h"
+#include "base/number_format.h"
 
 namespace sollens {
 

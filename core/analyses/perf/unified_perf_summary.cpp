@@ -7,10 +7,10 @@
 #include "analyses/ops/op_categories.h"
 #include "analyses/ops/percentage_columns.h"
 #include "analyses/ops/process_names.h"
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 #include "analyses/perf/perf_metrics.h"
-#include "analyses/timeline/gpu_class.h"
-#include "writers/python_repr.h"
+#include "base/gpu_class.h"
+#include "base/python_repr.h"
 
 namespace sollens {
 

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <map>
 
-#include "writers/json_writer.h"
-#include "writers/number_format.h"
+#include "base/json_text.h"
+#include "base/number_format.h"
 
 namespace sollens {
 

@@ -5,7 +5,7 @@
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
 #include "analyses/ops/short_kernels.h"
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 #include "analyses/ops/trace_builder.h"
 #include "ingest/trace_reader.h"
 #include "support/table_column.h"

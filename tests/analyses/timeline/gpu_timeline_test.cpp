@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "analyses/timeline/gpu_class.h"
+#include "base/gpu_class.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "ingest/trace_reader.h"
 

@@ -1,4 +1,4 @@
-#include "writers/number_format.h"
+#include "base/number_format.h"
 
 #include <charconv>
 #include <cmath>

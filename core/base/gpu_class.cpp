@@ -1,4 +1,4 @@
-#include "analyses/timeline/gpu_class.h"
+#include "base/gpu_class.h"
 
 #include <array>
 

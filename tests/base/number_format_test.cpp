@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "writers/number_format.h"
+#include "base/number_format.h"
 
 using sollens::format_python_float;
 

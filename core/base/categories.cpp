@@ -1,4 +1,4 @@
-#include "store/categories.h"
+#include "base/categories.h"
 
 #include <array>
 #include <cctype>

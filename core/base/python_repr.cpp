@@ -1,4 +1,4 @@
-#include "writers/python_repr.h"
+#include "base/python_repr.h"
 
 #include <cstdio>
 

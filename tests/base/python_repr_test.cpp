@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "writers/python_repr.h"
+#include "base/python_repr.h"
 
 using namespace sollens;
 

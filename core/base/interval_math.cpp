@@ -1,4 +1,4 @@
-#include "analyses/timeline/interval_math.h"
+#include "base/interval_math.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "analyses/timeline/interval_math.h"
+#include "base/interval_math.h"
 
 using namespace sollens;
 

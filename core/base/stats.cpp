@@ -1,4 +1,4 @@
-#include "analyses/ops/stats.h"
+#include "base/stats.h"
 
 #include <algorithm>
 #include <cmath>
