@@ -4,22 +4,7 @@
 // the C++ core to parse and analyse it. Everything analysis-specific happens in C++;
 // this file only moves bytes and hands the core's JSON to the page.
 //
-// Messages in:  {type: 'open', id, file: File}        a file the user chose or dropped
-//               {type: 'open', id, url, name}          a same-origin file (the sample)
-//               {type: 'open', id, url, name, remote: true}   ?trace=URL: a CORS fetch,
-//                                                          streamed (see remoteSource)
-//               {type: 'report', id, device, corrected}   recompute the report (device
-//                                                          "" = identify from the trace)
-//               {type: 'cycles', id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
-// Messages out: {type: 'ready', version, devices: [deviceDB ids]}
-//               {type: 'progress', id, phase: 'read'|'parse', done, total, events}
-//               {type: 'done', id, name, fileBytes, gzip, info, traceMetadata (JSON text), gpuTimeline,
-//                report, timings}       the report: the page shows it at once
-//               {type: 'cycles', id, cycles, ms}   right after 'done' (the first cycles, per
-//                                                  stream), and after each 'cycles' request
-//               {type: 'report', id, report}
-//               {type: 'cycles-error', id, title}  the cycles failed (the report stands)
-//               {type: 'error', id, title, hint}
+// The messages in and out, and what they carry: messages.mjs.
 //
 // The report model (what every view reads; typed arrays are transferred, not copied):
 //   report = {device: {status, id, name, notice, ...}, timingsMs, sheets: [sheet]}
@@ -32,6 +17,7 @@
 // synchronous call, and a new load frees the previous trace anyway.
 import createSollens from './sollens.mjs';
 import { readSheet } from './report-model.mjs';
+import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
 const GROW_FACTOR = 1.5;
@@ -50,15 +36,16 @@ class UserError extends Error {
   }
 }
 
-self.onmessage = (event) => {
-  const msg = event.data;
-  if (msg?.type === 'open') open(msg);
-  else if (msg?.type === 'report') postReport(msg);
-  else if (msg?.type === 'cycles') postCycles(msg.id, msg.mode, msg.order);
-};
+// A message of no known type is ignored.
+const route = messageRouter(ToWorker, {
+  [ToWorker.OPEN]: open,
+  [ToWorker.REPORT]: postReport,
+  [ToWorker.CYCLES]: (msg) => postCycles(msg.id, msg.mode, msg.order),
+});
+self.onmessage = (event) => route(event.data);
 
 loadModule().then(
-  (m) => self.postMessage({ type: 'ready', version: m.version(), devices: JSON.parse(m.Session.deviceNamesJson()) }),
+  (m) => self.postMessage({ type: FromWorker.READY, version: m.version(), devices: JSON.parse(m.Session.deviceNamesJson()) }),
   () => {},  // reported on the first open
 );
 
@@ -69,7 +56,7 @@ async function open({ id, file, url, name, remote }) {
     const now = performance.now();
     if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
     lastPost = now;
-    self.postMessage({ type: 'progress', id, phase, done, total: Math.max(total, done), events });
+    self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events });
   };
   try {
     let sollens;
@@ -176,7 +163,7 @@ async function open({ id, file, url, name, remote }) {
     const report = buildReport('', false);
     const tDone = performance.now();
     self.postMessage({
-      type: 'done', id, name, fileBytes: remote ? read : fileBytes, gzip, info, traceMetadata, gpuTimeline, report,
+      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, info, traceMetadata, gpuTimeline, report,
       timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, transferables(report));
   } catch (e) {
@@ -184,9 +171,9 @@ async function open({ id, file, url, name, remote }) {
       session.delete();
       session = null;
     }
-    if (e instanceof UserError) self.postMessage({ type: 'error', id, title: e.title, hint: e.hint });
+    if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint });
     else
-      self.postMessage({ type: 'error', id, title: `Something went wrong while opening the trace: ${message(e)}.`,
+      self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while opening the trace: ${message(e)}.`,
         hint: 'Reload the page and try again. If it happens again with this trace, please report it with the trace attached if you can share it.' });
     return;
   }
@@ -203,9 +190,9 @@ function postCycles(id, mode, order) {
     if (!session) throw new UserError('No trace is open.', 'Open a trace first.');
     const t0 = performance.now();
     const cycles = buildCycles(mode, order);
-    self.postMessage({ type: 'cycles', id, cycles, ms: performance.now() - t0 }, transferables(cycles));
+    self.postMessage({ type: FromWorker.CYCLES, id, cycles, ms: performance.now() - t0 }, transferables(cycles));
   } catch (e) {
-    self.postMessage({ type: 'cycles-error', id, title: e instanceof UserError ? e.title : `Cycle detection failed: ${message(e)}.` });
+    self.postMessage({ type: FromWorker.CYCLES_ERROR, id, title: e instanceof UserError ? e.title : `Cycle detection failed: ${message(e)}.` });
   }
 }
 
@@ -233,10 +220,10 @@ function postReport(msg) {
   try {
     if (!session) throw new UserError('No trace is open.', 'Open a trace first.');
     const report = buildReport(msg.device, msg.corrected);
-    self.postMessage({ type: 'report', id: msg.id, report }, transferables(report));
+    self.postMessage({ type: FromWorker.REPORT, id: msg.id, report }, transferables(report));
   } catch (e) {
     const user = e instanceof UserError;
-    self.postMessage({ type: 'error', id: msg.id, title: user ? e.title : `Something went wrong: ${message(e)}.`,
+    self.postMessage({ type: FromWorker.ERROR, id: msg.id, title: user ? e.title : `Something went wrong: ${message(e)}.`,
       hint: user ? e.hint : 'Reload the page and open the trace again.' });
   }
 }

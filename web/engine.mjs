@@ -1,0 +1,80 @@
+// The engine client: the page's side of the loading worker (worker.mjs), which runs
+// the C++ core. It owns the worker and its protocol (messages.mjs): every load gets a
+// new id, and what the worker still says about a replaced load is dropped here, so
+// the page only ever hears about the load it is showing.
+//
+//   const engine = createEngine({onReady, onProgress, onDone, onReport, onCycles,
+//                                onCyclesError, onError, onCrash})
+// Each handler receives the worker's message as it is (messages.mjs lists them);
+// onCrash(event): the worker itself failed (it could not start); it is stopped.
+
+import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
+
+const startWorker = () => new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module', name: 'sollens' });
+
+// createWorker is for tests (a stand-in with postMessage, terminate, onmessage and
+// onerror); the page uses the module worker.
+export function createEngine(handlers, { createWorker = startWorker } = {}) {
+  let worker = null;
+  let loadId = 0;
+
+  const route = messageRouter(FromWorker, {
+    [FromWorker.READY]: handlers.onReady,
+    [FromWorker.PROGRESS]: handlers.onProgress,
+    [FromWorker.DONE]: handlers.onDone,
+    [FromWorker.REPORT]: handlers.onReport,
+    [FromWorker.CYCLES]: handlers.onCycles,
+    [FromWorker.CYCLES_ERROR]: handlers.onCyclesError,
+    [FromWorker.ERROR]: handlers.onError,
+  });
+
+  function receive(message) {
+    // READY is about the worker, not a load; the others are for the current load only.
+    if (message?.type !== FromWorker.READY && message?.id !== loadId) return;
+    if (!route(message)) console.error('sollens: a message of no known type from the worker', message?.type);
+  }
+
+  function start() {
+    if (worker) return;
+    worker = createWorker();
+    worker.onmessage = (event) => receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      stop();
+      handlers.onCrash(event);
+    };
+  }
+
+  function stop() {
+    worker?.terminate();
+    worker = null;
+  }
+
+  // A request about the current load: false when there is no worker to ask.
+  function request(message) {
+    if (!worker) return false;
+    worker.postMessage({ ...message, id: loadId });
+    return true;
+  }
+
+  return {
+    // Starts the worker (and so the module's compilation) ahead of the first load.
+    start,
+    // Stops the worker: the only way to cancel a parse, one synchronous call in it.
+    stop,
+    get running() { return worker !== null; },
+    // The current load's id: each open or abandon makes a new one.
+    get currentLoad() { return loadId; },
+    // Forgets the current load (nothing more is heard about it); returns the new id,
+    // for a load the page makes itself (a report from a share link).
+    abandon() { return ++loadId; },
+    // source: {file} or {url, name} or {url, name, remote: true} (messages.mjs).
+    open(source) {
+      loadId += 1;
+      start();
+      request({ type: ToWorker.OPEN, ...source });
+    },
+    requestReport: ({ device, corrected }) => request({ type: ToWorker.REPORT, device, corrected }),
+    requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
+  };
+}

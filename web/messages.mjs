@@ -1,0 +1,53 @@
+// The messages between the page (engine.mjs) and the loading worker (worker.mjs):
+// their type names live here only, so that both ends use the same ones.
+//
+// To the worker:  OPEN    {id, file: File}                   a file the user chose or dropped
+//                         {id, url, name}                    a same-origin file (the sample)
+//                         {id, url, name, remote: true}      ?trace=URL: a CORS fetch
+//                 REPORT  {id, device, corrected}            recompute the report (device
+//                                                            "" = identify from the trace)
+//                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
+// From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
+//                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
+//                  DONE         {id, name, fileBytes, gzip, info, traceMetadata (JSON text),
+//                                gpuTimeline, report, timings}   the report, shown at once
+//                  CYCLES       {id, cycles, ms}     right after DONE (the first cycles, per
+//                                                    stream) and after each CYCLES request
+//                  REPORT       {id, report}         after each REPORT request
+//                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
+//                  ERROR        {id, title, hint}
+// Every message but READY carries the id of the load it belongs to.
+
+export const ToWorker = Object.freeze({
+  OPEN: 'open',
+  REPORT: 'report',
+  CYCLES: 'cycles',
+});
+
+export const FromWorker = Object.freeze({
+  READY: 'ready',
+  PROGRESS: 'progress',
+  DONE: 'done',
+  CYCLES: 'cycles',
+  REPORT: 'report',
+  CYCLES_ERROR: 'cycles-error',
+  ERROR: 'error',
+});
+
+// A handler for each type of `kinds` (ToWorker or FromWorker), checked when made, so
+// that a type without a handler (or a handler for no type) is found at once.
+// The returned function calls the message's handler and returns true; a message of
+// no known type (or no message at all) is refused: it returns false.
+export function messageRouter(kinds, handlers) {
+  const types = new Set(Object.values(kinds));
+  for (const type of types)
+    if (typeof handlers[type] !== 'function') throw new Error(`no handler for the message type '${type}'`);
+  for (const type of Object.keys(handlers))
+    if (!types.has(type)) throw new Error(`a handler for '${type}', which is no message type`);
+  return (message) => {
+    const type = message?.type;
+    if (typeof type !== 'string' || !types.has(type)) return false;
+    handlers[type](message);
+    return true;
+  };
+}
