@@ -111,8 +111,8 @@ function jsonValue(v) {
 }
 
 // The report as the CLI's report.json: {"metadata": {generator, trace_file, device,
-// trace}, "sheets": {name: rows}}. `loaded` is the page's loaded report (app.mjs:
-// the worker's 'done' message or a decoded share link): {name, version, traceMetadata
+// trace}, "sheets": {name: rows}}. `loaded` is the page's loaded report (state.mjs:
+// the worker's DONE message or a decoded share link): {name, version, traceMetadata
 // (the core's JSON text, inserted as is: 64-bit ints stay exact), report: {device, sheets}}. The sheets are the report's, like the CLI's; the cycles
 // sheets are not in it (the CLI writes them with `sollens cycles`). Given the report
 // model alone ({device, sheets}, a view's context.report), the metadata says less.

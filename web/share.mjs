@@ -2,7 +2,7 @@
 // trace) in the URL's fragment, so that opening the link renders the same report
 // with no worker, no trace and nothing uploaded (a fragment is never sent to a server).
 //   encodeShare(loaded, baseUrl) -> {url, chars, dropped: [sheet names], json, gzip}
-//   decodeShare(fragment)        -> a loaded report (app.mjs's shape), or throws ShareError
+//   decodeShare(fragment)        -> a loaded report (state.mjs's app.report shape), or throws ShareError
 //
 // Format, version 1: '#report=' + base64url(gzip(JSON)) with the JSON
 //   {"v":1, "name", "version", "fileBytes", "gzip", "info", "traceMetadata", "gpuTimeline",
@@ -67,7 +67,7 @@ function base64url(bytes) {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-// `loaded`: the page's loaded report (the worker's 'done' message plus version).
+// `loaded`: the page's loaded report (state.mjs: the worker's DONE message plus version).
 export async function encodeShare(loaded, baseUrl) {
   if (typeof CompressionStream === 'undefined')
     throw new ShareError('This browser cannot make share links: it has no CompressionStream.', 'Use a current browser, or Download report (JSON) instead.');

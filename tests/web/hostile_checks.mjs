@@ -39,7 +39,7 @@ function badSheet(sheet, rename) {
 const FIXED_SHEETS = new Set(['gpu_timeline', 'ops_summary_by_category', 'ops_summary', 'ops_unique_args',
   'kernel_summary', 'short_kernel_histogram', 'short_kernels_summary', 'unified_perf_summary', 'coll_analysis']);
 
-// The loaded report (app.mjs's shape) of `trace`, with the payload everywhere.
+// The loaded report (state.mjs's app.report shape) of `trace`, with the payload everywhere.
 async function hostileReport(site, trace) {
   const { load } = await nodeReport(site);
   const loaded = load(trace);

@@ -1,0 +1,194 @@
+// Loading a trace: the engine (the worker running the core) and what the page shows
+// while it works and when it answers: the loader and its progress, the report, the
+// recomputed report and cycles, errors. How a load is started (file, drop, sample,
+// ?trace=) is open.mjs's.
+
+import { createEngine } from './engine.mjs';
+import { fmtBytes, fmtFixed, fmtInt } from './format.mjs';
+import { REPORT_VIEWS, redraw, redrawAll, resetViews, showView } from './router.mjs';
+import { app, forgetKept, settleCycles } from './state.mjs';
+import { enableReportActions, hideError, isLoading, showError, ui } from './ui.mjs';
+import * as overview from './views/overview.mjs';
+
+export const engine = createEngine({
+  onReady(msg) {
+    ui.version.textContent = msg.version;
+    app.version = msg.version;
+    app.devices = msg.devices ?? [];
+  },
+  onProgress: showProgress,
+  onDone: showLoaded,
+  onReport: showRecomputedReport,
+  onCycles: (msg) => showCycles(msg, true),
+  onCyclesError: (msg) => showCycles(msg, false),
+  onError(msg) {
+    ui.status.textContent = '';  // e.g. "Loading the trace from …"
+    settleCycles();
+    setBusy(false);
+    showError(msg.title, msg.hint);
+    document.body.dataset.state = app.report ? 'loaded' : 'error';
+  },
+  onCrash() {
+    showError('The loading worker could not start.',
+      'Reload the page. If you host it yourself, serve .mjs files as text/javascript and sollens.wasm as application/wasm.');
+    setBusy(false);
+  },
+});
+
+// source: what the worker opens (messages.mjs's OPEN); displayName: what the page calls it.
+export function startLoad(source, displayName) {
+  hideError();
+  // The status line is the live region: it says a load started (and, when it is done,
+  // that it ended); the progress bar's ticks are not read out.
+  ui.status.textContent = `Opening ${displayName}…`;
+  app.report = null;
+  clearShown();
+  enableReportActions(false);
+  setBusy(true, displayName);
+  engine.open(source);
+}
+
+export function cancelLoad() {
+  engine.abandon();
+  engine.stop();  // parsing is one synchronous call in the worker: stop the worker
+  setBusy(false);
+  document.body.dataset.state = 'cancelled';
+  ui.status.textContent = 'Loading cancelled. Open a trace to continue.';
+  ui.welcome.hidden = false;
+  ui.openFile.focus();
+}
+
+// Another report replaces whatever is being loaded or shown (a share link's): returns
+// the load it is, for isCurrentLoad.
+export function replaceShown() {
+  const load = engine.abandon();  // a load in progress no longer shows
+  if (isLoading()) {
+    engine.stop();
+    setBusy(false);
+  }
+  hideError();
+  app.report = null;
+  clearShown();
+  enableReportActions(false);
+  return load;
+}
+
+// Whether nothing replaced that load since (another trace or link was opened).
+export const isCurrentLoad = (load) => load === engine.currentLoad;
+
+// Draws a report that replaces the shown one: the overview now, the other views when shown.
+export function drawReport(loaded) {
+  redrawAll();
+  clearShown();
+  overview.render(loaded);
+}
+
+// Empties every view, and forgets what they kept for the last report.
+function clearShown() {
+  resetViews();
+  forgetKept();
+  delete document.body.dataset.cycles;
+  overview.clear();
+}
+
+function setBusy(busy, name) {
+  document.body.dataset.state = busy ? 'loading' : document.body.dataset.state;
+  ui.loader.hidden = !busy;
+  ui.openFile.disabled = busy;
+  ui.openSample.disabled = busy;
+  if (busy) {
+    ui.welcome.hidden = true;
+    for (const v of document.querySelectorAll('section.view')) v.hidden = true;
+    ui.loaderName.textContent = name;
+    ui.progress.value = 0;
+    ui.progressLabel.textContent = 'Reading…';
+    ui.progressDetail.textContent = '';
+    ui.cancel.focus();
+  } else {
+    showView(app.currentView);
+  }
+}
+
+// A view asks for the report or the cycles again (another device, mode or order):
+// both return whether the request went to the worker (not for a report from a link).
+export function requestReport({ device = '', corrected = false } = {}) {
+  if (app.report.shared) return sharedCannotRecompute();
+  return engine.requestReport({ device, corrected });
+}
+
+export function requestCycles({ mode = 'all', order = 'stream' } = {}) {
+  if (app.report.shared) return sharedCannotRecompute();
+  if (!engine.running) return false;
+  app.cyclesAsked = true;
+  return engine.requestCycles({ mode, order });
+}
+
+// The view is drawn again, so that its controls show what the report really is.
+function sharedCannotRecompute() {
+  ui.status.textContent = 'This report came from a link and has no trace behind it: open the trace to recompute it.';
+  redraw(app.currentView);
+  showView(app.currentView);
+  return false;
+}
+
+function showProgress({ phase, done, total, events }) {
+  ui.progress.max = Math.max(total, 1);
+  ui.progress.value = Math.min(done, total);
+  if (phase === 'read') {
+    ui.progressLabel.textContent = 'Reading the file';
+    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read`;
+  } else {
+    ui.progressLabel.textContent = 'Parsing events';
+    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} parsed, ${fmtInt(events)} events`;
+  }
+}
+
+// The report comes first; the cycles follow in their own message.
+function showLoaded(msg) {
+  app.report = msg;
+  msg.cycles = null;
+  msg.cyclesPending = true;
+  msg.version = app.version;  // for the export's "generator"
+  enableReportActions(true);
+  drawReport(msg);
+  document.body.dataset.cycles = 'pending';  // after drawReport: it clears the last report's
+  setBusy(false);
+  const t = msg.timings;
+  ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.`;
+  document.body.dataset.state = 'loaded';
+}
+
+function showRecomputedReport(msg) {
+  // Merged into the same object: a view being drawn for this load stays current.
+  if (!app.report) return;
+  app.report.report = msg.report;
+  redraw(...REPORT_VIEWS);
+  showView(app.currentView);
+  // The redrawn view replaces its own "Recomputing…" status: say it is done here.
+  ui.status.textContent = 'The report was recomputed: the views show its new figures.';
+}
+
+function showCycles(msg, detected) {
+  const { report } = app;
+  if (!report) return;
+  // Announced (the status is a live region) when asked for, or when the cycles view
+  // was waiting for them on screen.
+  if (app.cyclesAsked) ui.status.textContent = detected ? 'The cycles were detected again.' : msg.title;
+  else if (app.currentView === 'cycles' && !ui.status.textContent.endsWith('Cycles detected.'))
+    ui.status.textContent = `${ui.status.textContent} Cycles detected.`.trim();
+  app.cyclesAsked = false;
+  if (detected) {
+    report.cycles = msg.cycles;
+    report.cyclesMs = msg.ms ?? null;
+    report.cyclesError = null;
+  } else {
+    // A failed recompute keeps the cycles on screen (the status line says why); with
+    // none to show, the view says it.
+    report.cyclesError = report.cycles ? null : msg.title;
+  }
+  report.cyclesPending = false;
+  document.body.dataset.cycles = detected ? 'ready' : 'error';
+  redraw('cycles');
+  settleCycles();
+  showView(app.currentView);
+}

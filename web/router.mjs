@@ -1,0 +1,108 @@
+// Which view is shown (the sidebar's buttons), and drawing the views of the shown report.
+//
+// Every view but the overview (views/overview.mjs, drawn as soon as a report arrives)
+// is a module under views/ exporting
+//   render(section, context)
+// called when the view is first shown for a report (again after the report or the
+// cycles are recomputed). section is the view's <section>, to fill; context is
+//   {report: loaded.report, cycles: loaded.cycles, info: loaded.info, name, devices,
+//    cyclesPending (the cycles are still being detected: they come after the report),
+//    cyclesError (text, when their detection failed), cyclesMs (how long it took),
+//    state (the view's own object, kept across recomputes of this trace's report and
+//    cycles: what the view wants to show the same way again),
+//    requestReport({device, corrected}), requestCycles({mode, order}), showView(name)}
+// (the report model is described at the top of worker.mjs). A view not listed here
+// keeps its placeholder text.
+
+import { app, viewState } from './state.mjs';
+import { isLoading, ui } from './ui.mjs';
+
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles']);
+// The views drawn from the report (drawn again when it is recomputed); the cycles view
+// is drawn from the cycles alone.
+export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
+const renderedViews = new Set();
+
+// How a view asks for a recomputed report or cycles (set by app.mjs): both return
+// whether the request went to the worker.
+let requests = { requestReport: () => false, requestCycles: () => false };
+export function setViewRequests(r) {
+  requests = r;
+}
+
+export function showView(name) {
+  app.currentView = name;
+  for (const b of document.querySelectorAll('nav [data-view]')) {
+    if (b.dataset.view === name) b.setAttribute('aria-current', 'page');
+    else b.removeAttribute('aria-current');
+  }
+  const loading = isLoading();
+  for (const v of document.querySelectorAll('section.view')) {
+    // The overview needs a trace; the placeholders say what is coming either way.
+    const isPlaceholder = v.classList.contains('placeholder');
+    v.hidden = loading || v.dataset.view !== name || (!isPlaceholder && !app.report);
+  }
+  ui.welcome.hidden = loading || Boolean(app.report) || (name !== 'overview');
+  if (app.report && !loading) renderView(name);
+}
+
+// The views are drawn again (with the shown report's new figures) when next shown.
+export function redraw(...names) {
+  for (const name of names) renderedViews.delete(name);
+}
+export function redrawAll() {
+  renderedViews.clear();
+}
+
+const viewSection = (name) => document.querySelector(`section.view[data-view="${name}"]`);
+// Each view's placeholder as index.html has it, put back when another trace is opened:
+// a failed load then shows the placeholders, and the previous trace's tables (and the
+// columns they hold) are let go at once.
+const placeholders = new Map([...VIEW_MODULES].map((name) =>
+  [name, [...viewSection(name).childNodes].map((n) => n.cloneNode(true))]));
+export function resetViews() {
+  for (const [name, nodes] of placeholders) {
+    const section = viewSection(name);
+    section.replaceChildren(...nodes.map((n) => n.cloneNode(true)));
+    section.classList.add('placeholder');
+  }
+}
+
+async function renderView(name) {
+  if (!VIEW_MODULES.has(name) || renderedViews.has(name)) return;
+  renderedViews.add(name);
+  const section = viewSection(name);
+  const shown = app.report;
+  try {
+    const module = await import(`./views/${name}.mjs`);
+    if (app.report !== shown) return;  // another trace was opened meanwhile
+    section.classList.remove('placeholder');
+    await module.render(section, viewContext(name));
+  } catch (e) {
+    // One broken view must not take the page down: say so in its section.
+    renderedViews.delete(name);
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.textContent = `This view could not be shown: ${e?.message ?? e}`;
+    section.append(p);
+    console.error(e);
+  }
+}
+
+function viewContext(name) {
+  const { report } = app;
+  return {
+    report: report.report,
+    cycles: report.cycles,
+    cyclesPending: Boolean(report.cyclesPending),
+    cyclesError: report.cyclesError ?? null,
+    cyclesMs: report.cyclesMs ?? null,
+    info: report.info,
+    name: report.name,
+    devices: app.devices,
+    state: viewState(name),
+    requestReport: (options = {}) => requests.requestReport(options),
+    requestCycles: (options = {}) => requests.requestCycles(options),
+    showView,
+  };
+}

@@ -1,0 +1,39 @@
+// The page's state, in one place: what is shown and what the views remember.
+// Modules read and write `app` directly; the functions below keep the parts that
+// belong together consistent.
+
+export const app = {
+  // The shown report: a load's DONE message with the later REPORT and CYCLES merged in
+  // (so that a view being drawn for it stays current), or the report from a share link
+  // (shared: true). null while none is shown.
+  report: null,
+  currentView: 'overview',
+  version: '',       // the core's version (the worker's READY), for the export's "generator"
+  devices: [],       // the device database's ids, for device selectors
+  cyclesAsked: false,  // the cycles under way were asked for by the cycles view
+};
+
+// What each view was showing (drill-down choice, tabs, focused control), kept while
+// the report or the cycles are recomputed and dropped when another trace is opened:
+// a view's state is its own object, which only the view reads and writes.
+let viewStates = new Map();
+export function viewState(name) {
+  if (!viewStates.has(name)) viewStates.set(name, {});
+  return viewStates.get(name);
+}
+
+// Promises waiting for the cycles of the shown report (the share link carries them):
+// settled when they arrive, fail, or the report is replaced.
+const cyclesWaiters = [];
+export function settleCycles() {
+  for (const resolve of cyclesWaiters.splice(0)) resolve();
+}
+export const cyclesSettled = () =>
+  (app.report?.cyclesPending ? new Promise((resolve) => cyclesWaiters.push(resolve)) : Promise.resolve());
+
+// Drops what was kept for the last report (before another one is shown).
+export function forgetKept() {
+  viewStates = new Map();
+  app.cyclesAsked = false;
+  settleCycles();
+}

@@ -1,0 +1,140 @@
+// The overview view: the trace's facts, the GPU timeline (a stacked bar and its
+// table), devices, warnings and events per category. Its elements are in index.html
+// (section#view-overview): it is drawn as soon as a report arrives, without waiting
+// for a module. Text from the trace is set with textContent only.
+
+import { dataValue, fmtBytes, fmtFixed, fmtInt, row } from '../format.mjs';
+
+const byId = (id) => document.getElementById(id);
+
+const TIMELINE_LABELS = {
+  computation_time: 'computation',
+  exposed_comm_time: 'exposed communication',
+  exposed_memcpy_time: 'exposed memcpy',
+  busy_time: 'busy',
+  idle_time: 'idle',
+  total_time: 'total',
+  total_comm_time: 'total communication',
+  total_memcpy_time: 'total memcpy',
+};
+// The rows that partition total_time (the core guarantees they sum to it).
+const TIMELINE_PARTS = ['computation_time', 'exposed_comm_time', 'exposed_memcpy_time', 'idle_time'];
+
+// Empties the view (another trace is being opened).
+export function clear() {
+  for (const id of ['facts', 'timeline-legend', 'warnings']) byId(id).replaceChildren();
+  for (const id of ['gpu-timeline', 'devices', 'categories']) byId(id).tBodies[0].replaceChildren();
+  const svg = byId('timeline-chart');
+  for (const el of [...svg.children]) if (el.tagName !== 'title') el.remove();
+  byId('trace-name').textContent = '';
+}
+
+// loaded: a load's DONE message (messages.mjs) or the report from a share link.
+export function render(loaded) {
+  clear();
+  byId('trace-name').textContent = loaded.name;
+  renderFacts(loaded);
+  renderTimeline(loaded.gpuTimeline);
+  renderDevices(loaded.info.devices);
+  renderWarnings(loaded.info.warnings);
+  const cats = byId('categories').tBodies[0];
+  for (const [cat, n] of loaded.info.eventsByCategory) cats.append(row([cat, dataValue(n, fmtInt(n))]));
+}
+
+function renderFacts({ name, info, gzip, fileBytes, timings }) {
+  const facts = byId('facts');
+  const fact = (term, value, exact) => {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    if (exact !== undefined) dd.append(dataValue(exact, value));
+    else dd.textContent = value;
+    facts.append(dt, dd);
+  };
+  fact('file', name);
+  fact('size', gzip ? `${fmtBytes(info.jsonBytes)} of JSON (${fmtBytes(fileBytes)} gzip)` : `${fmtBytes(info.jsonBytes)} of JSON`);
+  fact('format', info.format);
+  fact('events', `${fmtInt(info.events)} (${fmtInt(info.gpuEvents)} on the GPU, ${fmtInt(info.linkedGpuEvents)} linked to a launch)`, info.events);
+  fact('time span', `${fmtFixed(info.spanMs, 3)} ms`, info.spanMs);
+  if (info.traceName) fact('trace name', info.traceName);
+  if (info.distributed) {
+    const d = info.distributed;
+    fact('ranks', `rank ${d.rank ?? '?'} of ${d.worldSize ?? '?'}${d.backend ? ` (${d.backend})` : ''}`);
+  } else {
+    fact('ranks', 'single process (no distributedInfo)');
+  }
+  fact('GPU processes', info.gpuPids.length ? info.gpuPids.join(', ') : 'none');
+  for (const hint of info.versionHints) fact('format hint', hint);
+  if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read ${fmtFixed(timings.readMs / 1000, 2)} s, parse ${fmtFixed(timings.parseMs / 1000, 2)} s, analyse ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
+  else fact('source', 'a share link: the report as computed when the link was made (no trace loaded here)');
+}
+
+function renderDevices(devices) {
+  const tbody = byId('devices').tBodies[0];
+  for (const d of devices) {
+    const cc = d.computeMajor == null ? '?' : `${d.computeMajor}.${d.computeMinor ?? '?'}`;
+    const mem = d.totalGlobalMem == null ? '?' : fmtFixed(d.totalGlobalMem / 2 ** 30, 1);
+    tbody.append(row([d.id ?? '?', d.name || '(no name)', cc, d.numSms ?? '?', mem]));
+  }
+  byId('devices-none').hidden = devices.length > 0;
+  byId('devices').hidden = devices.length === 0;
+}
+
+function renderWarnings(warnings) {
+  const list = byId('warnings');
+  if (warnings.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'none';
+    li.textContent = 'none';
+    list.append(li);
+  }
+  for (const w of warnings) {
+    const li = document.createElement('li');
+    li.textContent = w;
+    list.append(li);
+  }
+}
+
+function renderTimeline(rows) {
+  const tbody = byId('gpu-timeline').tBodies[0];
+  for (const r of rows) {
+    const tr = row([TIMELINE_LABELS[r.type] ?? r.type, dataValue(r['time ms'], fmtFixed(r['time ms'], 3)),
+      dataValue(r.percent, fmtFixed(r.percent, 2))]);
+    tr.dataset.type = r.type;
+    if (TIMELINE_PARTS.includes(r.type)) tr.classList.add(`part-${r.type}`);
+    tbody.append(tr);
+  }
+  renderTimelineBar(new Map(rows.map((r) => [r.type, r])));
+}
+
+// One stacked bar of the parts that add up to total_time, and its legend.
+function renderTimelineBar(byType) {
+  const svg = byId('timeline-chart');
+  const legend = byId('timeline-legend');
+  const NS = 'http://www.w3.org/2000/svg';
+  let x = 0;
+  for (const type of TIMELINE_PARTS) {
+    const r = byType.get(type);
+    if (!r) continue;
+    const width = Math.max(0, r.percent) * 6;  // viewBox is 600 wide
+    if (width > 0) {
+      const rect = document.createElementNS(NS, 'rect');
+      rect.setAttribute('x', String(x));
+      rect.setAttribute('y', '0');
+      rect.setAttribute('width', String(width));
+      rect.setAttribute('height', '44');
+      rect.setAttribute('class', `part-${type}`);
+      const title = document.createElementNS(NS, 'title');
+      title.textContent = `${TIMELINE_LABELS[type]}: ${fmtFixed(r['time ms'], 3)} ms (${fmtFixed(r.percent, 2)} %)`;
+      rect.append(title);
+      svg.append(rect);
+      x += width;
+    }
+    const li = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = `swatch part-${type}`;
+    swatch.setAttribute('aria-hidden', 'true');
+    li.append(swatch, `${TIMELINE_LABELS[type]} ${fmtFixed(r.percent, 2)} %`);
+    legend.append(li);
+  }
+}
