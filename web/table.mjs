@@ -16,7 +16,7 @@
 // onActivate(row): rows become selectable (role=grid; click, Enter or Space), e.g.
 // for a drill-down; row is the sheet's row index. sort: {column, descending}.
 
-import { unitOf, nameShowsUnit, formatNumber } from './units.mjs';
+import { nameShowsUnit, formatNumber } from './units.mjs';
 
 const OVERSCAN = 8;          // rows rendered above and below the visible ones
 const MAX_CHARS = 44;        // widest column, in ch; longer text is cut with an ellipsis
@@ -29,7 +29,7 @@ export function createTable(sheet, options = {}) {
   const columns = (options.columns ?? sheet.columns.map((c) => c.name))
     .map((name) => sheet.columns.find((c) => c.name === name))
     .filter(Boolean)
-    .map((c) => ({ ...c, unit: unitOf(c.name) }));
+    .map((c) => ({ ...c, unit: c.unit ?? '' }));
   const activatable = typeof options.onActivate === 'function';
 
   // --- DOM ---------------------------------------------------------------------------
