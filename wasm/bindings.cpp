@@ -19,6 +19,7 @@
 #include "writers/json_writer.h"
 #include "base/number_format.h"
 #include "writers/report_json.h"
+#include "writers/table_labels.h"
 #include "report/trace_metadata_json.h"
 
 namespace {
@@ -136,9 +137,11 @@ class Session {
   }
   // --- the report as typed-array columns ------------------------------------------
   // Computes every sheet (core/report) and returns its description as JSON:
-  //   {"device": {...identification...}, "timingsMs": {...},
-  //    "sheets": [{"id", "name", "rows", "columns": [{"name", "type"}]}]}
-  // type: "string" | "int" | "float" | "bool"; id: the table's handle for the column
+  //   {"device": {...identification...}, "rooflineCeilings": {spec: {"peak", "tflops"}},
+  //    "timingsMs": {...},
+  //    "sheets": [{"id", "name", "kind", "rows", "columns": [{"name", "type", "unit"}]}]}
+  // type: "string" | "int" | "float" | "bool"; kind and unit: writers/table_labels.h;
+  // rooflineCeilings: the dense peak per Compute Spec (roofline_ceilings_json); id: the table's handle for the column
   // calls (valid until the next buildReport). device_name "" identifies the GPU from
   // the trace; an unknown name gives {"error": "..."}. The columns are then read with
   // the calls below, each returning a view into wasm memory that the caller must copy
@@ -160,6 +163,7 @@ class Session {
     sollens::Report report = sollens::build_report(*store_, *tree_, options);
     const auto& t = report.timings;
     std::string out = "{\"device\":" + sollens::device_identification_json(device);
+    out += ",\"rooflineCeilings\":" + sollens::roofline_ceilings_json(device);
     out += ",\"timingsMs\":{\"timeline\":" + sollens::format_python_float(t.timeline_ms) +
            ",\"ops\":" + sollens::format_python_float(t.ops_ms) +
            ",\"perf\":" + sollens::format_python_float(t.perf_ms) +
@@ -274,12 +278,14 @@ class Session {
       const int32_t id = next_id_++;
       out += std::string(ids.empty() ? "" : ",") + "{\"id\":" + std::to_string(id) +
              ",\"name\":" + sollens::json_string(table.name()) +
+             ",\"kind\":" + sollens::json_string(sollens::table_kind_name(table.kind())) +
              ",\"rows\":" + std::to_string(table.num_rows()) + ",\"columns\":[";
       for (size_t c = 0; c < table.num_columns(); ++c) {
         const sollens::Column& col = table.column(c);
         static constexpr const char* kTypes[] = {"string", "int", "float", "bool"};
         out += std::string(c ? "," : "") + "{\"name\":" + sollens::json_string(col.name()) +
-               ",\"type\":\"" + kTypes[static_cast<int>(col.type())] + "\"}";
+               ",\"type\":\"" + kTypes[static_cast<int>(col.type())] +
+               "\",\"unit\":" + sollens::json_string(sollens::unit_symbol(col.unit())) + "}";
       }
       out += "]}";
       ids.push_back(id);

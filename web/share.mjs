@@ -4,15 +4,16 @@
 //   encodeShare(loaded, baseUrl) -> {url, chars, dropped: [sheet names], json, gzip}
 //   decodeShare(fragment)        -> a loaded report (state.mjs's app.report shape), or throws ShareError
 //
-// Format, version 1: '#report=' + base64url(gzip(JSON)) with the JSON
-//   {"v":1, "name", "version", "fileBytes", "gzip", "info", "traceMetadata", "gpuTimeline",
-//    "report": {"device", "timingsMs", "sheets": [sheet]},
+// Format, version 2: '#report=' + base64url(gzip(JSON)) with the JSON
+//   {"v":2, "name", "version", "fileBytes", "gzip", "info", "traceMetadata", "gpuTimeline",
+//    "report": {"device", "rooflineCeilings", "timingsMs", "sheets": [sheet]},
 //    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]}, "dropped": [name]}
-//   sheet  = {"name", "rows", "columns": [column]}
-//   column = {"name", "type": "float"|"int"|"bool", "values": [number | null | "nan" | "inf" | "-inf"]}
-//          | {"name", "type": "string", "dictionary": [string], "codes": [int, -1 = null]}
+//   sheet  = {"name", "kind", "rows", "columns": [column]}
+//   column = {"name", "type": "float"|"int"|"bool", "unit", "values": [number | null | "nan" | "inf" | "-inf"]}
+//          | {"name", "type": "string", "unit", "dictionary": [string], "codes": [int, -1 = null]}
 // i.e. the report model of worker.mjs with typed arrays as JSON arrays (JSON's
-// shortest number text reads back to the same double).
+// shortest number text reads back to the same double). Version 2 added the sheets'
+// kinds, the columns' units and the roofline ceilings (the page no longer guesses them).
 //
 // Too big for a URL: links are kept under LINK_BUDGET characters (Firefox's default
 // URL limit is 1 MiB; Chrome's 2 MiB). Over it, the largest sheets lose their rows
@@ -28,7 +29,7 @@
 export const LINK_BUDGET = 1_000_000;
 export const MAX_FRAGMENT_CHARS = 2_200_000;  // what any browser can hand us at most
 export const MAX_JSON_BYTES = 48 << 20;
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 const PREFIX = 'report=';
 
 export class ShareError extends Error {
@@ -43,17 +44,18 @@ const BROKEN_HINT = 'The link may have been cut short when it was copied or sent
 // --- encoding ----------------------------------------------------------------------------
 function encodeColumn(column, rows) {
   const { name, type, validity } = column;
-  if (type === 'string') return { name, type, dictionary: column.dictionary, codes: Array.from(column.codes.subarray(0, rows)) };
+  const unit = column.unit ?? '';
+  if (type === 'string') return { name, type, unit, dictionary: column.dictionary, codes: Array.from(column.codes.subarray(0, rows)) };
   const values = new Array(rows);
   for (let r = 0; r < rows; r++) {
     const v = column.values[r];
     values[r] = !validity[r] ? null : Number.isFinite(v) ? v : Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
   }
-  return { name, type, values };
+  return { name, type, unit, values };
 }
 const encodeSheet = (sheet, keepRows) => {
   const rows = keepRows ? sheet.rows : 0;
-  return { name: sheet.name, rows, columns: sheet.columns.map((c) => encodeColumn(c, rows)) };
+  return { name: sheet.name, kind: sheet.kind ?? '', rows, columns: sheet.columns.map((c) => encodeColumn(c, rows)) };
 };
 
 async function gzip(text) {
@@ -89,7 +91,7 @@ export async function encodeShare(loaded, baseUrl) {
       info: loaded.info,
       traceMetadata: loaded.traceMetadata || '{}',
       gpuTimeline: loaded.gpuTimeline,
-      report: { device: loaded.report.device, timingsMs: loaded.report.timingsMs,
+      report: { device: loaded.report.device, rooflineCeilings: loaded.report.rooflineCeilings ?? {}, timingsMs: loaded.report.timingsMs,
         sheets: loaded.report.sheets.map((s) => encodeSheet(s, keep(s))) },
       cycles: loaded.cycles ? { summary: loaded.cycles.summary, kernels: loaded.cycles.kernels,
         preambles: loaded.cycles.preambles, sheets: loaded.cycles.sheets.map((s) => encodeSheet(s, keep(s))) } : null,
@@ -204,7 +206,7 @@ const column = (rows) => (v, p) => {
   plain(v, p);
   const type = v.type;
   if (type === 'string') {
-    const c = obj({ name: str(1000), type: str(10), dictionary: arr(str(), rows), codes: (x) => x })(v, p);
+    const c = obj({ name: str(1000), type: str(10), unit: str(200), dictionary: arr(str(), rows), codes: (x) => x })(v, p);
     if (!Array.isArray(c.codes) || c.codes.length !== rows) invalid(`${p}.codes`, `does not have ${rows} entries`);
     const codes = new Int32Array(rows);
     const validity = new Uint8Array(rows);
@@ -215,10 +217,10 @@ const column = (rows) => (v, p) => {
       codes[r] = code;
       validity[r] = code >= 0 ? 1 : 0;
     }
-    return { name: c.name, type, validity, codes, dictionary: c.dictionary };
+    return { name: c.name, type, unit: c.unit, validity, codes, dictionary: c.dictionary };
   }
   if (type !== 'float' && type !== 'int' && type !== 'bool') invalid(`${p}.type`, 'is not string, float, int or bool');
-  const c = obj({ name: str(1000), type: str(10), values: (x) => x })(v, p);
+  const c = obj({ name: str(1000), type: str(10), unit: str(200), values: (x) => x })(v, p);
   if (!Array.isArray(c.values) || c.values.length !== rows) invalid(`${p}.values`, `does not have ${rows} entries`);
   const values = new Float64Array(rows);
   const validity = new Uint8Array(rows);
@@ -236,12 +238,12 @@ const column = (rows) => (v, p) => {
     if (!ok) invalid(`${p}.values[${r}]`, `is not a ${type} value`);
     validity[r] = 1;
   }
-  return { name: c.name, type, validity, values };
+  return { name: c.name, type, unit: c.unit, validity, values };
 };
 const sheet = (v, p) => {
   plain(v, p);
   if (!(Number.isSafeInteger(v.rows) && v.rows >= 0 && v.rows <= MAX_ROWS)) invalid(`${p}.rows`, 'is not a row count');
-  return obj({ name: str(1000), rows: count, columns: arr(column(v.rows), 2000) })(v, p);
+  return obj({ name: str(1000), kind: str(200), rows: count, columns: arr(column(v.rows), 2000) })(v, p);
 };
 const sheets = arr(sheet, 500);
 
@@ -289,7 +291,8 @@ const timelineRow = obj({ type: str(100), 'time ms': nullable(num), percent: nul
 const docSchema = obj({
   v: int, name: str(1000), version: str(100), fileBytes: count, gzip: bool, info: infoSchema,
   traceMetadata: traceMetadataSchema, gpuTimeline: arr(timelineRow, 100),
-  report: obj({ device: deviceSchema, timingsMs: map(nullable(num), 50), sheets }),
+  report: obj({ device: deviceSchema, rooflineCeilings: map(obj({ peak: str(100), tflops: num }), 100),
+    timingsMs: map(nullable(num), 50), sheets }),
   cycles: nullable(obj({ summary: str(), kernels: count, preambles: arr(str(), 500), sheets })),
   dropped: arr(str(1100), 1000),
 });

@@ -30,9 +30,10 @@ export function subsetSheet(sheet, rows, name = sheet.name) {
   const n = rows.length;
   return {
     name,
+    kind: sheet.kind,
     rows: n,
     columns: sheet.columns.map((c) => {
-      const out = { name: c.name, type: c.type, validity: new Uint8Array(n) };
+      const out = { name: c.name, type: c.type, unit: c.unit, validity: new Uint8Array(n) };
       if (c.type === 'string') {
         out.codes = new Int32Array(n);
         out.dictionary = c.dictionary;
@@ -52,11 +53,6 @@ export function subsetSheet(sheet, rows, name = sheet.name) {
   };
 }
 
-// The perf-model sheets of a report (GEMM, SDPA_fwd, …): every sheet that is not one
-// of the fixed report sheets. TraceLens's set of model sheets grows; this does not
-// need a list of them.
-const FIXED_SHEETS = new Set(['gpu_timeline', 'ops_summary_by_category', 'ops_summary', 'ops_unique_args',
-  'kernel_summary', 'short_kernel_histogram', 'short_kernels_summary', 'unified_perf_summary', 'coll_analysis',
-  'kernel_summary_by_category', 'kernel_details', 'diff_stats']);
-export const perfSheets = (sheets) =>
-  (sheets ?? []).filter((s) => !FIXED_SHEETS.has(s.name) && !/_kl_overlap$/.test(s.name) && s.rows > 0);
+// The perf-model sheets of a report (GEMM, SDPA_fwd, …) that have rows: the core marks
+// them (kind perf_model), so the page needs no list of TraceLens's growing set.
+export const perfSheets = (sheets) => (sheets ?? []).filter((s) => s.kind === 'perf_model' && s.rows > 0);

@@ -12,7 +12,6 @@
 // table/selection.mjs), e.g. for a drill-down; row is the sheet's row index.
 // sort: {column, descending}.
 
-import { unitOf } from './units.mjs';
 import { el } from './widgets.mjs';
 import { dataCell } from './table/cells.mjs';
 import { createHeader, sizeColumns } from './table/header.mjs';
@@ -29,7 +28,7 @@ export function createTable(sheet, options = {}) {
   const columns = (options.columns ?? sheet.columns.map((c) => c.name))
     .map((name) => sheet.columns.find((c) => c.name === name))
     .filter(Boolean)
-    .map((c) => ({ ...c, unit: unitOf(c.name) }));
+    .map((c) => ({ ...c, unit: c.unit ?? '' }));
   const activatable = typeof options.onActivate === 'function';
   const rows = createRowOrder(sheet, columns);
   const state = {

@@ -1,27 +1,9 @@
-// Units and display precision of report columns, from their (TraceLens) names.
-// Column names are kept exactly as TraceLens writes them, so people can find them in
-// its documentation; the unit is shown next to the name when the name itself does not
+// Showing report columns with their units and a sensible display precision. The unit
+// is the core's (each column of the report model carries it: worker.mjs); column names
+// are kept exactly as TraceLens writes them, so people can find them in its
+// documentation, and the unit is shown next to the name when the name itself does not
 // say it plainly (e.g. total_direct_kernel_time_sum is in µs). Only presentation: the
 // values are never converted, so the page shows the numbers the CSVs hold.
-
-// [test, unit]: the first match wins. Order matters (TB/s before a generic _mean).
-const RULES = [
-  [/TFLOPS\/s/, 'TFLOPS/s'],
-  [/TB\/s/, 'TB/s'],
-  [/GB\/s/, 'GB/s'],
-  [/^GFLOPS/, 'GFLOP'],  // TraceLens's GFLOPS column is the op's work, not a rate
-  [/FLOPS\/Byte/, 'FLOP/B'],
-  [/\(MB\)/, 'MB'],
-  [/\(%\)|percent|^Pct |_pct$|^pct_|Percentage/i, '%'],
-  [/\(µs\)|\(us\)|_us$|_us_|^dur_|duration_us|^bin_(start|end)$/, 'µs'],
-  [/time_ms$|_ms$|^time ms$/, 'ms'],
-  [/kernel_time_(sum|mean|median|std|min|max)$/, 'µs'],
-];
-
-export function unitOf(columnName) {
-  for (const [test, unit] of RULES) if (test.test(columnName)) return unit;
-  return '';
-}
 
 // Whether the name already shows its unit to a reader (then the header adds nothing).
 export function nameShowsUnit(columnName, unit) {

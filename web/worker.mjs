@@ -7,10 +7,14 @@
 // The messages in and out, and what they carry: messages.mjs.
 //
 // The report model (what every view reads; typed arrays are transferred, not copied):
-//   report = {device: {status, id, name, notice, ...}, timingsMs, sheets: [sheet]}
+//   report = {device: {status, id, name, notice, ...}, rooflineCeilings, timingsMs, sheets: [sheet]}
+//   rooflineCeilings = {"matrix_bf16": {peak: 'bf16', tflops}, ...}: the device's dense
+//            ceiling per Compute Spec, as the core maps them ({} for an unknown GPU)
 //   cycles = {summary, kernels, preambles: [string], sheets: [sheet]}
-//   sheet  = {name, rows, columns: [column]}        (TraceLens's sheet and column names)
-//   column = {name, type: 'string'|'int'|'float'|'bool', validity: Uint8Array (1 = value),
+//   sheet  = {name, kind, rows, columns: [column]}   (TraceLens's sheet and column names;
+//            kind: 'timeline'|'summary'|'histogram'|'perf_model'|'unified_perf'|'collectives'|'cycles')
+//   column = {name, type: 'string'|'int'|'float'|'bool', unit: '' | 'µs' | 'ms' | '%' | 'GFLOP' |
+//             'MB' | 'TFLOPS/s' | 'TB/s' | 'GB/s' | 'FLOP/B', validity: Uint8Array (1 = value),
 //             values: Float64Array (numbers; null cells hold 0)            for non-strings,
 //             codes: Int32Array (-1 = null), dictionary: [string]         for strings}
 // Cancelling is terminating this worker (the page does it): parsing is one
@@ -201,7 +205,8 @@ function buildReport(device, corrected) {
   const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), false));
   if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
     'Choose a device from the list, or leave it on "from the trace".');
-  return { device: described.device, timingsMs: described.timingsMs, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+  return { device: described.device, rooflineCeilings: described.rooflineCeilings, timingsMs: described.timingsMs,
+    sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
 }
 
 function buildCycles(mode, order) {

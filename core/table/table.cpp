@@ -12,8 +12,8 @@ void Column::push_null() {
   valid_.push_back(0);
 }
 
-Column& Table::add_column(std::string name, ColumnType type) {
-  columns_.emplace_back(std::move(name), type);
+Column& Table::add_column(std::string name, ColumnType type, Unit unit) {
+  columns_.emplace_back(std::move(name), type, unit);
   return columns_.back();
 }
 

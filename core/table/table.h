@@ -1,6 +1,8 @@
 #pragma once
 // The one small columnar table type every analysis returns and every writer and
-// binding reads: named, typed columns with a validity mask (null = empty cell).
+// binding reads: named, typed columns with a validity mask (null = empty cell). A
+// table says what kind of sheet it is and each column the unit of its values, so
+// that readers (the page) never guess them from names.
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -11,12 +13,40 @@ namespace sollens {
 
 enum class ColumnType : uint8_t { kString, kInt, kFloat, kBool };
 
+// The unit of a column's values as the sheets hold them (never converted). Names for
+// people and the page: writers/table_labels.h.
+enum class Unit : uint8_t {
+  kNone,             // counts, ids, text, or a ratio without unit
+  kMicroseconds,
+  kMilliseconds,
+  kPercent,
+  kGflop,            // work (TraceLens's "GFLOPS" column is an amount, not a rate)
+  kMegabytes,        // 2^20 bytes, labelled MB as TraceLens does
+  kTflopsPerSecond,
+  kTerabytesPerSecond,
+  kGigabytesPerSecond,
+  kFlopsPerByte,
+};
+
+// What a sheet is, for readers that treat sheets by kind (the page's views).
+enum class TableKind : uint8_t {
+  kTimeline,     // gpu_timeline: GPU time by type
+  kSummary,      // ops and kernel summaries (ops_summary*, ops_unique_args, kernel_summary, short_kernels_summary)
+  kHistogram,    // short_kernel_histogram
+  kPerfModel,    // one sheet per perf-model family (GEMM, SDPA_fwd, ...)
+  kUnifiedPerf,  // unified_perf_summary: every op, modeled or not
+  kCollectives,  // coll_analysis
+  kCycles,       // repeating-kernel cycles (sollens cycles)
+};
+
 class Column {
  public:
-  Column(std::string name, ColumnType type) : name_(std::move(name)), type_(type) {}
+  Column(std::string name, ColumnType type, Unit unit = Unit::kNone)
+      : name_(std::move(name)), type_(type), unit_(unit) {}
 
   const std::string& name() const { return name_; }
   ColumnType type() const { return type_; }
+  Unit unit() const { return unit_; }
   size_t size() const { return valid_.size(); }
   bool is_null(size_t row) const { return !valid_[row]; }
 
@@ -39,6 +69,7 @@ class Column {
  private:
   std::string name_;
   ColumnType type_;
+  Unit unit_;
   std::vector<std::string> strings_;
   std::vector<int64_t> ints_;  // kInt and kBool
   std::vector<double> floats_;
@@ -47,10 +78,11 @@ class Column {
 
 class Table {
  public:
-  explicit Table(std::string name) : name_(std::move(name)) {}
+  Table(std::string name, TableKind kind) : name_(std::move(name)), kind_(kind) {}
 
   const std::string& name() const { return name_; }
-  Column& add_column(std::string name, ColumnType type);
+  TableKind kind() const { return kind_; }
+  Column& add_column(std::string name, ColumnType type, Unit unit = Unit::kNone);
   size_t num_columns() const { return columns_.size(); }
   size_t num_rows() const { return columns_.empty() ? 0 : columns_.front().size(); }
   const Column& column(size_t i) const { return columns_[i]; }
@@ -60,6 +92,7 @@ class Table {
 
  private:
   std::string name_;
+  TableKind kind_;
   std::deque<Column> columns_;  // deque: references from add_column stay valid
 };
 

@@ -38,7 +38,7 @@ const char* kPerfSheets[] = {"GEMM",          "SDPA_fwd",          "SDPA_bwd",  
 
 // The table without the columns TraceLens does not have ("… (corrected)").
 Table without_corrected(const Table& t) {
-  Table out(t.name());
+  Table out(t.name(), t.kind());
   for (size_t c = 0; c < t.num_columns(); ++c)
     if (t.column(c).name().find("(corrected)") == std::string::npos) out.add_column("", ColumnType::kString) = t.column(c);
   return out;
@@ -46,7 +46,7 @@ Table without_corrected(const Table& t) {
 
 // The table without its roofline columns (TraceLens's no-arch columns).
 Table without_roofline(const Table& t) {
-  Table out(t.name());
+  Table out(t.name(), t.kind());
   for (size_t c = 0; c < t.num_columns(); ++c)
     if (t.column(c).name().find("Roofline") == std::string::npos) out.add_column("", ColumnType::kString) = t.column(c);
   return out;
@@ -139,7 +139,7 @@ TEST_CASE("perf sheets: the corrected option swaps the corrected values into the
   auto sdpa = [&](bool corrected) {
     for (Table& t : perf_model_tables(*r.store, tree, {corrected}))
       if (t.name() == "SDPA_fwd") return t;
-    return Table("none");
+    return Table("none", TableKind::kPerfModel);
   };
   const Table tl = sdpa(false), fixed = sdpa(true);
   REQUIRE(tl.num_rows() == 1);

@@ -66,6 +66,15 @@ for (let r = 1; r < refOps.length; r++) {
   if (dictionary[names[r - 1]] !== refOps[r][refName] || Math.abs(times[r - 1] - b) > 1e-6 * Math.abs(b)) sameRows = false;
 }
 check(sameRows, 'ops_summary name codes + dictionary and kernel times equal TraceLens');
+// Kinds and units from the core (the page reads them instead of guessing from names).
+const gemmSheet = described.sheets[sheetNames.indexOf('GEMM')];
+const unitOfColumn = (sheet, name) => sheet.columns.find((c) => c.name === name)?.unit;
+check(opsSheet.kind === 'summary' && gemmSheet?.kind === 'perf_model' && described.sheets[sheetNames.indexOf('gpu_timeline')].kind === 'timeline',
+  'sheets say their kind (ops_summary summary, GEMM perf_model, gpu_timeline timeline)');
+check(unitOfColumn(opsSheet, 'total_direct_kernel_time_ms') === 'ms' && unitOfColumn(opsSheet, 'total_direct_kernel_time_sum') === 'µs' &&
+  unitOfColumn(opsSheet, 'name') === '' && unitOfColumn(gemmSheet, 'TFLOPS/s_mean') === 'TFLOPS/s',
+  'columns say their unit (ms, µs, none, TFLOPS/s)');
+check(typeof described.rooflineCeilings === 'object' && described.rooflineCeilings !== null, 'buildReport gives the roofline ceilings');
 check(session.sheetCsv(opsIndex).split('\n')[0] === readFileSync(path.join(reportDir, 'ops_summary.csv'), 'utf8').split('\n')[0],
   'sheetCsv writes TraceLens\'s header');
 check(/unknown device/.test(JSON.parse(session.buildReport('no-such-gpu', false, false)).error ?? ''),
@@ -75,6 +84,9 @@ check(typeof cycles.summary === 'string' && cycles.kernels > 0 && cycles.sheets[
   cycles.preambles.length === cycles.sheets.length, `buildCycles: ${cycles.summary}`);
 check(session.sheetCsv(opsIndex).length > 0, 'report tables stay valid after buildCycles');
 const rebuilt = JSON.parse(session.buildReport('H100_SXM5_80GB', true, false));
+// H100 SXM (deviceDB/H100_SXM5_80GB.json): bf16 989.4 dense; FP32 GEMMs on the fp32 vector units.
+check(rebuilt.rooflineCeilings.matrix_bf16?.peak === 'bf16' && rebuilt.rooflineCeilings.matrix_bf16?.tflops === 989.4 &&
+  rebuilt.rooflineCeilings.matrix_fp32?.peak === 'fp32_vector', 'the H100\'s ceilings per Compute Spec');
 check(rebuilt.device.status === 'user' && session.sheetCsv(opsIndex) === '' && rebuilt.sheets[0].id !== described.sheets[0].id,
   'a new buildReport replaces the previous report tables (old ids are gone)');
 check(JSON.parse(sollens.Session.deviceNamesJson()).includes('H100_SXM5_80GB'), 'deviceNamesJson lists the database');

@@ -24,20 +24,21 @@ const bad = (s) => `${s}${PAYLOAD}`;
 const badString = (s) => (/^\[.*\]$/s.test(s) && s.includes("'")
   ? s.replace(/'((?:[^'\\]|\\.)*)'/g, (_, x) => `'${bad(x)}'`) : bad(s));
 
+// The kind stays: the views choose sheets by it (a link with another kind shows less).
 function badSheet(sheet, rename) {
   return {
     name: rename ? bad(sheet.name) : sheet.name,
+    kind: sheet.kind,
     rows: sheet.rows,
     columns: sheet.columns.map((c) => ({
       ...c,
       name: c.name.startsWith('param: ') ? bad(c.name) : c.name,
+      unit: c.unit ? bad(c.unit) : c.unit,
       ...(c.type === 'string' ? { dictionary: c.dictionary.map(badString) } : {}),
     })),
   };
 }
 
-const FIXED_SHEETS = new Set(['gpu_timeline', 'ops_summary_by_category', 'ops_summary', 'ops_unique_args',
-  'kernel_summary', 'short_kernel_histogram', 'short_kernels_summary', 'unified_perf_summary', 'coll_analysis']);
 
 // The loaded report (state.mjs's app.report shape) of `trace`, with the payload everywhere.
 async function hostileReport(site, trace) {
@@ -70,8 +71,10 @@ async function hostileReport(site, trace) {
       device: { ...loaded.report.device, status: 'identified', id: bad('H100'), name: bad('NVIDIA H100'), how: bad('how'),
         dense_tflops_per_device: { ...(loaded.report.device.dense_tflops_per_device ?? { bf16: 989 }), [bad('peak')]: 123 },
         mem_bw_TBps_per_device: loaded.report.device.mem_bw_TBps_per_device ?? 3.35 },
+      rooflineCeilings: Object.fromEntries(Object.entries(loaded.report.rooflineCeilings ?? {})
+        .map(([spec, c]) => [spec, { ...c, peak: bad(c.peak) }])),
       timingsMs: loaded.report.timingsMs,
-      sheets: loaded.report.sheets.map((s) => badSheet(s, !FIXED_SHEETS.has(s.name))),
+      sheets: loaded.report.sheets.map((s) => badSheet(s, s.kind === 'perf_model')),
     },
     cycles: {
       summary: bad(loaded.cycles.summary),
@@ -168,6 +171,7 @@ export async function hostileChecks({ context, origin, repo, site, fixtures, che
   // Kernels.
   s = await showView('kernels');
   await shows(`${s} .sheet-table[data-sheet="kernel_summary"] tbody`, 'kernels: kernel names');
+  await shows(`${s} .sheet-table[data-sheet="kernel_summary"] thead`, 'kernels: column units');
   await clean('kernels');
 
   // Roofline: legend, caption, every tab; the tooltip of a bubble found by scanning.
@@ -175,6 +179,7 @@ export async function hostileChecks({ context, origin, repo, site, fixtures, che
   await page.waitForSelector(`${s} .roofline-plot canvas`, { timeout: TIMEOUT_MS });
   await shows(`${s} .roofline-figure .legend`, 'roofline: legend (perf sheet names)');
   await shows(`${s} .device-name`, 'roofline: device name');
+  await shows(`${s} .roofline-figure figcaption`, 'roofline: ceiling names');
   const tip = await page.evaluate(() => {
     const over = document.querySelector('section[data-view="roofline"] .roofline-plot .u-over');
     const t = document.querySelector('section[data-view="roofline"] .roofline-tip');

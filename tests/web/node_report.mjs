@@ -35,7 +35,8 @@ export async function nodeReport(site) {
       session, name: path.basename(trace), version: sollens.version(), fileBytes: file.length, gzip,
       info: JSON.parse(session.infoJson()), traceMetadata: session.traceMetadataJson(),
       gpuTimeline: JSON.parse(session.gpuTimelineJson()),
-      report: { device: report.device, timingsMs: report.timingsMs, sheets: readSheets(session, report) },
+      report: { device: report.device, rooflineCeilings: report.rooflineCeilings, timingsMs: report.timingsMs,
+        sheets: readSheets(session, report) },
       cycles: { summary: cycles.summary, kernels: cycles.kernels, preambles: cycles.preambles, sheets: readSheets(session, cycles) },
     };
   };

@@ -1,7 +1,8 @@
 // Share links (web/share.mjs) under node: round trips and hostile links.
 //   node tests/web/share_codec_test.mjs [--site build/wasm/web]
-// For the H100 BERT and owlv2 traces: encode, decode, and every sheet, column, value,
-// null and string equals the original; prints the link lengths. A report too big for
+// For the H100 BERT and owlv2 traces: encode, decode, and every sheet (with its kind),
+// column (with its unit), value, null and string equals the original, and so do the
+// roofline ceilings; prints the link lengths. A report too big for
 // a link keeps its other sheets and names the emptied one. Hostile fragments (bad
 // base64, not gzip, a gzip bomb, truncation, wrong types, unknown keys, out-of-range
 // codes, a future version, oversize) are refused with a ShareError. Exits non-zero on
@@ -24,10 +25,11 @@ function sameSheets(a, b, label) {
   if (a.length !== b.length) say(`${a.length} vs ${b.length} sheets`);
   a.forEach((s, i) => {
     const t = b[i];
-    if (!t || s.name !== t.name || s.rows !== t.rows || s.columns.length !== t.columns.length) return say(`sheet ${s.name} differs`);
+    if (!t || s.name !== t.name || (s.kind ?? '') !== t.kind || s.rows !== t.rows || s.columns.length !== t.columns.length)
+      return say(`sheet ${s.name} differs`);
     s.columns.forEach((c, j) => {
       const d = t.columns[j];
-      if (c.name !== d.name || c.type !== d.type) return say(`${s.name}.${c.name} name/type`);
+      if (c.name !== d.name || c.type !== d.type || (c.unit ?? '') !== d.unit) return say(`${s.name}.${c.name} name/type/unit`);
       for (let r = 0; r < s.rows; r++) {
         if (c.validity[r] !== d.validity[r]) return say(`${s.name}.${c.name}[${r}] validity`);
         if (!c.validity[r]) continue;
@@ -48,8 +50,12 @@ for (const set of ['tracelens-h100-bert-small', 'tracelens-h100-owlv2-large']) {
   const back = await share.decodeShare(fragmentOf(link.url));
   check(back.shared === true && back.name === loaded.name && back.fileBytes === loaded.fileBytes, `${set}: name and size come back`);
   check(JSON.stringify(back.info) === JSON.stringify(loaded.info) && JSON.stringify(back.gpuTimeline) === JSON.stringify(loaded.gpuTimeline)
-    && JSON.stringify(back.report.device) === JSON.stringify(loaded.report.device) && back.traceMetadata === loaded.traceMetadata,
-  `${set}: info, GPU timeline, device and trace metadata equal`);
+    && JSON.stringify(back.report.device) === JSON.stringify(loaded.report.device) && back.traceMetadata === loaded.traceMetadata
+    && JSON.stringify(back.report.rooflineCeilings) === JSON.stringify(loaded.report.rooflineCeilings),
+  `${set}: info, GPU timeline, device, roofline ceilings and trace metadata equal`);
+  // Worth comparing: the sample's sheets have kinds and units, the H100 its ceilings.
+  check(loaded.report.sheets.some((s) => s.kind === 'perf_model') && loaded.report.sheets.some((s) => s.columns.some((c) => c.unit === 'µs'))
+    && loaded.report.rooflineCeilings.matrix_bf16?.peak === 'bf16', `${set}: the report carries kinds, units and ceilings`);
   check(sameSheets(loaded.report.sheets, back.report.sheets, set), `${set}: all ${loaded.report.sheets.length} report sheets equal, value for value`);
   check(sameSheets(loaded.cycles.sheets, back.cycles.sheets, set) && back.cycles.summary === loaded.cycles.summary,
     `${set}: cycles (${loaded.cycles.sheets.length} sheets) equal`);
@@ -85,13 +91,16 @@ const hostile = [
   ['not gzip', `#report=${b64('hello, world, not gzip')}`, /could not be decompressed/],
   ['truncated', fragmentOf(hugeLink.url).slice(0, 2000), /damaged/],
   ['gzip bomb (100 MiB of zeros)', `#report=${b64(gzipSync(Buffer.alloc(100 << 20)))}`, /expands to more than/],
-  ['not JSON', `#report=${b64(gzipSync('{"v":1,'))}`, /could not be read/],
+  ['not JSON', `#report=${b64(gzipSync('{"v":2,'))}`, /could not be read/],
   ['invalid UTF-8', `#report=${b64(gzipSync(Buffer.from([0x7b, 0xff, 0x7d])))}`, /could not be read/],
   ['future version', mutate((d) => { d.v = 99; }), /different version/],
+  ['a version 1 link (no kinds or units)', mutate((d) => { d.v = 1; }), /different version.*format 1/],
   ['unknown key', mutate((d) => { d.script = '<img src=x onerror=alert(1)>'; }), /unknown entry "script"/],
-  ['__proto__ key', linkOf(JSON.parse(JSON.stringify(good).replace('{"v":1', '{"__proto__":{"polluted":1},"v":1'))), /unknown entry "__proto__"/],
+  ['__proto__ key', linkOf(JSON.parse(JSON.stringify(good).replace('{"v":2', '{"__proto__":{"polluted":1},"v":2'))), /unknown entry "__proto__"/],
   ['rows as text', mutate((d) => { d.report.sheets[0].rows = '2'; }), /rows is not a row count/],
   ['value of the wrong type', mutate((d) => { d.report.sheets[1].columns[0].values = ['1']; d.report.sheets[1].rows = 1; }), /is not a float value/],
+  ['unit not a text', mutate((d) => { d.report.sheets[0].columns[0].unit = 3; }), /unit is not a text/],
+  ['ceiling without its peak', mutate((d) => { d.report.rooflineCeilings = { matrix_bf16: { tflops: 1 } }; }), /lacks "peak"/],
   ['code out of range', mutate((d) => { d.report.sheets[0].columns[0].codes[0] = 7; }), /not a valid code/],
   ['too few values', mutate((d) => { d.report.sheets[0].rows = 3; }), /does not have 3 entries/],
   ['function-like text in a number', mutate((d) => { d.info.events = 'alert(1)'; }), /info.events is not a count/],

@@ -443,19 +443,21 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
         const dictionary = [...new Set(values)];
         return { name, type: 'string', validity: new Uint8Array(n).fill(1), dictionary, codes: Int32Array.from(values, (v) => dictionary.indexOf(v)) };
       };
-      const gemm = { name: 'GEMM', rows: n, columns: [
+      const gemm = { name: 'GEMM', kind: 'perf_model', rows: n, columns: [
         str('name', ['aten::mm', 'aten::mm', 'aten::addmm']), str('param: M', ['1', '2', '3']),
         num('FLOPS/Byte_first', [10, 100, 1000]), num('TFLOPS/s_mean', [5, 50, 500]), str('Compute Spec', ['matrix_bf16', 'matrix_bf16', 'matrix_bf16']),
         num('Roofline Time (µs)_first', [1, 2, 3]), str('Roofline Bound_first', ['MEMORY_BOUND', 'MEMORY_BOUND', 'COMPUTE_BOUND']),
         num('Pct Roofline_mean', [16.6, 16.6, 50]), num('Kernel Time (µs)_sum', [10, 20, 30]), num('name_count', [1, 1, 1])] };
-      const unified = { name: 'unified_perf_summary', rows: n, columns: [str('name', ['aten::mm', 'aten::mm', 'aten::addmm']),
+      const unified = { name: 'unified_perf_summary', kind: 'unified_perf', rows: n, columns: [str('name', ['aten::mm', 'aten::mm', 'aten::addmm']),
         num('FLOPS/Byte', [10, 100, 1000]), str('Roofline Bound', ['MEMORY_BOUND', 'MEMORY_BOUND', 'COMPUTE_BOUND']),
         num('Pct Roofline_mean', [16.6, 16.6, 50]), str('perf_params', ['{}', '{}', '{}'])] };
       const section = document.createElement('section');
       section.dataset.view = 'roofline-test';
       document.querySelector('main').prepend(section);
+      // The rows' matrix_bf16 gets the core's bf16 ceiling: only that roof and the memory roof.
       await render(section, { report: { sheets: [gemm, unified], device: { status: 'identified', id: 'TEST', name: 'Test GPU',
-        dense_tflops_per_device: { bf16: 1000, fp32_vector: 60 }, mem_bw_TBps_per_device: 3 } }, devices: ['TEST'] });
+        dense_tflops_per_device: { bf16: 1000, fp32_vector: 60 }, mem_bw_TBps_per_device: 3 },
+      rooflineCeilings: { matrix_bf16: { peak: 'bf16', tflops: 1000 }, vector_fp32: { peak: 'fp32_vector', tflops: 60 } } }, devices: ['TEST'] });
       const headers = [...section.querySelectorAll('.sheet-table th')].map((th) => th.textContent);
       const bound = [...section.querySelectorAll('.sheet-table tbody tr.data')].map((tr) => tr.textContent);
       section.querySelector('[role=tab][data-tab="unified_perf_summary"]').click();
@@ -475,16 +477,20 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
   }
 
   // The collectives view on a coll_analysis sheet (TraceLens's for the DDP trace, typed
-  // as the core types it), and with none.
+  // as the core types it, its durations in µs as the core marks them), and with none.
   async function collectivesView() {
     const ref = parseCsv(readFileSync(path.join(fixtures, 'hta-a100-ddp-nccl/tracelens-report/coll_analysis.csv'), 'utf8'));
     const result = await page.evaluate(async ({ header, rows }) => {
       const { render } = await import('/views/collectives.mjs');
+      const durations = new Set(['dur_sum', 'dur_mean', 'dur_std', 'dur_min', 'dur_max']);
       const columns = header.map((name, c) => {
         const values = rows.map((r) => r[c]);
         const numeric = values.every((v) => v === '' || Number.isFinite(Number(v)));
         const validity = Uint8Array.from(values, (v) => (v === '' ? 0 : 1));
-        if (numeric) return { name, type: 'float', validity, values: Float64Array.from(values, (v) => (v === '' ? 0 : Number(v))) };
+        if (numeric) {
+          return { name, type: 'float', unit: durations.has(name) ? 'µs' : '', validity,
+            values: Float64Array.from(values, (v) => (v === '' ? 0 : Number(v))) };
+        }
         const dictionary = [...new Set(values)];
         return { name, type: 'string', validity, dictionary, codes: Int32Array.from(values, (v) => dictionary.indexOf(v)) };
       });
@@ -492,7 +498,7 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       section.dataset.view = 'collectives-test';
       section.id = 'collectives-test';
       document.querySelector('main').prepend(section);
-      render(section, { report: { sheets: [{ name: 'coll_analysis', rows: rows.length, columns }] } });
+      render(section, { report: { sheets: [{ name: 'coll_analysis', kind: 'collectives', rows: rows.length, columns }] } });
       const shown = [...section.querySelectorAll('tbody tr.data')].map((tr) =>
         [...tr.cells].map((td) => td.querySelector('data')?.value ?? td.textContent));
       const units = [...section.querySelectorAll('th')].find((th) => th.textContent.startsWith('dur_sum'))?.textContent;

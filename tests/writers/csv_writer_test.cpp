@@ -6,7 +6,7 @@
 using namespace sollens;
 
 TEST_CASE("CSV: header, minimal quoting, empty nulls, Python booleans") {
-  Table t("sheet");
+  Table t("sheet", TableKind::kSummary);
   Column& name = t.add_column("name", ColumnType::kString);
   Column& n = t.add_column("Count", ColumnType::kInt);
   Column& x = t.add_column("Kernel Time (µs)_sum", ColumnType::kFloat);

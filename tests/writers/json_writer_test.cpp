@@ -8,7 +8,7 @@
 using namespace sollens;
 
 TEST_CASE("json_writer: rows as objects, typed values, nulls") {
-  Table t("t");
+  Table t("t", TableKind::kSummary);
   auto& s = t.add_column("name", ColumnType::kString);
   auto& i = t.add_column("n", ColumnType::kInt);
   auto& f = t.add_column("x", ColumnType::kFloat);
@@ -39,7 +39,7 @@ TEST_CASE("json_writer: rows as objects, typed values, nulls") {
 }
 
 TEST_CASE("json_writer: empty table and tiny floats") {
-  Table t("t");
+  Table t("t", TableKind::kSummary);
   auto& f = t.add_column("x", ColumnType::kFloat);
   CHECK(to_json(t) == "[]\n");
   f.push_float(1e-7);

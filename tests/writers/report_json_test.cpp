@@ -9,12 +9,12 @@
 using namespace sollens;
 
 TEST_CASE("report json: metadata and sheets in order") {
-  Table a("gpu_timeline");
+  Table a("gpu_timeline", TableKind::kTimeline);
   Column& type = a.add_column("type", ColumnType::kString);
   Column& ms = a.add_column("time ms", ColumnType::kFloat);
   type.push_string("busy_time");
   ms.push_float(1.5);
-  Table b("empty_sheet");
+  Table b("empty_sheet", TableKind::kSummary);
   b.add_column("x", ColumnType::kInt);
   std::ostringstream out;
   write_report_json({{"generator", json_string("sollens test")}}, {&a, &b}, out);

@@ -36,6 +36,7 @@ function histogramChart(sheet) {
   const start = findColumn(sheet, 'bin_start');
   const end = findColumn(sheet, 'bin_end');
   const count = findColumn(sheet, 'count');
+  const unit = start?.unit ?? '';  // the core's: µs
   const n = sheet.rows;
   let max = 0;
   for (let r = 0; r < n; r++) max = Math.max(max, cell(count, r) ?? 0);
@@ -59,7 +60,7 @@ function histogramChart(sheet) {
     rect.setAttribute('width', String(Math.max(bw - 0.5, 0.5)));
     rect.setAttribute('height', String(h));
     const t = document.createElementNS(SVG, 'title');
-    t.textContent = `${formatNumber(cell(start, r), 'float', 'µs')}–${formatNumber(cell(end, r), 'float', 'µs')} µs: ${c} kernels`;
+    t.textContent = `${formatNumber(cell(start, r), 'float', unit)}–${formatNumber(cell(end, r), 'float', unit)} ${unit}: ${c} kernels`;
     rect.append(t);
     svg.append(rect);
   }
@@ -68,7 +69,7 @@ function histogramChart(sheet) {
     label.setAttribute('x', anchor === 'start' ? '0' : String(W));
     label.setAttribute('y', String(H + 14));
     label.setAttribute('text-anchor', anchor);
-    label.textContent = `${formatNumber(cell(anchor === 'start' ? start : end, r), 'float', 'µs')} µs`;
+    label.textContent = `${formatNumber(cell(anchor === 'start' ? start : end, r), 'float', unit)} ${unit}`;
     svg.append(label);
   }
   const figure = el('figure', 'chart histogram-figure');

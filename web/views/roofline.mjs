@@ -2,7 +2,8 @@
 // perf-model row (name + parameters; bubble area ∝ Kernel Time (µs)_sum), under the
 // device's roofs: its memory bandwidth (TFLOPS/s = TB/s × FLOP/byte) up to each dense
 // compute peak of the dtypes the rows use. The numbers are the core's (the perf sheets'
-// columns and report.device); this file only draws them.
+// columns, report.device and report.rooflineCeilings: the ceiling the core uses for
+// each Compute Spec); this file only draws them.
 //
 // The chart is uPlot (vendor/uPlot.esm.js, staged from node_modules by the build): log
 // scales, axes, ticks and sizing; the bubbles and roofs are drawn in its draw hook and
@@ -20,15 +21,6 @@ const PALETTE = ['#1f5fbf', '#d1495b', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f
 const ROOF_COLOR = '#1d2330';
 const MAX_RADIUS = 22;  // CSS px of the largest bubble
 const MIN_RADIUS = 3;
-
-// Compute Spec -> the device DB's dense peak key (as core/analyses/roofline/roofline.cpp
-// maps them; only to label which ceilings to draw).
-const SPEC_PEAKS = {
-  matrix_fp64: ['fp64_matrix', 'fp64_vector'], matrix_fp32: ['fp32_matrix', 'fp32_vector'],
-  matrix_tf32: ['tf32'], matrix_fp16: ['fp16'], matrix_bf16: ['bf16'], matrix_fp8: ['fp8'],
-  matrix_fp6: ['fp6'], matrix_fp4: ['fp4'], matrix_int8: ['int8'], vector_fp64: ['fp64_vector'],
-  vector_fp32: ['fp32_vector'], vector_fp16: ['fp32_vector'], vector_bf16: ['fp32_vector'],
-};
 
 const ROOFLINE_COLUMNS = ['name', 'Compute Spec', 'FLOPS/Byte_first', 'TFLOPS/s_mean', 'TB/s_mean',
   'Roofline Time (µs)_first', 'Roofline Bound_first', 'Pct Roofline_mean', 'Kernel Time (µs)_mean',
@@ -80,7 +72,7 @@ export async function render(section, context) {
 
   const sheets = perfSheets(report.sheets);
   const points = collectPoints(sheets);
-  const roofs = roofsOf(device, points);
+  const roofs = roofsOf(device, report.rooflineCeilings ?? {}, points);
   const figure = el('figure', 'roofline-figure');
   const plot = el('div', 'roofline-plot');
   const caption = el('figcaption', 'detail');
@@ -162,21 +154,22 @@ function collectPoints(sheets) {
   return points;
 }
 
-// The ceilings to draw: the memory roof and the dense peaks of the rows' Compute Specs
-// (all the device's peaks when no row names one the DB knows).
-function roofsOf(device, points) {
-  const dense = device.dense_tflops_per_device ?? {};
+// The ceilings to draw: the memory roof and the dense peaks the core uses for the rows'
+// Compute Specs (ceilings: report.rooflineCeilings, spec -> {peak, tflops}), or all the
+// device's peaks when no row has a spec with a ceiling.
+function roofsOf(device, ceilings, points) {
   const bw = device.mem_bw_TBps_per_device ?? null;
-  const keys = new Set();
+  const used = new Map();  // peak key -> TFLOPS/s
   for (const p of points) {
     const spec = cell(findColumn(p.sheet, 'Compute Spec'), p.row);
-    const key = (SPEC_PEAKS[spec] ?? []).find((k) => dense[k] > 0);
-    if (key) keys.add(key);
+    const ceiling = typeof spec === 'string' && Object.hasOwn(ceilings, spec) ? ceilings[spec] : null;
+    if (ceiling) used.set(ceiling.peak, ceiling.tflops);
   }
-  const use = keys.size ? [...keys] : Object.keys(dense).filter((k) => dense[k] > 0);
+  const dense = device.dense_tflops_per_device ?? {};
+  const roofs = used.size ? [...used] : Object.entries(dense).filter(([, tflops]) => tflops > 0);
   // Dtypes with the same peak share one line ("fp16/bf16").
   const byValue = new Map();
-  for (const k of use) byValue.set(dense[k], [...(byValue.get(dense[k]) ?? []), k]);
+  for (const [key, tflops] of roofs) byValue.set(tflops, [...(byValue.get(tflops) ?? []), key]);
   const peaks = [...byValue].map(([tflops, ks]) => ({ key: ks.join('/'), tflops })).sort((a, b) => b.tflops - a.tflops);
   return { bw: bw > 0 ? bw : null, peaks };
 }

@@ -96,9 +96,9 @@ void push_optional(Column& c, std::optional<double> v) {
 }
 
 void add_bandwidth_columns(Table& t, const std::vector<Group>& groups, const std::vector<size_t>& order) {
-  Column& full = t.add_column("Full msg size (MB)", ColumnType::kFloat);
-  Column& algo = t.add_column("algo bw (GB/s)", ColumnType::kFloat);
-  Column& bus = t.add_column("bus bw (GB/s)", ColumnType::kFloat);
+  Column& full = t.add_column("Full msg size (MB)", ColumnType::kFloat, Unit::kMegabytes);
+  Column& algo = t.add_column("algo bw (GB/s)", ColumnType::kFloat, Unit::kGigabytesPerSecond);
+  Column& bus = t.add_column("bus bw (GB/s)", ColumnType::kFloat, Unit::kGigabytesPerSecond);
   for (size_t g : order) {
     const Group& group = groups[g];
     const ArgValue& name = group.first->fields[collectives::kCollectiveName];
@@ -127,7 +127,7 @@ Table coll_analysis_table(const EventStore& store, const CollAnalysisOptions& op
 }
 
 Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysisOptions& options) {
-  Table t("coll_analysis");
+  Table t("coll_analysis", TableKind::kCollectives);
   if (events.empty()) return t;  // TraceLens: an empty DataFrame, no sheet
 
   // Column dtypes as pandas infers them for df_long, before the fill.
@@ -169,14 +169,14 @@ Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysi
   std::array<Column*, kFieldCount> keys;
   for (int f = 0; f < kFieldCount; ++f)
     keys[f] = &t.add_column(std::string(collectives::kFieldNames[f]), column_type(dtypes[f]));
-  Column& in_mb = t.add_column("In msg size (MB)_first", ColumnType::kFloat);
-  Column& out_mb = t.add_column("Out msg size (MB)_first", ColumnType::kFloat);
+  Column& in_mb = t.add_column("In msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
+  Column& out_mb = t.add_column("Out msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
   const ColumnType dur_type = integer_durations ? ColumnType::kInt : ColumnType::kFloat;
-  Column& sum = t.add_column("dur_sum", dur_type);
-  Column& mean = t.add_column("dur_mean", ColumnType::kFloat);
-  Column& std_dev = t.add_column("dur_std", ColumnType::kFloat);
-  Column& min = t.add_column("dur_min", dur_type);
-  Column& max = t.add_column("dur_max", dur_type);
+  Column& sum = t.add_column("dur_sum", dur_type, Unit::kMicroseconds);
+  Column& mean = t.add_column("dur_mean", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& std_dev = t.add_column("dur_std", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& min = t.add_column("dur_min", dur_type, Unit::kMicroseconds);
+  Column& max = t.add_column("dur_max", dur_type, Unit::kMicroseconds);
   Column& count = t.add_column("operation_count", ColumnType::kInt);
   auto push_dur = [&](Column& c, double v) {
     if (integer_durations) c.push_int(static_cast<int64_t>(v));

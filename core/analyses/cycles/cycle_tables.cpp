@@ -39,25 +39,25 @@ Spans spans_of(const KernelSequence& seq, const Cycle& c) {
 }  // namespace
 
 Table cycles_table(const CycleReport& report) {
-  Table t("cycles");
+  Table t("cycles", TableKind::kCycles);
   auto& pattern = t.add_column("pattern", ColumnType::kInt);
   auto& level = t.add_column("level", ColumnType::kString);
   auto& sequence = t.add_column("sequence", ColumnType::kString);
   auto& phase = t.add_column("phase", ColumnType::kString);
   auto& start_index = t.add_column("start_index", ColumnType::kInt);
   auto& end_index = t.add_column("end_index", ColumnType::kInt);
-  auto& center_pct = t.add_column("center_pct", ColumnType::kFloat);
+  auto& center_pct = t.add_column("center_pct", ColumnType::kFloat, Unit::kPercent);
   auto& length = t.add_column("length", ColumnType::kInt);
   auto& reps = t.add_column("repetitions", ColumnType::kInt);
   auto& per_outer = t.add_column("layers_per_outer", ColumnType::kInt);
   auto& outside = t.add_column("kernels_outside_layers", ColumnType::kInt);
-  auto& start_us = t.add_column("start_us", ColumnType::kFloat);
-  auto& end_us = t.add_column("end_us", ColumnType::kFloat);
-  auto& avg_span = t.add_column("avg_span_us", ColumnType::kFloat);
-  auto& avg_idle = t.add_column("avg_idle_us", ColumnType::kFloat);
-  auto& avg_period = t.add_column("avg_period_us", ColumnType::kFloat);
-  auto& avg_kernel = t.add_column("avg_cycle_kernel_time_us", ColumnType::kFloat);
-  auto& total_kernel = t.add_column("total_kernel_time_us", ColumnType::kFloat);
+  auto& start_us = t.add_column("start_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& end_us = t.add_column("end_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& avg_span = t.add_column("avg_span_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& avg_idle = t.add_column("avg_idle_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& avg_period = t.add_column("avg_period_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& avg_kernel = t.add_column("avg_cycle_kernel_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& total_kernel = t.add_column("total_kernel_time_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& anchor = t.add_column("anchor", ColumnType::kString);
   auto& signature = t.add_column("signature", ColumnType::kString);
   int64_t k = 0;
@@ -105,15 +105,15 @@ Table cycles_table(const CycleReport& report) {
 }
 
 Table cycle_positions_table(const CycleStatistics& stats, const std::string& name) {
-  Table t(name);
+  Table t(name, TableKind::kCycles);
   auto& index = t.add_column("index", ColumnType::kInt);
   auto& kernel = t.add_column("kernel_name", ColumnType::kString);
-  auto& avg = t.add_column("avg_duration_us", ColumnType::kFloat);
-  auto& min = t.add_column("min_duration_us", ColumnType::kFloat);
-  auto& max = t.add_column("max_duration_us", ColumnType::kFloat);
-  auto& sd = t.add_column("stddev_us", ColumnType::kFloat);
+  auto& avg = t.add_column("avg_duration_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& min = t.add_column("min_duration_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& max = t.add_column("max_duration_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& sd = t.add_column("stddev_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& count = t.add_column("count", ColumnType::kInt);
-  auto& pct = t.add_column("pct_of_cycle", ColumnType::kFloat);
+  auto& pct = t.add_column("pct_of_cycle", ColumnType::kFloat, Unit::kPercent);
   for (const auto& p : stats.positions) {
     index.push_int(p.index);
     kernel.push_string(p.kernel_name);
@@ -137,16 +137,16 @@ std::string cycle_positions_preamble(const CycleStatistics& stats) {
 }
 
 Table cycle_repetitions_table(const std::vector<RepetitionStats>& reps, const std::string& name) {
-  Table t(name);
+  Table t(name, TableKind::kCycles);
   auto& index = t.add_column("repetition", ColumnType::kInt);
   auto& first = t.add_column("first_kernel_index", ColumnType::kInt);
-  auto& start = t.add_column("start_us", ColumnType::kFloat);
-  auto& end = t.add_column("end_us", ColumnType::kFloat);
-  auto& span = t.add_column("span_us", ColumnType::kFloat);
-  auto& busy = t.add_column("busy_us", ColumnType::kFloat);
-  auto& idle = t.add_column("idle_us", ColumnType::kFloat);
-  auto& kernel = t.add_column("kernel_time_us", ColumnType::kFloat);
-  auto& next = t.add_column("to_next_start_us", ColumnType::kFloat);
+  auto& start = t.add_column("start_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& end = t.add_column("end_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& span = t.add_column("span_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& busy = t.add_column("busy_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& idle = t.add_column("idle_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& kernel = t.add_column("kernel_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& next = t.add_column("to_next_start_us", ColumnType::kFloat, Unit::kMicroseconds);
   for (const auto& r : reps) {
     index.push_int(r.index);
     first.push_int(r.first_kernel);
@@ -163,13 +163,13 @@ Table cycle_repetitions_table(const std::vector<RepetitionStats>& reps, const st
 }
 
 Table outside_layers_table(const KernelSequence& seq, const CyclePattern& p, const std::string& name) {
-  Table t(name);
+  Table t(name, TableKind::kCycles);
   auto& index = t.add_column("index", ColumnType::kInt);
   auto& kernel = t.add_column("kernel_name", ColumnType::kString);
   auto& where = t.add_column("where", ColumnType::kString);
-  auto& avg = t.add_column("avg_duration_us", ColumnType::kFloat);
+  auto& avg = t.add_column("avg_duration_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& count = t.add_column("count", ColumnType::kInt);
-  auto& pct = t.add_column("pct_of_outer", ColumnType::kFloat);
+  auto& pct = t.add_column("pct_of_outer", ColumnType::kFloat, Unit::kPercent);
   if (!p.layer) return t;
   const CycleStatistics st = position_statistics(seq, p.outer);
   const uint32_t first = p.layer_offset;
@@ -187,7 +187,7 @@ Table outside_layers_table(const KernelSequence& seq, const CyclePattern& p, con
 }
 
 Table cycles_llm_table(const CycleReport& report) {
-  Table t("cycles_llm");
+  Table t("cycles_llm", TableKind::kCycles);
   auto& sequence = t.add_column("sequence", ColumnType::kString);
   auto& phase = t.add_column("phase", ColumnType::kString);
   auto& pattern = t.add_column("pattern", ColumnType::kInt);
@@ -196,13 +196,13 @@ Table cycles_llm_table(const CycleReport& report) {
   auto& layers = t.add_column("layers_per_step", ColumnType::kInt);
   auto& layer_len = t.add_column("kernels_per_layer", ColumnType::kInt);
   auto& outside = t.add_column("kernels_outside_layers", ColumnType::kInt);
-  auto& avg_step = t.add_column("avg_step_latency_us", ColumnType::kFloat);
-  auto& min_step = t.add_column("min_step_latency_us", ColumnType::kFloat);
-  auto& max_step = t.add_column("max_step_latency_us", ColumnType::kFloat);
-  auto& period = t.add_column("avg_step_period_us", ColumnType::kFloat);
-  auto& idle = t.add_column("avg_step_idle_us", ColumnType::kFloat);
-  auto& layer_span = t.add_column("avg_layer_latency_us", ColumnType::kFloat);
-  auto& outside_time = t.add_column("avg_outside_layers_kernel_time_us", ColumnType::kFloat);
+  auto& avg_step = t.add_column("avg_step_latency_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& min_step = t.add_column("min_step_latency_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& max_step = t.add_column("max_step_latency_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& period = t.add_column("avg_step_period_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& idle = t.add_column("avg_step_idle_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& layer_span = t.add_column("avg_layer_latency_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& outside_time = t.add_column("avg_outside_layers_kernel_time_us", ColumnType::kFloat, Unit::kMicroseconds);
   int64_t k = 0;
   for (const auto& sc : report.sequences) {
     const KernelSequence& seq = sc.sequence;

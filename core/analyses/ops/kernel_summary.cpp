@@ -106,19 +106,19 @@ Table kernel_summary_table(const EventStore& s, const TraceTree& tree, const Lau
 
   const double total_kernels_us = stats::numpy_sum(all);
   const double total_us = total_time_us / 1e3 * 1e3;  // total_time ms * 1e3, as TraceLens
-  Table t("kernel_summary");
+  Table t("kernel_summary", TableKind::kSummary);
   Column& category = t.add_column("Parent op category", ColumnType::kString);
   Column* cpu_op = any_cpu_op ? &t.add_column("Parent cpu_op", ColumnType::kString) : nullptr;
   Column& name = t.add_column("Kernel name", ColumnType::kString);
   Column& stream =
       t.add_column("Kernel stream", any_missing_stream ? ColumnType::kFloat : ColumnType::kInt);
-  Column& sum = t.add_column("Kernel duration (µs)_sum", ColumnType::kFloat);
+  Column& sum = t.add_column("Kernel duration (µs)_sum", ColumnType::kFloat, Unit::kMicroseconds);
   Column& count = t.add_column("Kernel duration (µs)_count", ColumnType::kInt);
-  Column& mean = t.add_column("Kernel duration (µs)_mean", ColumnType::kFloat);
-  Column& min = t.add_column("Kernel duration (µs)_min", ColumnType::kFloat);
-  Column& max = t.add_column("Kernel duration (µs)_max", ColumnType::kFloat);
-  Column& pct_kernels = t.add_column("Percent of kernels time (%)", ColumnType::kFloat);
-  Column& pct_total = t.add_column("Percent of total time (%)", ColumnType::kFloat);
+  Column& mean = t.add_column("Kernel duration (µs)_mean", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& min = t.add_column("Kernel duration (µs)_min", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& max = t.add_column("Kernel duration (µs)_max", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& pct_kernels = t.add_column("Percent of kernels time (%)", ColumnType::kFloat, Unit::kPercent);
+  Column& pct_total = t.add_column("Percent of total time (%)", ColumnType::kFloat, Unit::kPercent);
   for (const Row& r : out) {
     const Key& k = *r.key;
     if (k.category) category.push_string(*k.category);

@@ -46,10 +46,10 @@ Table ops_summary_by_category_table(const LauncherTable& lt) {
     groups.push_back({category, std::move(direct), 0});
     groups.back().direct_sum = stats::pandas_sum(groups.back().direct);
   }
-  Table t("ops_summary_by_category");
+  Table t("ops_summary_by_category", TableKind::kSummary);
   Column& category = t.add_column("op category", ColumnType::kString);
   Column& count = t.add_column("Count", ColumnType::kInt);
-  Column& ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat);
+  Column& ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
   std::vector<double> ms_values;
   for (size_t i : order_by_sum_desc(groups)) {
     category.push_string(groups[i].category);
@@ -82,12 +82,12 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
     g.subtree_sum = stats::pandas_sum(g.subtree);
     groups.push_back(std::move(g));
   }
-  Table t("ops_summary");
+  Table t("ops_summary", TableKind::kSummary);
   Column& name = t.add_column("name", ColumnType::kString);
-  Column& direct_sum = t.add_column("total_direct_kernel_time_sum", ColumnType::kFloat);
-  Column& subtree_sum = t.add_column("total_subtree_kernel_time_sum", ColumnType::kFloat);
-  Column& direct_ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat);
-  Column& subtree_ms = t.add_column("total_subtree_kernel_time_ms", ColumnType::kFloat);
+  Column& direct_sum = t.add_column("total_direct_kernel_time_sum", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& subtree_sum = t.add_column("total_subtree_kernel_time_sum", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& direct_ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
+  Column& subtree_ms = t.add_column("total_subtree_kernel_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
   Column& count = t.add_column("Count", ColumnType::kInt);
   Column& categories = t.add_column("Categories", ColumnType::kString);
   std::vector<double> ms_values;
@@ -157,7 +157,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
   }
   const std::vector<size_t> order = stats::argsort_sum_desc_ex_uid_asc(direct_sums, ex_uids);
 
-  Table t("ops_unique_args");
+  Table t("ops_unique_args", TableKind::kSummary);
   Column& name = t.add_column("name", ColumnType::kString);
   Column& category = t.add_column("op category", ColumnType::kString);
   Column& process_name = t.add_column("process_name", ColumnType::kString);
@@ -174,7 +174,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
     for (int k = 0; k < 2; ++k)
       metric[m][k] = &t.add_column(std::string(k ? "total_subtree_kernel_time_" : "total_direct_kernel_time_") +
                                        kStats[m],
-                                   ColumnType::kFloat);
+                                   ColumnType::kFloat, Unit::kMicroseconds);
   Column& ex_uid = t.add_column("ex_UID", ColumnType::kInt);
   Column& summary = t.add_column("kernel_details_summary", ColumnType::kString);
   Column& trunc = t.add_column("trunc_kernel_details", ColumnType::kString);

@@ -5,8 +5,8 @@
 namespace sollens {
 
 void add_percentage_columns(Table& table, std::span<const double> values) {
-  Column& pct = table.add_column("Percentage (%)", ColumnType::kFloat);
-  Column& cum = table.add_column("Cumulative Percentage (%)", ColumnType::kFloat);
+  Column& pct = table.add_column("Percentage (%)", ColumnType::kFloat, Unit::kPercent);
+  Column& cum = table.add_column("Cumulative Percentage (%)", ColumnType::kFloat, Unit::kPercent);
   const double total = stats::numpy_sum(values);
   double running = 0;
   for (double v : values) {

@@ -59,9 +59,9 @@ Table short_kernel_histogram_table(const EventStore& s, const TraceTree& tree,
   std::vector<double> edges;
   std::vector<int64_t> counts;
   numpy_histogram(durations, options.histogram_bins, edges, counts);
-  Table t("short_kernel_histogram");
-  Column& start = t.add_column("bin_start", ColumnType::kFloat);
-  Column& end = t.add_column("bin_end", ColumnType::kFloat);
+  Table t("short_kernel_histogram", TableKind::kHistogram);
+  Column& start = t.add_column("bin_start", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& end = t.add_column("bin_end", ColumnType::kFloat, Unit::kMicroseconds);
   Column& count = t.add_column("count", ColumnType::kInt);
   for (size_t i = 0; i < counts.size(); ++i) {
     start.push_float(edges[i]);
@@ -73,7 +73,7 @@ Table short_kernel_histogram_table(const EventStore& s, const TraceTree& tree,
 
 Table short_kernels_summary_table(const EventStore& s, const TraceTree& tree, double total_time_us,
                                   const ShortKernelOptions& options) {
-  Table t("short_kernels_summary");
+  Table t("short_kernels_summary", TableKind::kSummary);
   const std::vector<KernelRow> rows = short_kernel_rows(s, tree, options.threshold_us);
   if (rows.empty()) return t;  // pd.DataFrame(): a CSV of one empty line
 
@@ -146,10 +146,10 @@ Table short_kernels_summary_table(const EventStore& s, const TraceTree& tree, do
   Column* strides = gpu_only ? nullptr : &t.add_column("Input strides", ColumnType::kString);
   Column* concrete = gpu_only ? nullptr : &t.add_column("Concrete Inputs", ColumnType::kString);
   Column& name = t.add_column("Kernel name", ColumnType::kString);
-  Column& sum = t.add_column("Short Kernel duration (µs) sum", ColumnType::kFloat);
+  Column& sum = t.add_column("Short Kernel duration (µs) sum", ColumnType::kFloat, Unit::kMicroseconds);
   Column& count = t.add_column("Short Kernel count", ColumnType::kInt);
-  Column& mean = t.add_column("Short Kernel duration (µs) mean", ColumnType::kFloat);
-  Column& pct = t.add_column("Short Kernel duration (µs) percent of total time", ColumnType::kFloat);
+  Column& mean = t.add_column("Short Kernel duration (µs) mean", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& pct = t.add_column("Short Kernel duration (µs) percent of total time", ColumnType::kFloat, Unit::kPercent);
   for (size_t i : order) {
     const Group& g = groups[i];
     if (!gpu_only) {

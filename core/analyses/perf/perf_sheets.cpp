@@ -125,18 +125,18 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
   // columns from the rows that carry them).
   bool roofline = false;
   for (const SheetEval& se : sheet_evals) roofline |= se.roofline.has;
-  Table t(sheet);
+  Table t(sheet, TableKind::kPerfModel);
   Column& name = t.add_column("name", ColumnType::kString);
   std::vector<Column*> pcols;
   for (const auto& k : keys) pcols.push_back(&t.add_column("param: " + k, ColumnType::kString));
-  Column& gflops = t.add_column("GFLOPS_first", ColumnType::kFloat);
-  Column& mb = t.add_column("Data Moved (MB)_first", ColumnType::kFloat);
-  Column& fpb = t.add_column("FLOPS/Byte_first", ColumnType::kFloat);
+  Column& gflops = t.add_column("GFLOPS_first", ColumnType::kFloat, Unit::kGflop);
+  Column& mb = t.add_column("Data Moved (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
+  Column& fpb = t.add_column("FLOPS/Byte_first", ColumnType::kFloat, Unit::kFlopsPerByte);
   const char* kAgg[] = {"mean", "median", "std", "min", "max"};
   Column* tbs[5];
   Column* tfl[5];
-  for (int k = 0; k < 5; ++k) tbs[k] = &t.add_column(std::string("TB/s_") + kAgg[k], ColumnType::kFloat);
-  for (int k = 0; k < 5; ++k) tfl[k] = &t.add_column(std::string("TFLOPS/s_") + kAgg[k], ColumnType::kFloat);
+  for (int k = 0; k < 5; ++k) tbs[k] = &t.add_column(std::string("TB/s_") + kAgg[k], ColumnType::kFloat, Unit::kTerabytesPerSecond);
+  for (int k = 0; k < 5; ++k) tfl[k] = &t.add_column(std::string("TFLOPS/s_") + kAgg[k], ColumnType::kFloat, Unit::kTflopsPerSecond);
   Column& pname = t.add_column("process_name_first", ColumnType::kString);
   Column& plabel = t.add_column("process_label_first", ColumnType::kString);
   Column& tname = t.add_column("thread_name_first", ColumnType::kString);
@@ -145,9 +145,9 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
   Column* roof_bound = nullptr;
   Column* roof_pct[5] = {};
   if (roofline) {
-    roof_time = &t.add_column("Roofline Time (µs)_first", ColumnType::kFloat);
+    roof_time = &t.add_column("Roofline Time (µs)_first", ColumnType::kFloat, Unit::kMicroseconds);
     roof_bound = &t.add_column("Roofline Bound_first", ColumnType::kString);
-    for (int k = 0; k < 5; ++k) roof_pct[k] = &t.add_column(std::string("Pct Roofline_") + kAgg[k], ColumnType::kFloat);
+    for (int k = 0; k < 5; ++k) roof_pct[k] = &t.add_column(std::string("Pct Roofline_") + kAgg[k], ColumnType::kFloat, Unit::kPercent);
   }
   Column& summary = t.add_column("kernel_details__summarize_kernel_stats", ColumnType::kString);
   Column& trunc = t.add_column("trunc_kernel_details", ColumnType::kString);
@@ -156,14 +156,17 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
   for (int k = 0; k < 4; ++k) inputs[k] = &t.add_column(kInputs[k], ColumnType::kString);
   Column* kt[6];
   const char* kKt[] = {"mean", "median", "std", "min", "max", "sum"};
-  for (int k = 0; k < 6; ++k) kt[k] = &t.add_column(std::string("Kernel Time (µs)_") + kKt[k], ColumnType::kFloat);
+  for (int k = 0; k < 6; ++k) kt[k] = &t.add_column(std::string("Kernel Time (µs)_") + kKt[k], ColumnType::kFloat, Unit::kMicroseconds);
   Column& count = t.add_column("name_count", ColumnType::kInt);
   Column& uid = t.add_column("UID_first", ColumnType::kInt);
   Column* extra[5] = {};
   if (any_correction) {
     const char* suffix = options.corrected ? " (TraceLens)" : " (corrected)";
     const char* kExtra[] = {"GFLOPS_first", "Data Moved (MB)_first", "FLOPS/Byte_first", "TFLOPS/s_mean", "TB/s_mean"};
-    for (int k = 0; k < 5; ++k) extra[k] = &t.add_column(std::string(kExtra[k]) + suffix, ColumnType::kFloat);
+    const Unit kExtraUnits[] = {Unit::kGflop, Unit::kMegabytes, Unit::kFlopsPerByte, Unit::kTflopsPerSecond,
+                                Unit::kTerabytesPerSecond};
+    for (int k = 0; k < 5; ++k)
+      extra[k] = &t.add_column(std::string(kExtra[k]) + suffix, ColumnType::kFloat, kExtraUnits[k]);
   }
 
   std::vector<OpMetrics> main, other;

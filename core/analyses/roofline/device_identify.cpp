@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "analyses/roofline/roofline.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
 
@@ -269,6 +270,15 @@ std::string device_identification_json(const DeviceIdentification& r) {
     if (auto bw = s->device_mem_bw_tbps()) out += ", \"mem_bw_TBps_per_device\": " + format_python_float(*bw);
     out += ", \"confidence\": " + json_string(s->confidence);
   }
+  return out + "}";
+}
+
+std::string roofline_ceilings_json(const DeviceIdentification& r) {
+  std::string out = "{";
+  if (const DeviceSpec* spec = r.roofline_spec())
+    for (const SpecCeiling& c : dense_spec_ceilings(*spec))
+      out += (out.size() > 1 ? ", " : "") + json_string(c.spec) + ": {\"peak\": " +
+             json_string(peak_key_name(c.peak)) + ", \"tflops\": " + format_python_float(c.tflops) + "}";
   return out + "}";
 }
 

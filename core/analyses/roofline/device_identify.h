@@ -54,4 +54,10 @@ DeviceIdentification identify_trace_device(const EventStore& store,
 // available) the per-device dense peaks and bandwidth used.
 std::string device_identification_json(const DeviceIdentification& r);
 
+// The roofline ceilings of the identified device by Compute Spec (dense_spec_ceilings)
+// as a JSON object, {"matrix_bf16": {"peak": "bf16", "tflops": 989.5}, ...}: what a
+// roofline chart draws, from the core's own spec -> peak mapping. "{}" when there is
+// no roofline (unknown GPU).
+std::string roofline_ceilings_json(const DeviceIdentification& r);
+
 }  // namespace sollens

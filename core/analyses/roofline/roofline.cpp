@@ -37,6 +37,15 @@ constexpr SpecPeaks kSpecs[] = {
     {"vector_bf16", PeakKey::kFp32Vector, std::nullopt},
 };
 
+// The spec's dense peak key on this device and its per-device figure: `first`, else
+// the fallback where the device has no `first` figure.
+std::optional<std::pair<PeakKey, double>> dense_peak(const DeviceSpec& device, const SpecPeaks& s) {
+  if (auto peak = device.device_dense_tflops(s.first)) return std::pair{s.first, *peak};
+  if (!s.fallback) return std::nullopt;
+  if (auto peak = device.device_dense_tflops(*s.fallback)) return std::pair{*s.fallback, *peak};
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string_view roofline_bound_name(RooflineBound b) {
@@ -57,18 +66,25 @@ std::optional<ComputeCeiling> compute_ceiling(const DeviceSpec& device, std::str
   }
   for (const SpecPeaks& s : kSpecs) {
     if (s.spec != compute_spec) continue;
-    PeakKey key = s.first;
-    auto peak = device.device_dense_tflops(key);
-    if (!peak && s.fallback) peak = device.device_dense_tflops(key = *s.fallback);
-    if (!peak) return std::nullopt;
+    const auto found = dense_peak(device, s);
+    if (!found) return std::nullopt;
+    const auto [key, peak] = *found;
     std::string source = std::string(peak_key_name(key)) + " dense";
     if (key != s.first || peak_key_name(key) != compute_spec.substr(compute_spec.find('_') + 1))
       source += " (for " + std::string(compute_spec) + ")";
     if (device.devices_per_package > 1)
       source += " / " + std::to_string(device.devices_per_package) + " devices per package";
-    return ComputeCeiling{*peak, std::move(source)};
+    return ComputeCeiling{peak, std::move(source)};
   }
   return std::nullopt;
+}
+
+std::vector<SpecCeiling> dense_spec_ceilings(const DeviceSpec& device) {
+  std::vector<SpecCeiling> out;
+  for (const SpecPeaks& s : kSpecs)
+    if (const auto found = dense_peak(device, s); found && found->second > 0)
+      out.push_back({s.spec, found->first, found->second});
+  return out;
 }
 
 std::optional<double> memory_ceiling_tbps(const DeviceSpec& device, RooflineCeiling kind) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyses/roofline/device_db.h"
 
@@ -57,6 +58,16 @@ std::optional<ComputeCeiling> compute_ceiling(const DeviceSpec& device, std::str
                                               RooflineCeiling kind = RooflineCeiling::kDensePeak);
 std::optional<double> memory_ceiling_tbps(const DeviceSpec& device,
                                           RooflineCeiling kind = RooflineCeiling::kDensePeak);
+
+// The dense ceilings of every Compute Spec the device has a positive peak for, in a
+// fixed spec order: which peak key compute_ceiling uses for the spec, and its value
+// per device. What a roofline chart draws over the perf rows.
+struct SpecCeiling {
+  std::string_view spec;  // "matrix_bf16", "vector_fp32", ...
+  PeakKey peak;
+  double tflops = 0;
+};
+std::vector<SpecCeiling> dense_spec_ceilings(const DeviceSpec& device);
 
 // device == nullptr: base metrics only (unknown GPU: never a guessed peak).
 RooflineMetrics roofline_metrics(const RooflineInput& in, const DeviceSpec* device,

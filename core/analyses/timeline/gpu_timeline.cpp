@@ -57,10 +57,10 @@ Table gpu_timeline_table(const GpuTimeline& t) {
       {"idle_time", t.idle_us},               {"total_time", t.total_us},
       {"total_comm_time", t.total_comm_us},   {"total_memcpy_time", t.total_memcpy_us},
   };
-  Table table("gpu_timeline");
+  Table table("gpu_timeline", TableKind::kTimeline);
   Column& type = table.add_column("type", ColumnType::kString);
-  Column& ms = table.add_column("time ms", ColumnType::kFloat);
-  Column& percent = table.add_column("percent", ColumnType::kFloat);
+  Column& ms = table.add_column("time ms", ColumnType::kFloat, Unit::kMilliseconds);
+  Column& percent = table.add_column("percent", ColumnType::kFloat, Unit::kPercent);
   for (const auto& [name, us] : rows) {
     type.push_string(name);
     ms.push_float(us / 1e3);

@@ -159,3 +159,17 @@ TEST_CASE("identify: the device the GPU events ran on, --device, no deviceProper
   CHECK(r.roofline_spec() == nullptr);
   CHECK(r.notice.find("no deviceProperties") != std::string::npos);
 }
+
+TEST_CASE("identify: the roofline ceilings as JSON, only with a roofline") {
+  const DeviceIdentification h100 = identify_device(dev("NVIDIA H100 80GB HBM3", 9, 0, 132, 85018279936, 32));
+  REQUIRE(h100.roofline_spec());
+  const std::string json = roofline_ceilings_json(h100);
+  // deviceDB/H100_SXM5_80GB.json: bf16 989.4; FP32 GEMMs fall back to fp32_vector 66.9.
+  CHECK(json.starts_with("{\"matrix_fp64\": {\"peak\": \"fp64_matrix\", \"tflops\": 66.9}, "
+                         "\"matrix_fp32\": {\"peak\": \"fp32_vector\", \"tflops\": 66.9}, "));
+  CHECK(json.find("\"matrix_bf16\": {\"peak\": \"bf16\", \"tflops\": 989.4}") != std::string::npos);
+  CHECK(json.find("matrix_fp4") == std::string::npos);  // no fp4 peak on an H100
+  CHECK(json.ends_with("\"vector_bf16\": {\"peak\": \"fp32_vector\", \"tflops\": 66.9}}"));
+  // V100: recognised without peaks, so no ceilings to draw.
+  CHECK(roofline_ceilings_json(identify_device(dev("Tesla V100-SXM2-32GB", 7, 0, 80, 34079899648, 32))) == "{}");
+}

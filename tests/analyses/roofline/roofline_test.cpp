@@ -2,7 +2,11 @@
 // deviceDB dense peaks).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "analyses/roofline/device_db.h"
 #include "analyses/roofline/roofline.h"
@@ -143,4 +147,37 @@ TEST_CASE("roofline: TraceLens MAF ceiling (MI300X arch file)") {
   CHECK(m.mem_bw_tbps == Approx(5.3));
   CHECK(m.compute_us == Approx(137.438953472e9 / 708e12 * 1e6));
   CHECK(!roofline_metrics(in, &spec("H100_SXM5_80GB"), RooflineCeiling::kTraceLensMaf).has_roofline);
+}
+
+TEST_CASE("roofline: the dense ceilings per Compute Spec a chart draws") {
+  // H100 SXM dense peaks (deviceDB/H100_SXM5_80GB.json): fp64_vector 33.5,
+  // fp64_matrix 66.9, fp32_vector 66.9, tf32 494.7, fp16 989.4, bf16 989.4,
+  // fp8 1978.9, int8 1978.9; no fp32_matrix, fp6 or fp4 figure.
+  const std::vector<SpecCeiling> h100 = dense_spec_ceilings(spec("H100_SXM5_80GB"));
+  const std::vector<std::tuple<std::string, std::string, double>> expected = {
+      {"matrix_fp64", "fp64_matrix", 66.9}, {"matrix_fp32", "fp32_vector", 66.9},  // no FP32 tensor cores
+      {"matrix_tf32", "tf32", 494.7},       {"matrix_fp16", "fp16", 989.4},
+      {"matrix_bf16", "bf16", 989.4},       {"matrix_fp8", "fp8", 1978.9},
+      {"matrix_int8", "int8", 1978.9},      {"vector_fp64", "fp64_vector", 33.5},
+      {"vector_fp32", "fp32_vector", 66.9}, {"vector_fp16", "fp32_vector", 66.9},
+      {"vector_bf16", "fp32_vector", 66.9},
+  };
+  REQUIRE(h100.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const auto& [spec_name, peak, tflops] = expected[i];
+    INFO(spec_name);
+    CHECK(h100[i].spec == spec_name);
+    CHECK(peak_key_name(h100[i].peak) == peak);
+    CHECK(h100[i].tflops == Approx(tflops));
+    // The same ceiling the roofline columns use.
+    const auto ceiling = compute_ceiling(spec("H100_SXM5_80GB"), spec_name);
+    REQUIRE(ceiling);
+    CHECK(ceiling->tflops == h100[i].tflops);
+  }
+  // MI250X: per GCD, half the package's 383 TFLOPS bf16 (devices_per_package 2).
+  const std::vector<SpecCeiling> mi250x = dense_spec_ceilings(spec("MI250X"));
+  const auto bf16 = std::find_if(mi250x.begin(), mi250x.end(),
+                                 [](const SpecCeiling& c) { return c.spec == "matrix_bf16"; });
+  REQUIRE(bf16 != mi250x.end());
+  CHECK(bf16->tflops == Approx(191.5));
 }
