@@ -69,12 +69,12 @@ void link_launch(const EventStore& s, uint32_t r, uint32_t g, TraceTree& tree, E
 
 struct LaunchFlows {
   bool ac2g = false;
-  bool legacy = false;
+  bool legacy = false;  // known only where there is no ac2g flow: only read then
 };
 
 LaunchFlows find_launch_flows(const EventStore& s) {
   LaunchFlows f;
-  for (size_t i = 0; i < s.size() && !(f.ac2g && f.legacy); ++i) {
+  for (size_t i = 0; i < s.size() && !f.ac2g; ++i) {
     f.ac2g = f.ac2g || s.category[i] == Category::kFlowAc2g;
     f.legacy = f.legacy || s.category[i] == Category::kFlowLegacy;
   }
