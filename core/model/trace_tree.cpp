@@ -148,7 +148,7 @@ void link_through_flows(const EventStore& s, const TreeOptions& options, LaunchF
 // HTA: each GPU event to the runtime event with its correlation id. Ids are unique
 // within one profiled process; where launches of several processes carry the same
 // id, the GPU event's launch is unknown and it stays unlinked. Within one process
-// the last launch in file order wins, as HTA's merge keeps it.
+// the last launch in file order wins, as the last event wins elsewhere in the tree.
 void link_by_correlation(const EventStore& s, TraceTree& tree, Edges& edges) {
   const size_t n = s.size();
   tree.linking_key = LinkingKey::kCorrelation;
