@@ -16,12 +16,15 @@ std::string or_unknown(int64_t v) { return v == kNoValue ? "?" : std::to_string(
 int run_info(const std::vector<std::string>& args) {
   std::string trace;
   std::string device_name;  // --device NAME (issue 3)
+  TreeOptions tree_options;
   const auto option = [&](size_t& i) {
-    return args[i] == "--device" ? read_device_option(args, i, device_name) : OptionResult::kNotMine;
+    if (args[i] == "--device") return read_device_option(args, i, device_name);
+    if (args[i] == "--link") return read_link_option(args, i, tree_options.link);
+    return OptionResult::kNotMine;
   };
   if (!parse_trace_args("info", args, option, trace)) return 2;
   LoadedTrace loaded;
-  if (!load_and_model(trace, {}, loaded)) return 1;
+  if (!load_and_model(trace, tree_options, loaded)) return 1;
   const EventStore& s = *loaded.store;
   const TraceInfo info = describe_trace(s, loaded.tree);
 
@@ -74,6 +77,9 @@ int run_info(const std::vector<std::string>& args) {
   }
   std::cout << "events:   " << info.events << " (" << info.gpu_events << " GPU, "
             << info.linked_gpu_events << " linked to a launch)\n";
+  // Only the exception is named: TraceLens's flow links are what every report assumes.
+  if (info.linked_by == LinkMode::kCorrelation)
+    std::cout << "linking:  by correlation id, as HTA does (not TraceLens's flow events)\n";
   std::cout << "GPU pids: ";
   for (size_t i = 0; i < info.gpu_devices.size(); ++i)
     std::cout << (i ? ", " : "") << info.gpu_devices[i];

@@ -13,7 +13,7 @@ constexpr const char* kUsage = R"(sollens — GPU-trace analysis for PyTorch pro
 usage:
   sollens report TRACE [--out DIR] [--include-unlinked] [--include-python]
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
-                       [--corrected]
+                       [--corrected] [--link flows|correlation|auto]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr.
@@ -23,7 +23,12 @@ usage:
       core/analyses/perf/CORRECTIONS.md.
   --no-roofline: no roofline columns in unified_perf_summary and the perf-model
       sheets even when the GPU is known (TraceLens's output without an arch file).
-  sollens info TRACE [--device NAME]
+  --link: how GPU events are tied to the runtime call that launched them.
+      flows: TraceLens's rule (ac2g flow events; a trace without them links
+      nothing, so its GPU timeline is zeros); correlation: by the args
+      correlation id, as HTA does; auto (default): correlation when the trace
+      has no flow events at all, else flows.
+  sollens info TRACE [--device NAME] [--link flows|correlation|auto]
       Prints what the trace is: format and version hints, devices, the GPU
       identified and its peaks, ranks, event counts by category, time span
       and warnings.

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
+#include "analyses/info/trace_info.h"
 #include "report/report.h"
 #include "analyses/roofline/device_identify.h"  // device and roofline (issue 3)
 #include "cli/commands.h"
@@ -51,6 +52,7 @@ int run_report(const std::vector<std::string>& args) {
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
     if (a == "--device") return read_device_option(args, i, device_name);
+    if (a == "--link") return read_link_option(args, i, tree_options.link);
     if (a == "--out") {
       if (i + 1 >= args.size()) {
         std::cerr << "sollens: --out needs a directory\n";
@@ -79,6 +81,8 @@ int run_report(const std::vector<std::string>& args) {
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;
   print_warnings(*loaded.store);
+  if (const std::string notice = correlation_linking_notice(loaded.tree); !notice.empty())
+    std::cerr << "sollens: warning: " << notice << "\n";
 
   // --- device identification (issue 3, core/analyses/roofline) -----------------------
   // device.roofline_spec() is the GPU for roofline columns, or null: then no roofline

@@ -44,4 +44,17 @@ OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
   return OptionResult::kTaken;
 }
 
+OptionResult read_link_option(const std::vector<std::string>& args, size_t& i, LinkMode& mode) {
+  const std::optional<LinkMode> read =
+      i + 1 < args.size() ? link_mode_from_name(args[i + 1]) : std::nullopt;
+  if (!read) {
+    std::cerr << "sollens: --link is flows, correlation or auto"
+              << (i + 1 < args.size() ? ", not '" + args[i + 1] + "'" : std::string()) << "\n";
+    return OptionResult::kUsageError;
+  }
+  mode = *read;
+  ++i;
+  return OptionResult::kTaken;
+}
+
 }  // namespace sollens::cli

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "model/link_mode.h"
+
 namespace sollens::cli {
 
 enum class OptionResult {
@@ -25,5 +27,9 @@ bool parse_trace_args(const char* command, const std::vector<std::string>& args,
 // `device_name`; a missing or unknown name is a usage error listing the known names.
 OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
                                 std::string& device_name);
+
+// `--link flows|correlation|auto` at args[i] (report, info): how GPU events are tied to
+// their launches (model/link_mode.h); another value is a usage error.
+OptionResult read_link_option(const std::vector<std::string>& args, size_t& i, LinkMode& mode);
 
 }  // namespace sollens::cli

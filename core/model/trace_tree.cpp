@@ -54,6 +54,127 @@ struct Stack {
   int cpu_ops = 0;
 };
 
+using Edges = std::vector<std::pair<uint32_t, uint32_t>>;  // (parent, child) in TraceLens's order
+
+// Makes GPU event g the child of runtime event r.
+void link_launch(const EventStore& s, uint32_t r, uint32_t g, TraceTree& tree, Edges& edges) {
+  // A flow that ends on a host event would make TraceLens rewrite the host tree
+  // (or loop on itself); such ends are not GPU work and are skipped.
+  if (g == r || is_host_tree_category(s.category[g], true)) return;
+  edges.emplace_back(r, g);
+  tree.parent[g] = static_cast<int32_t>(r);
+  if (!tree.in_tree[g] && is_gpu_activity(s.category[g])) ++tree.linked_gpu_events;
+  tree.in_tree[g] = 1;
+}
+
+struct LaunchFlows {
+  bool ac2g = false;
+  bool legacy = false;  // known only where there is no ac2g flow: only read then
+};
+
+LaunchFlows find_launch_flows(const EventStore& s) {
+  LaunchFlows f;
+  for (size_t i = 0; i < s.size() && !f.ac2g; ++i) {
+    f.ac2g = f.ac2g || s.category[i] == Category::kFlowAc2g;
+    f.legacy = f.legacy || s.category[i] == Category::kFlowLegacy;
+  }
+  return f;
+}
+
+bool gpu_event_has_correlation(const EventStore& s) {
+  for (size_t i = 0; i < s.size(); ++i)
+    if (is_gpu_activity(s.category[i]) && s.correlation[i] != kNoValue) return true;
+  return false;
+}
+
+// TraceLens: runtime events in file order, each to the GPU event its flow pair ends
+// on (found by (pid, tid, link id)); graph launches to every GPU event with their
+// correlation id.
+void link_through_flows(const EventStore& s, const TreeOptions& options, LaunchFlows flows,
+                        TraceTree& tree, Edges& edges) {
+  const size_t n = s.size();
+  tree.linking_key = choose_linking_key(s);
+  const auto& link = tree.linking_key == LinkingKey::kCorrelation ? s.correlation : s.external_id;
+  const Category flow_category = !flows.ac2g && options.legacy_flows_when_no_ac2g
+                                     ? Category::kFlowLegacy
+                                     : Category::kFlowAc2g;
+  tree.used_legacy_flows = flow_category == Category::kFlowLegacy && flows.legacy;
+
+  const auto graph_launch_a = s.strings.find("cudaGraphLaunch");
+  const auto graph_launch_b = s.strings.find("hipGraphLaunch");
+  const bool has_graph_launches = graph_launch_a || graph_launch_b;
+  FlatIndex<int64_t, IdHash> flow_start(n / 16), flow_end(n / 16);  // last one per id wins
+  FlatIndex<TripleKey, TripleHash> by_pid_tid_link(n / 4);
+  std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;  // for graph launches
+  for (uint32_t i = 0; i < n; ++i) {
+    const Category c = s.category[i];
+    if (c == flow_category) {
+      if (s.phase[i] == Phase::kFlowStart) flow_start.insert_or_assign(s.flow_id[i], i);
+      else if (s.phase[i] == Phase::kFlowEnd) flow_end.insert_or_assign(s.flow_id[i], i);
+      continue;
+    }
+    if (is_gpu_activity(c)) {
+      tree.gpu_events.push_back(i);
+      if (has_graph_launches && s.correlation[i] != kNoValue)
+        gpu_by_correlation[s.correlation[i]].push_back(i);
+    }
+    if (s.has_args_object[i] && link[i] != kNoValue)
+      by_pid_tid_link.insert_or_assign(TripleKey{s.pid[i], s.tid[i], link[i]}, i);
+  }
+
+  for (uint32_t r = 0; r < n; ++r) {
+    if (!is_runtime(s.category[r])) continue;
+    const int64_t id = link[r];
+    if (id == kNoValue) continue;
+    if (s.name[r] == graph_launch_a || s.name[r] == graph_launch_b) {
+      auto it = gpu_by_correlation.find(id);
+      if (it != gpu_by_correlation.end())
+        for (uint32_t g : it->second) link_launch(s, r, g, tree, edges);
+      continue;
+    }
+    if (!flow_start.find(id)) continue;
+    const std::optional<uint32_t> end = flow_end.find(id);
+    if (!end) {
+      ++tree.launches_without_flow;
+      continue;
+    }
+    const uint32_t f = *end;
+    const std::optional<uint32_t> found =
+        by_pid_tid_link.find(TripleKey{s.pid[f], s.tid[f], s.flow_id[f]});
+    if (found) link_launch(s, r, *found, tree, edges);
+  }
+}
+
+// HTA: each GPU event to the runtime event with its correlation id. Ids are unique
+// within one profiled process; where launches of several processes carry the same
+// id, the GPU event's launch is unknown and it stays unlinked. Within one process
+// the last launch in file order wins, as the last event wins elsewhere in the tree.
+void link_by_correlation(const EventStore& s, TraceTree& tree, Edges& edges) {
+  const size_t n = s.size();
+  tree.linking_key = LinkingKey::kCorrelation;
+  tree.linked_by = LinkMode::kCorrelation;
+  FlatIndex<int64_t, IdHash> launch_of(n / 4);
+  FlatIndex<int64_t, IdHash> ambiguous(0);
+  for (uint32_t r = 0; r < n; ++r) {
+    if (!is_runtime(s.category[r]) || s.correlation[r] == kNoValue) continue;
+    const int64_t id = s.correlation[r];
+    if (const auto previous = launch_of.find(id); previous && s.pid[*previous] != s.pid[r])
+      ambiguous.insert_or_assign(id, r);
+    launch_of.insert_or_assign(id, r);
+  }
+  for (uint32_t g = 0; g < n; ++g) {
+    if (!is_gpu_activity(s.category[g])) continue;
+    tree.gpu_events.push_back(g);
+    const int64_t id = s.correlation[g];
+    if (id == kNoValue) continue;
+    if (ambiguous.find(id)) {
+      ++tree.ambiguous_correlations;
+      continue;
+    }
+    if (const auto r = launch_of.find(id)) link_launch(s, *r, g, tree, edges);
+  }
+}
+
 }  // namespace
 
 TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
@@ -61,7 +182,7 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
   const size_t n = s.size();
   tree.parent.assign(n, kNoParent);
   tree.in_tree.assign(n, 0);
-  std::vector<std::pair<uint32_t, uint32_t>> edges;  // (parent, child) in TraceLens's order
+  Edges edges;
 
   // 1. Host call stacks: stable sort by ts, one stack per (pid, tid).
   std::vector<uint32_t> host;
@@ -103,74 +224,16 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
     }
   }
 
-  // 2. Indexes for GPU linking.
-  tree.linking_key = choose_linking_key(s);
-  const auto& link = tree.linking_key == LinkingKey::kCorrelation ? s.correlation : s.external_id;
-
-  bool has_ac2g = false, has_legacy = false;
-  for (size_t i = 0; i < n && !has_ac2g; ++i) {
-    has_ac2g = s.category[i] == Category::kFlowAc2g;
-    has_legacy = has_legacy || s.category[i] == Category::kFlowLegacy;
-  }
-  const Category flow_category =
-      !has_ac2g && options.legacy_flows_when_no_ac2g ? Category::kFlowLegacy : Category::kFlowAc2g;
-  tree.used_legacy_flows = flow_category == Category::kFlowLegacy && has_legacy;
-
-  const auto graph_launch_a = s.strings.find("cudaGraphLaunch");
-  const auto graph_launch_b = s.strings.find("hipGraphLaunch");
-  const bool has_graph_launches = graph_launch_a || graph_launch_b;
-  FlatIndex<int64_t, IdHash> flow_start(n / 16), flow_end(n / 16);  // last one per id wins
-  FlatIndex<TripleKey, TripleHash> by_pid_tid_link(n / 4);
-  std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;  // for graph launches
-  for (uint32_t i = 0; i < n; ++i) {
-    const Category c = s.category[i];
-    if (c == flow_category) {
-      if (s.phase[i] == Phase::kFlowStart) flow_start.insert_or_assign(s.flow_id[i], i);
-      else if (s.phase[i] == Phase::kFlowEnd) flow_end.insert_or_assign(s.flow_id[i], i);
-      continue;
-    }
-    if (is_gpu_activity(c)) {
-      tree.gpu_events.push_back(i);
-      if (has_graph_launches && s.correlation[i] != kNoValue)
-        gpu_by_correlation[s.correlation[i]].push_back(i);
-    }
-    if (s.has_args_object[i] && link[i] != kNoValue)
-      by_pid_tid_link.insert_or_assign(TripleKey{s.pid[i], s.tid[i], link[i]}, i);
-  }
-
-  // 3. Runtime → GPU links, runtime events in file order.
-  std::vector<uint32_t> single(1);
-  for (uint32_t r = 0; r < n; ++r) {
-    if (!is_runtime(s.category[r])) continue;
-    const int64_t id = link[r];
-    if (id == kNoValue) continue;
-    std::span<const uint32_t> targets;
-    if (s.name[r] == graph_launch_a || s.name[r] == graph_launch_b) {
-      auto it = gpu_by_correlation.find(id);
-      if (it != gpu_by_correlation.end()) targets = it->second;
-    } else {
-      if (!flow_start.find(id)) continue;
-      const std::optional<uint32_t> end = flow_end.find(id);
-      if (!end) {
-        ++tree.launches_without_flow;
-        continue;
-      }
-      const uint32_t f = *end;
-      const std::optional<uint32_t> found = by_pid_tid_link.find(TripleKey{s.pid[f], s.tid[f], s.flow_id[f]});
-      if (!found) continue;
-      single[0] = *found;
-      targets = single;
-    }
-    for (uint32_t g : targets) {
-      // A flow that ends on a host event would make TraceLens rewrite the host tree
-      // (or loop on itself); such ends are not GPU work and are skipped.
-      if (g == r || is_host_tree_category(s.category[g], true)) continue;
-      edges.emplace_back(r, g);
-      tree.parent[g] = static_cast<int32_t>(r);
-      if (!tree.in_tree[g] && is_gpu_activity(s.category[g])) ++tree.linked_gpu_events;
-      tree.in_tree[g] = 1;
-    }
-  }
+  // 2-3. Runtime → GPU links.
+  const LaunchFlows flows = find_launch_flows(s);
+  tree.has_launch_flows = flows.ac2g || flows.legacy;
+  const bool by_correlation =
+      options.link == LinkMode::kCorrelation ||
+      (options.link == LinkMode::kAuto && !tree.has_launch_flows && gpu_event_has_correlation(s));
+  if (by_correlation)
+    link_by_correlation(s, tree, edges);
+  else
+    link_through_flows(s, options, flows, tree, edges);
 
   // 4. Children lists (CSR), keeping the order TraceLens appends them in.
   tree.child_offsets_.assign(n + 1, 0);

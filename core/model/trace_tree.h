@@ -1,11 +1,13 @@
 #pragma once
 // The event tree exactly as TraceLens builds it (tracelens-semantics.md §2): host
 // call stacks per (pid, tid) from timestamps, then runtime → GPU links through the
-// ac2g flows, or through the correlation id for graph launches.
+// ac2g flows, or through the correlation id for graph launches. A trace without any
+// flow event is linked by correlation id instead, as HTA does (TreeOptions::link).
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "model/link_mode.h"
 #include "store/event_store.h"
 
 namespace sollens {
@@ -17,6 +19,9 @@ struct TreeOptions {
   // 2021 traces name their launch flows "async" (and HTA's "async_cpu_to_gpu"); TraceLens
   // reads only "ac2g". When a trace has no ac2g flow at all, use those instead.
   bool legacy_flows_when_no_ac2g = true;
+  // kFlows is TraceLens's rule; the default differs from it only for traces without
+  // flow events, which TraceLens cannot link at all.
+  LinkMode link = LinkMode::kAuto;
 };
 
 inline constexpr int32_t kNoParent = -1;
@@ -43,6 +48,10 @@ class TraceTree {
   size_t linked_gpu_events = 0;
   size_t launches_without_flow = 0;  // runtime launches whose ac2g pair is incomplete
   bool used_legacy_flows = false;
+  LinkMode linked_by = LinkMode::kFlows;  // kFlows or kCorrelation: the rule applied
+  bool has_launch_flows = false;          // any ac2g or legacy launch flow event
+  // Correlation linking: GPU events whose id is on launches in two processes.
+  size_t ambiguous_correlations = 0;
 
  private:
   std::vector<uint32_t> child_offsets_;

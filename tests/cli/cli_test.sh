@@ -65,5 +65,20 @@ expect "coll_analysis" 0 "wrote .*coll_analysis.csv" -- "$sollens" report "$nccl
 touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
 expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
 
+# No flow events: GPU events linked by correlation id, with a warning; --link flows is
+# TraceLens's rule (nothing linked, a timeline of zeros); a wrong value is a usage error.
+flowless=$fixtures/synthetic/correlation_only_launches.json
+expect "--link auto warns" 0 "warning: linked 4 GPU events to their launches by correlation id: the trace has no flow events" -- "$sollens" report "$flowless" --out "$tmp/la" --no-json --no-xlsx
+expect "--link auto timeline" 0 "^busy_time,0.025,83.33" -- cat "$tmp/la/gpu_timeline.csv"
+expect "--link flows" 0 "5 GPU events \(0 linked\)" -- "$sollens" report "$flowless" --link flows --out "$tmp/lf" --no-json --no-xlsx
+expect "--link flows timeline" 0 "^busy_time,0.0,$" -- cat "$tmp/lf/gpu_timeline.csv"
+expect "--link correlation" 0 "5 GPU events \(4 linked\)" -- "$sollens" report "$flowless" --link correlation --out "$tmp/lc" --no-json --no-xlsx
+expect "info says the linking" 0 "linking: +by correlation id" -- "$sollens" info "$flowless"
+expect "info --link flows" 0 "events: +13 \(5 GPU, 0 linked" -- "$sollens" info "$flowless" --link flows
+expect "--link with a wrong value" 2 "--link is flows, correlation or auto, not 'ac2g'" -- "$sollens" info "$flowless" --link ac2g
+expect "--link without a value" 2 "--link is flows, correlation or auto" -- "$sollens" report "$flowless" --link
+if "$sollens" info "$bert" | grep -q "^linking:"; then
+  failed=$((failed + 1)); echo "FAILED: info names the linking of a trace with flows"; else passed=$((passed + 1)); fi
+
 echo "cli: $passed passed, $failed failed"
 [[ $failed == 0 ]]

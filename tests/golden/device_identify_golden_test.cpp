@@ -53,6 +53,7 @@ const std::map<std::string, Expected>& expectations() {
       {"param-et-resnet/resnet_kineto.json.gz", {S::kUnknown, ""}},
       // No deviceProperties at all (and two Execution Traces).
       {"hta-large-integer/rank-70.Mar_25_20_48_12.2861.pt.trace.json.gz", {S::kNoDevices, ""}},
+      {"hta-sampled-rank1/sampled_rank-1.json.gz", {S::kNoDevices, ""}},
       {"kineto-tb-gpu-metrics/gpu_metrics_expected.json", {S::kNoDevices, ""}},
       {"param-et-linear/linear_et.json.gz", {S::kNoDevices, ""}},
       {"param-et-resnet/resnet_et.json.gz", {S::kNoDevices, ""}},

@@ -70,6 +70,7 @@ TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
   for (auto& [k, v] : by_phase) info.events_by_phase.emplace_back(k, v);
   info.gpu_devices.assign(gpu_pids.begin(), gpu_pids.end());
   info.linked_gpu_events = tree.linked_gpu_events;
+  info.linked_by = tree.linked_by;
   if (first <= last) {
     info.first_ts_us = first;
     info.last_end_us = last;
@@ -101,12 +102,26 @@ TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
                             " GPU events have no launch linked to them (launch outside the "
                             "profiling window, or no flow events); the GPU timeline leaves "
                             "them out, as TraceLens does");
+  if (const std::string notice = correlation_linking_notice(tree); !notice.empty())
+    info.warnings.push_back(notice);
+  if (tree.ambiguous_correlations)
+    info.warnings.push_back(std::to_string(tree.ambiguous_correlations) +
+                            " GPU events carry a correlation id that launches in several "
+                            "processes carry: left unlinked");
   if (tree.used_legacy_flows)
     info.warnings.push_back(
         "no ac2g flows: launches were linked through legacy flow events (async)");
   if (s.metadata.devices.empty() && info.gpu_events)
     info.warnings.push_back("no deviceProperties: the GPU model is unknown");
   return info;
+}
+
+std::string correlation_linking_notice(const TraceTree& tree) {
+  if (tree.linked_by != LinkMode::kCorrelation) return "";
+  return "linked " + std::to_string(tree.linked_gpu_events) +
+         " GPU events to their launches by correlation id: " +
+         (tree.has_launch_flows ? "as asked, the trace's flow events were not used"
+                                : "the trace has no flow events");
 }
 
 }  // namespace sollens

@@ -18,6 +18,7 @@ struct TraceInfo {
   size_t events = 0;
   size_t gpu_events = 0;
   size_t linked_gpu_events = 0;
+  LinkMode linked_by = LinkMode::kFlows;  // how GPU events were tied to their launches
   std::vector<std::string> gpu_devices;  // pids of GPU activity, as in the trace
   double first_ts_us = 0;
   double last_end_us = 0;
@@ -25,5 +26,9 @@ struct TraceInfo {
 };
 
 TraceInfo describe_trace(const EventStore& store, const TraceTree& tree);
+
+// The warning for GPU events linked by correlation id instead of TraceLens's flow
+// events; "" when they were linked through flows.
+std::string correlation_linking_notice(const TraceTree& tree);
 
 }  // namespace sollens
