@@ -82,6 +82,7 @@ std::string sol_json(const SolReport& r, const DeviceIdentification& device) {
   };
   const std::pair<const char*, const Table*> tables[] = {
       {"by_layer_type", &r.by_layer_type}, {"by_layer_instance", &r.by_layer_instance},
+      {"by_module", &r.by_module},
       {"by_function", &r.by_function},     {"by_phase", &r.by_phase},
       {"by_phase_prefix", &r.by_phase_prefix}, {"by_step", &r.by_step},
       {"top_operations", &r.top_operations}, {"unmodeled", &r.unmodeled}};

@@ -52,7 +52,7 @@ std::string group_section(const char* title, const Table& t, size_t top) {
 }  // namespace
 
 std::vector<const Table*> SolReport::tables() const {
-  return {&metrics, &by_layer_type, &by_layer_instance, &by_function, &by_phase,
+  return {&metrics, &by_layer_type, &by_layer_instance, &by_module, &by_function, &by_phase,
           &by_phase_prefix, &by_step, &top_operations, &unmodeled};
 }
 
@@ -72,6 +72,7 @@ SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const Devi
   r.metrics = sol_metrics_table(r.ops, options.efficiency_factor);
   r.by_layer_type = sol_by_layer_type_table(r.ops);
   r.by_layer_instance = sol_by_layer_instance_table(r.ops);
+  r.by_module = sol_by_module_table(r.ops);
   r.by_function = sol_by_function_table(r.ops);
   r.by_phase = sol_by_phase_table(r.ops);
   r.by_phase_prefix = sol_by_phase_prefix_table(r.ops);

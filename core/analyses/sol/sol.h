@@ -25,6 +25,7 @@ struct SolReport {
   Table metrics{"sol_metrics"};
   Table by_layer_type{"sol_by_layer_type"};
   Table by_layer_instance{"sol_by_layer_instance"};
+  Table by_module{"sol_by_module"};
   Table by_function{"sol_by_function"};
   Table by_phase{"sol_by_phase"};
   Table by_phase_prefix{"sol_by_phase_prefix"};

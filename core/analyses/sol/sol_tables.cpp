@@ -1,5 +1,7 @@
 #include "analyses/sol/sol_tables.h"
 
+#include "analyses/sol/sol_context.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -163,6 +165,32 @@ Table sol_by_phase_prefix_table(const SolOps& ops) {
   std::stable_sort(groups.begin(), groups.end(),
                    [](const Group& a, const Group& b) { return a.totals.estimated_us > b.totals.estimated_us; });
   return group_table("sol_by_phase_prefix", "phase", groups, sol_totals(ops).estimated_us);
+}
+
+Table sol_by_module_table(const SolOps& ops) {
+  std::vector<Group> groups;
+  std::map<std::string, size_t> index;
+  for (const SolOp& op : ops.ops) {
+    if (!op.in_module) continue;
+    const std::string& path = op.layer_instance;
+    for (size_t end = path.find('.');; end = path.find('.', end + 1)) {
+      std::string key = path.substr(0, end);
+      auto [it, inserted] = index.try_emplace(key, groups.size());
+      if (inserted) {
+        const size_t last = key.rfind('.');
+        groups.push_back({key, std::string(module_class(last == std::string::npos ? key : key.substr(last + 1))), {}});
+      }
+      add_op(groups[it->second].totals, op);
+      if (end == std::string::npos) break;
+    }
+  }
+  // Outer modules before inner ones; siblings in the order they first ran.
+  std::vector<size_t> depth(groups.size());
+  for (size_t i = 0; i < groups.size(); ++i) depth[i] = static_cast<size_t>(std::count(groups[i].key.begin(), groups[i].key.end(), '.'));
+  Table t = group_table("sol_by_module", "module", groups, sol_totals(ops).estimated_us, true);
+  Column& d = t.add_column("depth", ColumnType::kInt);
+  for (size_t v : depth) d.push_int(static_cast<int64_t>(v));
+  return t;
 }
 
 Table sol_top_operations_table(const SolOps& ops, size_t limit) {

@@ -35,6 +35,11 @@ Table sol_by_phase_table(const SolOps& ops);           // innermost phases only
 // under "P/". Rows overlap each other and the leaf phases: never add them up.
 Table sol_by_phase_prefix_table(const SolOps& ops);
 
+// Every module instance with all the ops inside it (its own and its submodules'), e.g.
+// one row per Qwen2DecoderLayer_<n>: the per-layer view from module frames. Rows nest:
+// never add them up. Columns: module (instance path), layer_type, depth, then as above.
+Table sol_by_module_table(const SolOps& ops);
+
 // The estimated ops with the largest estimates (per op event).
 Table sol_top_operations_table(const SolOps& ops, size_t limit = 50);
 
