@@ -34,7 +34,12 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   const Column* unmodeled = t.find("unmodeled_time_ms");
   size_t shown = 0;
   for (size_t r = 0; r < t.num_rows() && shown < top; ++r) {
-    ++shown;  // rows with unmodeled ops only show 0 ops and their unmodeled time
+    ++shown;
+    if (count->int_at(r) == 0) {
+      out += format("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", fit(key->string_at(r), 44).c_str(),
+                    static_cast<long long>(t.find("unmodeled_ops")->int_at(r)), unmodeled->float_at(r));
+      continue;
+    }
     out += format("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", fit(key->string_at(r), 44).c_str(),
                   static_cast<long long>(count->int_at(r)), est->float_at(r),
                   share->is_null(r) ? 0.0 : share->float_at(r), meas->float_at(r));
