@@ -54,6 +54,17 @@ void estimate_op(SolOp& op, const ModeledOps& modeled, int32_t eval_index, const
   if (!op.estimated) op.no_estimate = op.roofline.why_not;
 }
 
+// A copy between host and device runs at PCIe / NVLink-C2C speed, which deviceDB does
+// not have; the DRAM roofline would call it hundreds of times too slow.
+bool copies_to_or_from_host(const EventStore& s, const std::vector<uint32_t>& kernels) {
+  for (uint32_t k : kernels) {
+    if (s.category[k] != Category::kGpuMemcpy) continue;
+    const std::string_view name = s.name_of(k);
+    if (name.find("HtoD") != std::string_view::npos || name.find("DtoH") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 void count_unlaunched_gpu_events(const EventStore& s, const TraceTree& tree, SolOps& out) {
   std::vector<uint32_t> collectives, others;
   for (uint32_t g : tree.gpu_events) {
@@ -166,6 +177,10 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const DeviceS
               [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
     op.measured_us = busy_time_us(s, op.kernels);
     estimate_op(op, modeled, eval_of_op[i], device, options);
+    if (op.estimated && copies_to_or_from_host(s, op.kernels)) {
+      op.estimated = false;
+      op.no_estimate = "host-device copy: no host link bandwidth in deviceDB";
+    }
   }
   count_unlaunched_gpu_events(s, tree, out);
   if (!device) out.notes.push_back("no GPU with known dense peaks: no estimates (name one with --device)");

@@ -225,3 +225,21 @@ TEST_CASE("sol: no GPU with peaks gives no estimates, only unmodeled time", "[so
   CHECK(metric(r, "sol/unmodeled_time_ms") == Approx(0.408).epsilon(1e-12));
   CHECK(r.metrics.column(1).is_null(row_of(r.metrics, "sol/efficiency_pct")));
 }
+
+TEST_CASE("sol: a host-to-device copy is not held to the DRAM roofline", "[sol]") {
+  // aten::copy_ of 64×64 bf16 has a model (memory-bound), but its GPU event is a PCIe
+  // memcpy: deviceDB has no host link bandwidth, so it is unmodeled, with the reason.
+  const std::string args = R"("Input Dims":[[64,64],[64,64]],"Input type":["c10::BFloat16","c10::BFloat16"],)"
+                           R"("Input Strides":[[64,1],[64,1]],"Concrete Inputs":["",""])";
+  test::TraceBuilder t;  // the mm's cudaLaunchKernel makes the tree link on correlation ids
+  t.cpu_op("aten::mm", 0, 5, mm_args(64)).launch(1, "small_gemm", 50, 2)
+      .cpu_op("aten::copy_", 10, 5, args)
+      .launch(11, "Memcpy HtoD (Pageable -> Device)", 100, 40, "gpu_memcpy", 7, "cudaMemcpyAsync");
+  const Loaded l = load(t.json());
+  const SolReport r = analyze_sol(*l.store, l.tree, h100());
+  CHECK(metric(r, "sol/total_ops") == 1);
+  CHECK(metric(r, "sol/unmodeled_ops") == 1);
+  REQUIRE(r.unmodeled.num_rows() == 1);
+  CHECK(col(r.unmodeled, "reason").string_at(0).starts_with("host-device copy"));
+  CHECK(col(r.unmodeled, "measured_time_ms").float_at(0) == Approx(0.04).epsilon(1e-12));
+}
