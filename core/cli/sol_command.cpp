@@ -1,5 +1,6 @@
 // sollens sol: speed of light from a trace — the console report, sol.json and one CSV per table.
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>

@@ -103,6 +103,9 @@ std::string sol_console_report(const SolReport& report, size_t top) {
   if (report.ops.collective_kernels > 0)
     out += format("  collectives: %zu kernels, %.2f ms (not estimated)\n", report.ops.collective_kernels,
                   report.ops.collective_us / 1e3);
+  if (report.ops.unattributed_kernels > 0)
+    out += format("  kernels whose launch is not in the trace: %zu, %.2f ms (not attributed)\n",
+                  report.ops.unattributed_kernels, report.ops.unattributed_us / 1e3);
   for (const std::string& note : report.ops.notes) out += "  note: " + note + "\n";
   out += line('-') + group_section("By Layer Type", report.by_layer_type, top);
   out += line('-') + group_section("By Function", report.by_function, top);

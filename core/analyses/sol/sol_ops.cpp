@@ -1,7 +1,6 @@
 #include "analyses/sol/sol_ops.h"
 
 #include <algorithm>
-#include <sstream>
 
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/perf/modeled_ops.h"

@@ -1,6 +1,6 @@
 #include "analyses/sol/sol_steps.h"
 
-#include <cmath>
+#include <algorithm>
 #include <limits>
 
 #include "base/interval_math.h"
