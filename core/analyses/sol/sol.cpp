@@ -11,7 +11,7 @@ constexpr int kWidth = 90;
 
 std::string line(char c) { return std::string(kWidth, c) + "\n"; }
 
-std::string format(const char* fmt, auto... args) {
+std::string printed(const char* fmt, auto... args) {
   char buf[512];
   std::snprintf(buf, sizeof buf, fmt, args...);
   return buf;
@@ -36,20 +36,20 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   for (size_t r = 0; r < t.num_rows() && shown < top; ++r) {
     ++shown;
     if (count->int_at(r) == 0) {
-      out += format("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", fit(key->string_at(r), 44).c_str(),
+      out += printed("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", fit(key->string_at(r), 44).c_str(),
                     static_cast<long long>(t.find("unmodeled_ops")->int_at(r)), unmodeled->float_at(r));
       continue;
     }
-    out += format("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", fit(key->string_at(r), 44).c_str(),
+    out += printed("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", fit(key->string_at(r), 44).c_str(),
                   static_cast<long long>(count->int_at(r)), est->float_at(r),
                   share->is_null(r) ? 0.0 : share->float_at(r), meas->float_at(r));
-    out += eff->is_null(r) ? std::string("n/a") : format("%.1f%%", eff->float_at(r));
+    out += eff->is_null(r) ? std::string("n/a") : printed("%.1f%%", eff->float_at(r));
     out += "]";
-    if (faster->int_at(r) > 0) out += format(" !%lld faster than estimate", static_cast<long long>(faster->int_at(r)));
-    if (unmodeled->float_at(r) > 0) out += format(" +%.2fms unmodeled", unmodeled->float_at(r));
+    if (faster->int_at(r) > 0) out += printed(" !%lld faster than estimate", static_cast<long long>(faster->int_at(r)));
+    if (unmodeled->float_at(r) > 0) out += printed(" +%.2fms unmodeled", unmodeled->float_at(r));
     out += "\n";
   }
-  if (t.num_rows() > shown) out += format("  ... %zu more rows in %s\n", t.num_rows() - shown, t.name().c_str());
+  if (t.num_rows() > shown) out += printed("  ... %zu more rows in %s\n", t.num_rows() - shown, t.name().c_str());
   return out;
 }
 
@@ -91,20 +91,20 @@ std::string sol_console_report(const SolReport& report, size_t top) {
   std::string out = line('=');
   out += std::string((kWidth - 29) / 2, ' ') + "SOL (Speed of Light) Analysis\n";
   out += line('=');
-  out += format("Device: %s | Ops: %zu | Total: %.2f ms estimated, %.2f ms measured", 
+  out += printed("Device: %s | Ops: %zu | Total: %.2f ms estimated, %.2f ms measured", 
                 report.device.empty() ? "(none)" : report.device.c_str(), t.ops, t.estimated_us / 1e3,
                 t.measured_us / 1e3);
-  out += std::isnan(t.efficiency_pct()) ? std::string() : format(", eff: %.1f%%", t.efficiency_pct());
+  out += std::isnan(t.efficiency_pct()) ? std::string() : printed(", eff: %.1f%%", t.efficiency_pct());
   out += "\n";
-  out += format("  device %s; efficiency factor %.2f; %.3f TFLOP; %zu ops faster than their estimate\n",
+  out += printed("  device %s; efficiency factor %.2f; %.3f TFLOP; %zu ops faster than their estimate\n",
                 report.device_how.c_str(), report.efficiency_factor, t.flops / 1e12, t.faster_than_estimate);
-  out += format("  unmodeled: %zu ops, %.2f ms measured (not in the totals)\n", t.unmodeled_ops,
+  out += printed("  unmodeled: %zu ops, %.2f ms measured (not in the totals)\n", t.unmodeled_ops,
                 t.unmodeled_us / 1e3);
   if (report.ops.collective_kernels > 0)
-    out += format("  collectives: %zu kernels, %.2f ms (not estimated)\n", report.ops.collective_kernels,
+    out += printed("  collectives: %zu kernels, %.2f ms (not estimated)\n", report.ops.collective_kernels,
                   report.ops.collective_us / 1e3);
   if (report.ops.unattributed_kernels > 0)
-    out += format("  kernels whose launch is not in the trace: %zu, %.2f ms (not attributed)\n",
+    out += printed("  kernels whose launch is not in the trace: %zu, %.2f ms (not attributed)\n",
                   report.ops.unattributed_kernels, report.ops.unattributed_us / 1e3);
   for (const std::string& note : report.ops.notes) out += "  note: " + note + "\n";
   out += line('-') + group_section("By Layer Type", report.by_layer_type, top);
@@ -116,12 +116,12 @@ std::string sol_console_report(const SolReport& report, size_t top) {
     out += line('-') + "By Step and Layer (mean per repetition):\n";
     const Table& s = report.by_step;
     for (size_t r = 0; r < s.num_rows() && r < 2 * top; ++r)
-      out += format("  pattern %lld %-5s %-7s x%-5lld SOL %9.1f us vs %9.1f us span (%s): "
+      out += printed("  pattern %lld %-5s %-7s x%-5lld SOL %9.1f us vs %9.1f us span (%s): "
                     "inefficiency %.1f, unmodeled %.1f, idle %.1f us\n",
                     static_cast<long long>(s.column(1).int_at(r)), s.column(2).string_at(r).c_str(),
                     s.column(3).string_at(r).c_str(), static_cast<long long>(s.column(4).int_at(r)),
                     s.column(6).float_at(r), s.column(7).float_at(r),
-                    s.column(8).is_null(r) ? "n/a" : format("%.1f%%", s.column(8).float_at(r)).c_str(),
+                    s.column(8).is_null(r) ? "n/a" : printed("%.1f%%", s.column(8).float_at(r)).c_str(),
                     s.column(9).float_at(r), s.column(10).float_at(r), s.column(11).float_at(r));
   }
   out += line('=');
