@@ -44,6 +44,13 @@ usage:
       (cycles.csv, cycle_<k>*.csv); --mode llm: the prefill and decode patterns
       with per-step latency and layers per step (cycles_llm.csv, prefill*.csv,
       decode*.csv).
+  sollens sol TRACE [--device NAME] [--efficiency F] [--out DIR]
+      Speed of light: each op's roofline estimate (perf model, dense peaks of
+      the GPU) against its measured kernel time, by layer type (nn.Module
+      frames), layer instance, function, phase (user annotations) and per
+      step and layer (cycle detection). Prints the report and writes sol.json
+      and one CSV per table into DIR (default: sollens-sol). --efficiency F
+      (0 < F <= 1, default 1.0) scales every peak and bandwidth.
   sollens --help | --version
 
 TRACE is a Kineto Chrome-trace JSON file, plain (.json) or gzip (.json.gz).
@@ -78,6 +85,7 @@ int main(int argc, char** argv) {
   if (command == "report") return sollens::cli::run_report(args);
   if (command == "info") return sollens::cli::run_info(args);
   if (command == "cycles") return sollens::cli::run_cycles(args);
+  if (command == "sol") return sollens::cli::run_sol(args);
   std::cerr << "sollens: unknown command '" << command << "' (try: sollens --help)\n";
   return 2;
 }

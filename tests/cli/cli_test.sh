@@ -62,6 +62,16 @@ if cmp -s "$tmp/page_cut.json" "$tmp/page_cut.orig"; then passed=$((passed + 1))
 # A trace with NCCL kernels gets coll_analysis, as its last sheet.
 nccl=$fixtures/traces/hta-a100-ddp-nccl/nccl_data.json.gz
 expect "coll_analysis" 0 "wrote .*coll_analysis.csv" -- "$sollens" report "$nccl" --out "$tmp/c" --no-json --no-xlsx
+# sollens sol: the console report, sol.json with the tracker's metric names, a CSV per table.
+qwen=$fixtures/traces/tracelens-h100-qwen1.5-0.5b/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz
+expect "sol" 0 "Device: H100_SXM5_80GB \| Ops: [0-9]+ " -- "$sollens" sol "$qwen" --out "$tmp/s"
+expect "sol layer types" 0 "^  Linear +168 ops" -- "$sollens" sol "$qwen" --out "$tmp/s"
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["metrics"]; assert d["device"]=="H100_SXM5_80GB"; assert all(k in m for k in ("sol/total_ops","sol/total_tflops","sol/estimated_time_ms","sol/measured_time_ms","sol/efficiency_pct")); assert abs(sum(r["measured_time_ms"] for r in d["by_layer_type"])-m["sol/measured_time_ms"])<1e-9' "$tmp/s/sol.json" &&
+   [[ -s "$tmp/s/sol_by_layer_type.csv" && -s "$tmp/s/sol_by_step.csv" ]]; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAILED: sol.json or the sol CSVs"; fi
+expect "sol efficiency" 0 "efficiency factor 0.80" -- "$sollens" sol "$qwen" --efficiency 0.8 --out "$tmp/s8"
+expect "sol bad efficiency" 2 "--efficiency needs a factor" -- "$sollens" sol "$qwen" --efficiency 1.5
+expect "sol no device" 0 "Device: \(none\)|Device: MI" -- "$sollens" sol "$fixtures/traces/tracelens-mi210-gpu-only/$(ls "$fixtures/traces/tracelens-mi210-gpu-only" | grep -m1 json)" --out "$tmp/s0"
 touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
 expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
 

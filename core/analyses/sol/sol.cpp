@@ -1,0 +1,131 @@
+#include "analyses/sol/sol.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sollens {
+
+namespace {
+
+constexpr int kWidth = 90;
+
+std::string line(char c) { return std::string(kWidth, c) + "\n"; }
+
+std::string printed(const char* fmt, auto... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+std::string fit(const std::string& s, size_t width) {
+  return s.size() <= width ? s : s.substr(0, width - 3) + "...";
+}
+
+// "  <key> N ops, E ms (S%) [meas: M ms, eff: F%]" for the first `top` rows.
+std::string group_section(const char* title, const Table& t, size_t top) {
+  std::string out = std::string(title) + ":\n";
+  const Column* key = &t.column(0);
+  const Column* count = t.find("count");
+  const Column* est = t.find("estimated_time_ms");
+  const Column* meas = t.find("measured_time_ms");
+  const Column* eff = t.find("efficiency_pct");
+  const Column* share = t.find("share_of_estimate_pct");
+  const Column* faster = t.find("faster_than_estimate_ops");
+  const Column* unmodeled = t.find("unmodeled_time_ms");
+  size_t shown = 0;
+  for (size_t r = 0; r < t.num_rows() && shown < top; ++r) {
+    ++shown;
+    if (count->int_at(r) == 0) {
+      out += printed("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", fit(key->string_at(r), 44).c_str(),
+                    static_cast<long long>(t.find("unmodeled_ops")->int_at(r)), unmodeled->float_at(r));
+      continue;
+    }
+    out += printed("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", fit(key->string_at(r), 44).c_str(),
+                  static_cast<long long>(count->int_at(r)), est->float_at(r),
+                  share->is_null(r) ? 0.0 : share->float_at(r), meas->float_at(r));
+    out += eff->is_null(r) ? std::string("n/a") : printed("%.1f%%", eff->float_at(r));
+    out += "]";
+    if (faster->int_at(r) > 0) out += printed(" !%lld faster than estimate", static_cast<long long>(faster->int_at(r)));
+    if (unmodeled->float_at(r) > 0) out += printed(" +%.2fms unmodeled", unmodeled->float_at(r));
+    out += "\n";
+  }
+  if (t.num_rows() > shown) out += printed("  ... %zu more rows in %s\n", t.num_rows() - shown, t.name().c_str());
+  return out;
+}
+
+}  // namespace
+
+std::vector<const Table*> SolReport::tables() const {
+  return {&metrics, &by_layer_type, &by_layer_instance, &by_module, &by_function, &by_phase,
+          &by_phase_prefix, &by_step, &top_operations, &unmodeled};
+}
+
+SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const DeviceIdentification& device,
+                      const SolOptions& options, const CycleReport* cycles) {
+  SolReport r;
+  const DeviceSpec* spec = device.roofline_spec();
+  if (spec) {
+    r.device = spec->id;
+    r.device_how = std::string(device_status_name(device.status)) + (device.how.empty() ? "" : ": " + device.how);
+  } else {
+    r.device_how = device.notice;
+  }
+  r.efficiency_factor = options.efficiency_factor;
+  r.ops = collect_sol_ops(store, tree, spec, options);
+  r.totals = sol_totals(r.ops);
+  r.metrics = sol_metrics_table(r.ops, options.efficiency_factor);
+  r.by_layer_type = sol_by_layer_type_table(r.ops);
+  r.by_layer_instance = sol_by_layer_instance_table(r.ops);
+  r.by_module = sol_by_module_table(r.ops);
+  r.by_function = sol_by_function_table(r.ops);
+  r.by_phase = sol_by_phase_table(r.ops);
+  r.by_phase_prefix = sol_by_phase_prefix_table(r.ops);
+  if (cycles) r.by_step = sol_by_step_table(store, r.ops, *cycles);
+  r.top_operations = sol_top_operations_table(r.ops);
+  r.unmodeled = sol_unmodeled_table(r.ops);
+  return r;
+}
+
+std::string sol_console_report(const SolReport& report, size_t top) {
+  const SolTotals& t = report.totals;
+  std::string out = line('=');
+  out += std::string((kWidth - 29) / 2, ' ') + "SOL (Speed of Light) Analysis\n";
+  out += line('=');
+  out += printed("Device: %s | Ops: %zu | Total: %.2f ms estimated, %.2f ms measured", 
+                report.device.empty() ? "(none)" : report.device.c_str(), t.ops, t.estimated_us / 1e3,
+                t.measured_us / 1e3);
+  out += std::isnan(t.efficiency_pct()) ? std::string() : printed(", eff: %.1f%%", t.efficiency_pct());
+  out += "\n";
+  out += printed("  device %s; efficiency factor %.2f; %.3f TFLOP; %zu ops faster than their estimate\n",
+                report.device_how.c_str(), report.efficiency_factor, t.flops / 1e12, t.faster_than_estimate);
+  out += printed("  unmodeled: %zu ops, %.2f ms measured (not in the totals)\n", t.unmodeled_ops,
+                t.unmodeled_us / 1e3);
+  if (report.ops.collective_kernels > 0)
+    out += printed("  collectives: %zu kernels, %.2f ms (not estimated)\n", report.ops.collective_kernels,
+                  report.ops.collective_us / 1e3);
+  if (report.ops.unattributed_kernels > 0)
+    out += printed("  kernels whose launch is not in the trace: %zu, %.2f ms (not attributed)\n",
+                  report.ops.unattributed_kernels, report.ops.unattributed_us / 1e3);
+  for (const std::string& note : report.ops.notes) out += "  note: " + note + "\n";
+  out += line('-') + group_section("By Layer Type", report.by_layer_type, top);
+  out += line('-') + group_section("By Function", report.by_function, top);
+  out += line('-') + group_section("By Phase", report.by_phase, top);
+  if (report.by_phase_prefix.num_rows() > 0)
+    out += line('-') + group_section("Phase totals (overlapping: not to be added up)", report.by_phase_prefix, top);
+  if (report.by_step.num_rows() > 0) {
+    out += line('-') + "By Step and Layer (mean per repetition):\n";
+    const Table& s = report.by_step;
+    for (size_t r = 0; r < s.num_rows() && r < 2 * top; ++r)
+      out += printed("  pattern %lld %-5s %-7s x%-5lld SOL %9.1f us vs %9.1f us span (%s): "
+                    "inefficiency %.1f, unmodeled %.1f, idle %.1f us\n",
+                    static_cast<long long>(s.column(1).int_at(r)), s.column(2).string_at(r).c_str(),
+                    s.column(3).string_at(r).c_str(), static_cast<long long>(s.column(4).int_at(r)),
+                    s.column(6).float_at(r), s.column(7).float_at(r),
+                    s.column(8).is_null(r) ? "n/a" : printed("%.1f%%", s.column(8).float_at(r)).c_str(),
+                    s.column(9).float_at(r), s.column(10).float_at(r), s.column(11).float_at(r));
+  }
+  out += line('=');
+  return out;
+}
+
+}  // namespace sollens

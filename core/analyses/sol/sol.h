@@ -1,0 +1,50 @@
+#pragma once
+// Speed of light from a trace: every op's roofline estimate against its measured GPU
+// time, grouped by layer type, layer instance, function, phase, and per step and layer.
+// See README.md here.
+#include <string>
+#include <vector>
+
+#include "analyses/cycles/cycles.h"
+#include "analyses/roofline/device_identify.h"
+#include "analyses/sol/sol_ops.h"
+#include "analyses/sol/sol_steps.h"
+#include "analyses/sol/sol_tables.h"
+#include "model/trace_tree.h"
+#include "store/event_store.h"
+#include "table/table.h"
+
+namespace sollens {
+
+struct SolReport {
+  std::string device;      // the spec's id, or "" when no GPU with peaks
+  std::string device_how;  // how it was chosen (identified / user) or why there is none
+  double efficiency_factor = 1.0;
+  SolOps ops;
+  SolTotals totals;
+  Table metrics{"sol_metrics"};
+  Table by_layer_type{"sol_by_layer_type"};
+  Table by_layer_instance{"sol_by_layer_instance"};
+  Table by_module{"sol_by_module"};
+  Table by_function{"sol_by_function"};
+  Table by_phase{"sol_by_phase"};
+  Table by_phase_prefix{"sol_by_phase_prefix"};
+  Table by_step{"sol_by_step"};
+  Table top_operations{"sol_top_operations"};
+  Table unmodeled{"sol_unmodeled"};
+
+  // Every table, in the order above (metrics first).
+  std::vector<const Table*> tables() const;
+};
+
+// `tree` should be built with python frames (TreeOptions::include_python) for layer
+// types; `cycles` may be null (no by_step rows).
+SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const DeviceIdentification& device,
+                      const SolOptions& options = {}, const CycleReport* cycles = nullptr);
+
+// The Megatron tracker's console report: device, op count and totals, then the top
+// rows by layer type, function and phase (estimated, measured, efficiency), and the
+// unmodeled time and notes.
+std::string sol_console_report(const SolReport& report, size_t top = 10);
+
+}  // namespace sollens

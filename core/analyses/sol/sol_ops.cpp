@@ -1,0 +1,192 @@
+#include "analyses/sol/sol_ops.h"
+
+#include <algorithm>
+
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/perf/modeled_ops.h"
+#include "analyses/roofline/roofline.h"
+#include "analyses/sol/sol_context.h"
+#include "base/gpu_class.h"
+#include "base/interval_math.h"
+
+namespace sollens {
+
+namespace {
+
+// The innermost op at or above the launcher that has a perf model, or -1.
+int32_t innermost_modeled(const TraceTree& tree, const ModeledOps& modeled, uint32_t launcher) {
+  for (int32_t e = static_cast<int32_t>(launcher); e != kNoParent; e = tree.parent[static_cast<size_t>(e)])
+    if (modeled.eval_of_event[static_cast<size_t>(e)] >= 0) return e;
+  return -1;
+}
+
+// sollens's counts (CORRECTIONS.md): the corrected figure where TraceLens's is wrong.
+void read_counts(const perf::Metrics& m, double& flops, std::optional<double>& bytes) {
+  flops = (m.flops_corrected ? *m.flops_corrected : m.flops).value();
+  bytes.reset();
+  if (m.bytes_corrected_is_none) return;
+  if (m.bytes_corrected) bytes = m.bytes_corrected->value();
+  else if (m.bytes) bytes = m.bytes->value();
+}
+
+void estimate_op(SolOp& op, const ModeledOps& modeled, int32_t eval_index, const DeviceSpec* device,
+                 const SolOptions& options) {
+  if (eval_index < 0) {
+    op.no_estimate = "no perf model";
+    return;
+  }
+  const ModelEval& eval = modeled.evals[static_cast<size_t>(eval_index)];
+  if (eval.result.status != perf::Status::kOk || eval.result.fwd.status != perf::Status::kOk) {
+    op.no_estimate = "perf model could not read the op's args";
+    return;
+  }
+  op.compute_spec = eval.compute_spec;
+  std::optional<double> bytes;
+  read_counts(eval.result.fwd, op.flops, bytes);
+  op.bytes = bytes.value_or(0);
+  if (!device) {
+    op.no_estimate = "no GPU with known peaks";
+    return;
+  }
+  op.roofline = roofline_estimate(op.flops, bytes, op.compute_spec, *device, options.efficiency_factor);
+  op.estimated = op.roofline.ok;
+  if (!op.estimated) op.no_estimate = op.roofline.why_not;
+}
+
+// A copy between host and device runs at PCIe / NVLink-C2C speed, which deviceDB does
+// not have; the DRAM roofline would call it hundreds of times too slow.
+bool copies_to_or_from_host(const EventStore& s, const std::vector<uint32_t>& kernels) {
+  for (uint32_t k : kernels) {
+    if (s.category[k] != Category::kGpuMemcpy) continue;
+    const std::string_view name = s.name_of(k);
+    if (name.find("HtoD") != std::string_view::npos || name.find("DtoH") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+void count_unlaunched_gpu_events(const EventStore& s, const TraceTree& tree, SolOps& out) {
+  std::vector<uint32_t> collectives, others;
+  for (uint32_t g : tree.gpu_events) {
+    if (out.op_of_gpu_event[g] >= 0) continue;
+    (is_collective_kernel_name(s.name_of(g)) ? collectives : others).push_back(g);
+  }
+  out.collective_kernels = collectives.size();
+  out.collective_us = busy_time_us(s, collectives);
+  out.unattributed_kernels = others.size();
+  out.unattributed_us = busy_time_us(s, others);
+}
+
+void add_context(const EventStore& s, const TraceTree& tree, SolOps& out) {
+  const ModuleFramePresence frames = module_frame_presence(s, tree);
+  out.module_frames = frames.in_tree;
+  if (!frames.in_store)
+    out.notes.push_back("the trace has no nn.Module frames (record with with_stack=True): layer types are op categories");
+  else if (!frames.in_tree)
+    out.notes.push_back("nn.Module frames were not loaded (python frames off): layer types are op categories");
+  const PhaseLookup phases(s);
+  for (SolOp& op : out.ops) {
+    op.phase = phases.phase_of(op.event);
+    if (out.module_frames) {
+      ModuleContext m = module_context(s, tree, op.event);
+      op.in_module = m.in_module;
+      op.layer_type = std::move(m.layer_type);
+      op.layer_instance = std::move(m.instance);
+    }
+    if (!op.in_module) {
+      op.layer_type = (out.module_frames ? "(no module) " : "") + op.category;
+      op.layer_instance = op.layer_type;
+    }
+  }
+}
+
+}  // namespace
+
+const char* sol_bound_name(SolBound b) {
+  switch (b) {
+    case SolBound::kCompute: return "compute";
+    case SolBound::kMemory: return "memory";
+    case SolBound::kNone: break;
+  }
+  return "";
+}
+
+RooflineEstimate roofline_estimate(double flops, const std::optional<double>& bytes,
+                                   std::string_view compute_spec, const DeviceSpec& device, double factor) {
+  RooflineEstimate r;
+  if (!bytes) {
+    r.why_not = "bytes unknown (dtype not sized by the model)";
+    return r;
+  }
+  if (flops <= 0 && *bytes <= 0) {
+    r.why_not = "model counts no work";
+    return r;
+  }
+  const std::optional<double> bw = memory_ceiling_tbps(device);
+  if (!bw || !(*bw > 0)) {
+    r.why_not = "no memory bandwidth for " + device.id;
+    return r;
+  }
+  r.bandwidth_tbps = *bw * factor;
+  if (flops > 0) {
+    const auto peak = compute_ceiling(device, compute_spec);
+    if (!peak || !(peak->tflops > 0)) {
+      r.why_not = "no dense peak for '" + std::string(compute_spec) + "' on " + device.id;
+      return r;
+    }
+    r.peak_tflops = peak->tflops * factor;
+    r.compute_us = flops / (r.peak_tflops * 1e12) * 1e6;
+  }
+  r.memory_us = *bytes / (r.bandwidth_tbps * 1e12) * 1e6;
+  r.estimate_us = std::max(r.compute_us, r.memory_us);
+  r.bound = flops > 0 && r.compute_us >= r.memory_us ? SolBound::kCompute : SolBound::kMemory;
+  r.ok = true;
+  return r;
+}
+
+SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const DeviceSpec* device,
+                       const SolOptions& options) {
+  const LauncherTable launchers = find_kernel_launchers(s, tree);
+  const ModeledOps modeled = evaluate_modeled_ops(s, tree);
+  SolOps out;
+  out.op_of_gpu_event.assign(s.size(), -1);
+  std::vector<int32_t> op_of_event(s.size(), -1);
+  std::vector<int32_t> eval_of_op;
+  for (const KernelLauncher& l : launchers.launchers) {
+    const int32_t modeled_op = innermost_modeled(tree, modeled, l.event);
+    const uint32_t event = modeled_op >= 0 ? static_cast<uint32_t>(modeled_op) : l.event;
+    int32_t& index = op_of_event[event];
+    if (index < 0) {
+      index = static_cast<int32_t>(out.ops.size());
+      SolOp& op = out.ops.emplace_back();
+      op.event = event;
+      op.function = s.name_of(event);
+      op.category = l.category;
+      eval_of_op.push_back(modeled_op >= 0 ? modeled.eval_of_event[event] : -1);
+    }
+    SolOp& op = out.ops[static_cast<size_t>(index)];
+    for (uint32_t k : l.kernels) {
+      if (out.op_of_gpu_event[k] >= 0) continue;  // claimed by two launches: count once
+      out.op_of_gpu_event[k] = index;
+      op.kernels.push_back(k);
+    }
+  }
+  for (size_t i = 0; i < out.ops.size(); ++i) {
+    SolOp& op = out.ops[i];
+    std::sort(op.kernels.begin(), op.kernels.end(),
+              [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
+    op.measured_us = busy_time_us(s, op.kernels);
+    estimate_op(op, modeled, eval_of_op[i], device, options);
+    if (op.estimated && copies_to_or_from_host(s, op.kernels)) {
+      op.estimated = false;
+      op.no_estimate = "host-device copy: no host link bandwidth in deviceDB";
+    }
+  }
+  count_unlaunched_gpu_events(s, tree, out);
+  if (!device) out.notes.push_back("no GPU with known dense peaks: no estimates (name one with --device)");
+  if (out.collective_kernels > 0)
+    out.notes.push_back("communication is not estimated: deviceDB has no link bandwidth; collective kernels are counted apart");
+  add_context(s, tree, out);
+  return out;
+}
+
+}  // namespace sollens

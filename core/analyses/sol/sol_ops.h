@@ -1,0 +1,76 @@
+#pragma once
+// The ops speed of light is computed for, each with its roofline estimate and its
+// measured GPU time. An op is a kernel launcher (analyses/ops/kernel_launchers.h)
+// grouped under its innermost modeled op: aten::_flash_attention_forward's kernels
+// count for the aten::_scaled_dot_product_flash_attention above it, an aten::mm
+// launcher is its own op. Launchers with no modeled op above them are unmodeled ops:
+// counted apart, never given a zero estimate.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyses/roofline/device_db.h"
+#include "model/trace_tree.h"
+#include "store/event_store.h"
+
+namespace sollens {
+
+struct SolOptions {
+  // Multiplies every peak and bandwidth (the Megatron tracker's fixed 0.8; 1.0 here:
+  // the estimate is the plain dense roofline).
+  double efficiency_factor = 1.0;
+};
+
+enum class SolBound : uint8_t { kNone, kCompute, kMemory };
+const char* sol_bound_name(SolBound b);  // "compute" / "memory" / ""
+
+struct RooflineEstimate {
+  bool ok = false;
+  std::string why_not;  // when !ok
+  double compute_us = 0, memory_us = 0, estimate_us = 0;
+  double peak_tflops = 0, bandwidth_tbps = 0;  // after the efficiency factor
+  SolBound bound = SolBound::kNone;
+};
+
+// max(flops / peak, bytes / bandwidth) with the dense peak of `compute_spec`, both
+// ceilings times `factor`. An op with flops > 0 needs a peak for its Compute Spec; an
+// op needs a byte count; an op with neither flops nor bytes has no estimate.
+RooflineEstimate roofline_estimate(double flops, const std::optional<double>& bytes,
+                                   std::string_view compute_spec, const DeviceSpec& device, double factor);
+
+struct SolOp {
+  uint32_t event = 0;              // the modeled op, or the launcher when unmodeled
+  std::vector<uint32_t> kernels;   // its GPU events, by ts
+  double measured_us = 0;          // union of the kernels' intervals
+  bool estimated = false;
+  std::string no_estimate;         // why not, when !estimated ("no perf model", ...)
+  std::string compute_spec;        // "matrix_bf16", ... from the op's own inputs
+  double flops = 0, bytes = 0;
+  RooflineEstimate roofline;
+  // Measured faster than the roofline allows: the model (counts or peak) is wrong.
+  bool faster_than_estimate() const { return estimated && measured_us < roofline.estimate_us; }
+  std::string function;            // the op name, e.g. "aten::mm"
+  std::string category;            // op category of the launcher
+  // Where it ran.
+  bool in_module = false;
+  std::string layer_type, layer_instance, phase;
+};
+
+struct SolOps {
+  std::vector<SolOp> ops;  // in launcher order (by launch time)
+  // Per store row: index into ops of the op a GPU event counts for, or -1.
+  std::vector<int32_t> op_of_gpu_event;
+  size_t collective_kernels = 0;
+  double collective_us = 0;     // union of their intervals
+  size_t unattributed_kernels = 0;  // GPU events with no launcher (unlinked), not collectives
+  double unattributed_us = 0;
+  bool module_frames = false;   // layer types come from nn.Module frames
+  std::vector<std::string> notes;  // what the tables cannot show, in words
+};
+
+// device == nullptr: no op gets an estimate (the notes say why).
+SolOps collect_sol_ops(const EventStore& store, const TraceTree& tree, const DeviceSpec* device,
+                       const SolOptions& options = {});
+
+}  // namespace sollens

@@ -1,0 +1,135 @@
+// sollens sol: speed of light from a trace — the console report, sol.json and one CSV per table.
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "analyses/cycles/cycles.h"
+#include "analyses/roofline/device_identify.h"
+#include "analyses/sol/sol.h"
+#include "base/json_text.h"
+#include "base/number_format.h"
+#include "cli/commands.h"
+#include "cli/loaded_trace.h"
+#include "cli/trace_args.h"
+#include "writers/csv_writer.h"
+#include "writers/json_writer.h"
+
+namespace sollens::cli {
+
+namespace {
+
+struct SolArgs {
+  std::string trace, out_dir = "sollens-sol", device_name;
+  double efficiency = 1.0;
+};
+
+OptionResult read_efficiency(const std::vector<std::string>& args, size_t& i, double& efficiency) {
+  if (i + 1 < args.size()) {
+    const std::string& v = args[i + 1];
+    char* end = nullptr;
+    const double f = std::strtod(v.c_str(), &end);
+    if (end != v.c_str() && *end == '\0' && f > 0 && f <= 1) {
+      efficiency = f;
+      ++i;
+      return OptionResult::kTaken;
+    }
+  }
+  std::cerr << "sollens: --efficiency needs a factor in (0, 1], e.g. 0.8\n";
+  return OptionResult::kUsageError;
+}
+
+bool parse_sol_args(const std::vector<std::string>& args, SolArgs& out) {
+  const auto option = [&](size_t& i) {
+    const std::string& a = args[i];
+    if (a == "--device") return read_device_option(args, i, out.device_name);
+    if (a == "--efficiency") return read_efficiency(args, i, out.efficiency);
+    if (a != "--out") return OptionResult::kNotMine;
+    if (i + 1 >= args.size()) {
+      std::cerr << "sollens: --out needs a directory\n";
+      return OptionResult::kUsageError;
+    }
+    out.out_dir = args[++i];
+    return OptionResult::kTaken;
+  };
+  return parse_trace_args("sol", args, option, out.trace);
+}
+
+std::string metric_json(double value) {
+  if (std::isnan(value)) return "null";
+  if (value == std::floor(value) && std::fabs(value) < 1e15) return std::to_string(static_cast<long long>(value));
+  return format_python_float(value);
+}
+
+// {"device", "device_identification", "efficiency_factor", "notes", "metrics", and the tables}.
+std::string sol_json(const SolReport& r, const DeviceIdentification& device) {
+  JsonMembers metrics;
+  for (size_t row = 0; row < r.metrics.num_rows(); ++row)
+    metrics.emplace_back(r.metrics.column(0).string_at(row),
+                         r.metrics.column(1).is_null(row) ? "null" : metric_json(r.metrics.column(1).float_at(row)));
+  std::string notes = "[";
+  for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
+  notes += "]";
+  JsonMembers top = {
+      {"device", r.device.empty() ? "null" : json_string(r.device)},
+      {"device_identification", device_identification_json(device)},
+      {"efficiency_factor", format_python_float(r.efficiency_factor)},
+      {"module_frames", r.ops.module_frames ? "true" : "false"},
+      {"notes", notes},
+      {"metrics", json_object(metrics)},
+  };
+  const std::pair<const char*, const Table*> tables[] = {
+      {"by_layer_type", &r.by_layer_type}, {"by_layer_instance", &r.by_layer_instance},
+      {"by_module", &r.by_module},
+      {"by_function", &r.by_function},     {"by_phase", &r.by_phase},
+      {"by_phase_prefix", &r.by_phase_prefix}, {"by_step", &r.by_step},
+      {"top_operations", &r.top_operations}, {"unmodeled", &r.unmodeled}};
+  for (const auto& [key, table] : tables) top.emplace_back(key, to_json(*table));
+  return json_object(top) + "\n";
+}
+
+bool write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (out) return true;
+  std::cerr << "sollens: cannot write " << path.string() << "\n";
+  return false;
+}
+
+}  // namespace
+
+int run_sol(const std::vector<std::string>& args) {
+  SolArgs a;
+  if (!parse_sol_args(args, a)) return 2;
+  TreeOptions tree_options;
+  tree_options.include_python = true;  // nn.Module frames give the layer types
+  LoadedTrace loaded;
+  if (!load_and_model(a.trace, tree_options, loaded)) return 1;
+  print_warnings(*loaded.store);
+  const EventStore& store = *loaded.store;
+  const DeviceIdentification device = identify_trace_device(store, a.device_name);
+  const CycleReport cycles = analyze_cycles(store);
+  SolOptions options;
+  options.efficiency_factor = a.efficiency;
+  const SolReport report = analyze_sol(store, loaded.tree, device, options, &cycles);
+  std::cout << sol_console_report(report);
+
+  std::error_code ec;
+  std::filesystem::create_directories(a.out_dir, ec);
+  if (ec) {
+    std::cerr << "sollens: cannot create " << a.out_dir << ": " << ec.message() << "\n";
+    return 3;
+  }
+  const std::filesystem::path dir(a.out_dir);
+  if (!write_text(dir / "sol.json", sol_json(report, device))) return 3;
+  for (const Table* t : report.tables())
+    if (!write_text(dir / (t->name() + ".csv"), to_csv(*t))) return 3;
+  std::cerr << "sollens: sol: wrote sol.json and " << report.tables().size() << " CSV files in " << a.out_dir
+            << "\n";
+  return 0;
+}
+
+}  // namespace sollens::cli

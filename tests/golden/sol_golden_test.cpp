@@ -1,0 +1,85 @@
+// Speed of light on the shared H100 Qwen1.5-0.5B trace (nn.Module frames present,
+// one profiler step): the layer types partition the estimated ops, and their measured
+// time is the modeled kernel time of TraceLens's own report — the sum of
+// "Kernel Time (µs)_sum" over the unified_perf_summary rows with has_perf_model True.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "analyses/roofline/device_identify.h"
+#include "analyses/sol/sol.h"
+#include "ingest/trace_reader.h"
+#include "model/trace_tree.h"
+#include "support/golden_fixtures.h"
+#include "support/reference_csv.h"
+
+using namespace sollens;
+
+namespace {
+
+const test::fs::path kSet = test::kTraces / "tracelens-h100-qwen1.5-0.5b";
+
+double reference_modeled_kernel_us() {
+  const test::CsvRows rows = test::parse_csv(test::read_text(kSet / "tracelens-report" / "unified_perf_summary.csv"));
+  REQUIRE(rows.size() > 1);
+  size_t kernel_sum = 0, has_model = 0;
+  for (size_t c = 0; c < rows[0].size(); ++c) {
+    if (rows[0][c] == "Kernel Time (µs)_sum") kernel_sum = c;
+    if (rows[0][c] == "has_perf_model") has_model = c;
+  }
+  REQUIRE(kernel_sum > 0);
+  REQUIRE(has_model > 0);
+  double sum = 0;
+  for (size_t r = 1; r < rows.size(); ++r)
+    if (rows[r][has_model] == "True") sum += std::stod(rows[r][kernel_sum]);
+  return sum;
+}
+
+double column_sum(const Table& t, const std::string& name) {
+  const Column* c = t.find(name);
+  REQUIRE(c != nullptr);
+  double s = 0;
+  for (size_t r = 0; r < c->size(); ++r) s += c->float_at(r);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("sol golden: H100 Qwen1.5 by layer type sums to the modeled kernel time", "[sol][golden]") {
+  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(kSet / "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz")));
+  REQUIRE(loaded.store);
+  TreeOptions options;
+  options.include_python = true;
+  const TraceTree tree = TraceTree::build(*loaded.store, options);
+  const DeviceIdentification device = identify_trace_device(*loaded.store);
+  REQUIRE(device.roofline_spec() != nullptr);
+  CHECK(device.roofline_spec()->id == "H100_SXM5_80GB");
+  const SolReport r = analyze_sol(*loaded.store, tree, device);
+
+  REQUIRE(r.ops.module_frames);
+  // Every modeled op of this trace has a roofline on the H100 (bf16 and fp32 peaks):
+  // the estimated ops' kernel time is TraceLens's modeled kernel time, 29,821.97 µs.
+  const double reference_ms = reference_modeled_kernel_us() / 1e3;
+  CHECK(reference_ms == Approx(29.821972).epsilon(1e-6));
+  CHECK(r.totals.measured_us / 1e3 == Approx(reference_ms).epsilon(1e-9));
+  CHECK(column_sum(r.by_layer_type, "measured_time_ms") == Approx(reference_ms).epsilon(1e-9));
+  CHECK(column_sum(r.by_layer_type, "estimated_time_ms") == Approx(r.totals.estimated_us / 1e3).epsilon(1e-9));
+  CHECK(column_sum(r.by_layer_instance, "measured_time_ms") == Approx(reference_ms).epsilon(1e-9));
+
+  // The module classes of Qwen2 that hold ops, each op in its innermost module only:
+  // the 24 decoder layers' 7 Linear modules each run one GEMM (168), and the
+  // unmodeled aten::cat ops of the rotary embedding and attention are apart.
+  const Table& lt = r.by_layer_type;
+  bool linear_found = false;
+  for (size_t row = 0; row < lt.num_rows(); ++row) {
+    if (lt.column(0).string_at(row) != "Linear") continue;
+    linear_found = true;
+    CHECK(lt.find("count")->int_at(row) == 24 * 7);
+    CHECK(lt.find("unmodeled_ops")->int_at(row) == 0);
+  }
+  CHECK(linear_found);
+  CHECK(r.totals.faster_than_estimate == 0);
+  // No annotation other than the profiler step: one phase.
+  CHECK(r.by_phase.num_rows() == 1);
+  CHECK(r.by_phase.column(0).string_at(0) == "(no phase)");
+}
