@@ -25,6 +25,13 @@ bool apply_report_flag(std::string_view flag, ReportRequest& request) {
   return true;
 }
 
+std::vector<std::string> device_names() {
+  std::vector<std::string> names;
+  for (const DeviceSpec& d : device_db())
+    if (d.has_peaks()) names.push_back(d.id);
+  return names;
+}
+
 std::string unknown_device_error(std::string_view name) {
   if (name.empty() || find_device(name)) return "";
   return "unknown device '" + std::string(name) + "' (known: " + known_device_names() + ")";

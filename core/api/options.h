@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyses/cycles/cycle_sheets.h"
 #include "analyses/cycles/kernel_sequence.h"
@@ -39,5 +40,8 @@ bool apply_report_flag(std::string_view flag, ReportRequest& request);
 // "" when `name` is a known device database name (any case) or empty, else why not,
 // listing the known names.
 std::string unknown_device_error(std::string_view name);
+// The device database's ids a report can be computed for (those with peaks, as
+// unknown_device_error accepts them), sorted, for a device selector.
+std::vector<std::string> device_names();
 
 }  // namespace sollens

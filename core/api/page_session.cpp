@@ -1,6 +1,5 @@
 #include "api/page_session.h"
 
-#include "analyses/roofline/device_db.h"
 #include "api/info_json.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
@@ -66,7 +65,7 @@ std::string PageSession::trace_metadata_json() const {
 
 std::string PageSession::device_names_json() {
   std::string out = "[";
-  for (const auto& d : device_db()) out += (out.size() > 1 ? "," : "") + json_string(d.id);
+  for (const std::string& name : device_names()) out += (out.size() > 1 ? "," : "") + json_string(name);
   return out + "]";
 }
 

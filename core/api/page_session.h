@@ -31,7 +31,7 @@ class PageSession {
   std::string gpu_timeline_json() const;       // [{"type","time ms","percent"}]
   std::string gpu_timeline_csv() const;
   std::string trace_metadata_json() const;     // as report.json's metadata.trace
-  static std::string device_names_json();      // the device database's ids
+  static std::string device_names_json();      // api/options.h device_names()
 
   // Computes every sheet; {"device", "timingsMs", "sheets": [table descriptions]}, or
   // {"error"} (an unknown device keeps the previous report).

@@ -1,6 +1,8 @@
 // The option words shared by the CLI and the page.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "api/options.h"
 
 using namespace sollens;
@@ -38,4 +40,10 @@ TEST_CASE("device names: known in any case, or empty; else the known names liste
   const std::string problem = unknown_device_error("no-such-gpu");
   CHECK(problem.find("unknown device 'no-such-gpu'") == 0);
   CHECK(problem.find("H100_SXM5_80GB") != std::string::npos);
+  const std::vector<std::string> names = device_names();
+  CHECK(std::find(names.begin(), names.end(), "H100_SXM5_80GB") != names.end());
+  for (const std::string& name : names) {
+    INFO(name);
+    CHECK(unknown_device_error(name).empty());
+  }
 }

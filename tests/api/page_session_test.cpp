@@ -24,6 +24,7 @@ TEST_CASE("PageSession: nothing loaded") {
   CHECK(page.info_json() == "{}");
   CHECK(page.warnings_json() == "[]");
   CHECK(page.event_count() == 0);
+  CHECK(PageSession::device_names_json().find(R"(","H100_SXM5_80GB",")") != std::string::npos);
 }
 
 TEST_CASE("PageSession: the buffer grows keeping its bytes, and loads what was written") {
