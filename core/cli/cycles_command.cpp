@@ -3,7 +3,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "analyses/cycles/cycle_sheets.h"
+#include "api/options.h"
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
@@ -40,8 +40,8 @@ bool write_both(const Table& table, const std::filesystem::path& dir, const std:
 }  // namespace
 
 int run_cycles(const std::vector<std::string>& args) {
-  std::string trace, out_dir = "sollens-cycles", mode = "all";
-  CycleOptions options;
+  std::string trace, out_dir = "sollens-cycles";
+  CyclesRequest request;
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
     if (a != "--out" && a != "--mode" && a != "--order") return OptionResult::kNotMine;
@@ -53,31 +53,27 @@ int run_cycles(const std::vector<std::string>& args) {
     if (a == "--out") {
       out_dir = v;
     } else if (a == "--mode") {
-      if (v != "all" && v != "llm") {
-        std::cerr << "sollens: --mode is all or llm, not '" << v << "'\n";
+      const auto mode = parse_cycle_mode(v);
+      if (!mode) {
+        std::cerr << "sollens: --mode is " << kCycleModeWords << ", not '" << v << "'\n";
         return OptionResult::kUsageError;
       }
-      mode = v;
-    } else if (v == "device") {
-      options.order = KernelOrder::kStartTimePerDevice;
-    } else if (v == "stream") {
-      options.order = KernelOrder::kStartTimePerStream;
-    } else if (v == "file") {
-      options.order = KernelOrder::kFileOrder;
+      request.mode = *mode;
     } else {
-      std::cerr << "sollens: --order is device, stream or file, not '" << v << "'\n";
-      return OptionResult::kUsageError;
+      const auto order = v.empty() ? std::nullopt : parse_kernel_order(v);
+      if (!order) {
+        std::cerr << "sollens: --order is " << kKernelOrderWords << ", not '" << v << "'\n";
+        return OptionResult::kUsageError;
+      }
+      request.order = *order;
     }
     return OptionResult::kTaken;
   };
   if (!parse_trace_args("cycles", args, option, trace)) return 2;
   LoadedTrace loaded;
   if (!load_and_model(trace, {}, loaded)) return 1;
-  print_warnings(*loaded.store);
-  auto t0 = std::chrono::steady_clock::now();
-  options.llm = mode == "llm";
-  const CycleReport report = analyze_cycles(*loaded.store, options);
-  const double detect_ms = elapsed_ms(t0);
+  print_warnings(loaded.session);
+  const CyclesResult cycles = loaded.session.cycles(request);
 
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
@@ -86,11 +82,10 @@ int run_cycles(const std::vector<std::string>& args) {
     return 3;
   }
   std::vector<std::string> written;
-  for (const CycleSheet& sheet :
-       cycle_sheets(report, mode == "llm" ? CycleSheetMode::kLlm : CycleSheetMode::kAll))
+  for (const CycleSheet& sheet : cycles.sheets)
     if (!write_both(sheet.table, out_dir, sheet.preamble, written)) return 3;
-  std::cout << cycles_summary(report) << "\n";
-  std::cerr << "sollens: cycles: detection " << detect_ms << " ms; wrote " << written.size()
+  std::cout << cycles.summary << "\n";
+  std::cerr << "sollens: cycles: detection " << cycles.detect_ms << " ms; wrote " << written.size()
             << " files in " << out_dir << "\n";
   return 0;
 }

@@ -1,8 +1,6 @@
 // sollens info: what a trace is, in a few lines.
 #include <iostream>
 
-#include "analyses/info/trace_info.h"
-#include "analyses/roofline/device_identify.h"  // the GPU and its peaks (issue 3)
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
@@ -15,7 +13,7 @@ std::string or_unknown(int64_t v) { return v == kNoValue ? "?" : std::to_string(
 
 int run_info(const std::vector<std::string>& args) {
   std::string trace;
-  std::string device_name;  // --device NAME (issue 3)
+  std::string device_name;  // --device NAME
   TreeOptions tree_options;
   const auto option = [&](size_t& i) {
     if (args[i] == "--device") return read_device_option(args, i, device_name);
@@ -25,8 +23,8 @@ int run_info(const std::vector<std::string>& args) {
   if (!parse_trace_args("info", args, option, trace)) return 2;
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;
-  const EventStore& s = *loaded.store;
-  const TraceInfo info = describe_trace(s, loaded.tree);
+  const EventStore& s = loaded.session.store();
+  const TraceInfo info = loaded.session.info();
 
   std::cout << "trace:    " << trace << "\n";
   std::cout << "size:     " << s.input_bytes << " bytes of JSON";
@@ -42,9 +40,9 @@ int run_info(const std::vector<std::string>& args) {
       std::cout << ", " << (d.total_global_mem >> 20) << " MiB";
     std::cout << "\n";
   }
-  // --- the identified GPU and its peaks (issue 3, core/analyses/roofline) -------------
+  // The identified GPU and its peaks (core/analyses/roofline).
   {
-    const DeviceIdentification gpu = identify_trace_device(s, device_name);
+    const DeviceIdentification gpu = loaded.session.identify_device(device_name);
     if (const DeviceSpec* spec = gpu.roofline_spec()) {
       std::cout << "gpu:      " << spec->id << ": " << spec->name << " (by " << gpu.how;
       if (gpu.device_index >= 0)
@@ -67,7 +65,6 @@ int run_info(const std::vector<std::string>& args) {
                 << gpu.notice << "\n";
     }
   }
-  // --- end GPU ----------------------------------------------------------------------------
   if (s.metadata.distributed) {
     const auto& di = *s.metadata.distributed;
     std::cout << "ranks:    rank " << or_unknown(di.rank) << " of " << or_unknown(di.world_size)

@@ -13,7 +13,7 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
 }
 
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out) {
-  auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = std::chrono::steady_clock::now();
   PaddedBuffer bytes;
   std::string error;
   if (!read_file(path, bytes, error)) {
@@ -21,25 +21,22 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
     return false;
   }
   out.read_ms = elapsed_ms(t0);
-  t0 = std::chrono::steady_clock::now();
-  IngestOptions ingest;
+  LoadOptions options;
   // Two halves of a large trace at once where there are cores for it.
-  ingest.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
-  LoadResult loaded = load_trace(std::move(bytes), ingest);
-  out.parse_ms = elapsed_ms(t0);
-  if (!loaded.store) {
+  options.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  options.tree = tree_options;
+  const LoadOutcome loaded = out.session.load(std::move(bytes), options);
+  out.parse_ms = loaded.parse_ms;
+  out.tree_ms = loaded.tree_ms;
+  if (!loaded.ok) {
     std::cerr << "sollens: " << path << ": " << loaded.error << "\n";
     return false;
   }
-  out.store = std::move(loaded.store);
-  t0 = std::chrono::steady_clock::now();
-  out.tree = TraceTree::build(*out.store, tree_options);
-  out.tree_ms = elapsed_ms(t0);
   return true;
 }
 
-void print_warnings(const EventStore& store) {
-  for (const auto& w : store.warnings) std::cerr << "sollens: warning: " << w.message << "\n";
+void print_warnings(const Session& session) {
+  for (const auto& w : session.warnings()) std::cerr << "sollens: warning: " << w.message << "\n";
 }
 
 }  // namespace sollens::cli

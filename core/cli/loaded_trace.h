@@ -1,17 +1,14 @@
 #pragma once
-// Reads a trace file and builds the model, timing each step for the summary.
+// Reads a trace file into a Session (core/api), timing each step for the summary.
 #include <chrono>
-#include <memory>
 #include <string>
 
-#include "ingest/trace_reader.h"
-#include "model/trace_tree.h"
+#include "api/session.h"
 
 namespace sollens::cli {
 
 struct LoadedTrace {
-  std::unique_ptr<EventStore> store;
-  TraceTree tree;
+  Session session;
   double read_ms = 0;
   double parse_ms = 0;
   double tree_ms = 0;
@@ -21,6 +18,6 @@ struct LoadedTrace {
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out);
 
 double elapsed_ms(std::chrono::steady_clock::time_point since);
-void print_warnings(const EventStore& store);
+void print_warnings(const Session& session);
 
 }  // namespace sollens::cli

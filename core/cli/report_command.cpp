@@ -4,14 +4,11 @@
 #include <fstream>
 #include <iostream>
 
-#include "analyses/cycles/cycles.h"  // cycles summary (issue 5)
-#include "analyses/info/trace_info.h"
-#include "report/report.h"
-#include "analyses/roofline/device_identify.h"  // device and roofline (issue 3)
+#include "analyses/info/trace_info.h"  // correlation_linking_notice
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
-#include "cli/xlsx_writer.h"            // report.xlsx (issue 3)
+#include "cli/xlsx_writer.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
 #include "writers/report_json.h"
@@ -44,14 +41,12 @@ std::string ms(double v) {
 int run_report(const std::vector<std::string>& args) {
   std::string trace, out_dir = "sollens-report";
   TreeOptions tree_options;
-  GpuTimelineOptions timeline_options;
-  std::string device_name;               // --device (issue 3)
-  bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx (issue 3)
-  PerfSheetOptions perf_options;         // --corrected (issue 3, perf models)
-  bool no_roofline = false;              // --no-roofline: TraceLens's no-arch columns
+  ReportRequest request;
+  bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
-    if (a == "--device") return read_device_option(args, i, device_name);
+    if (a == "--device") return read_device_option(args, i, request.device_name);
+    if (apply_report_flag(a, request)) return OptionResult::kTaken;
     if (a == "--link") return read_link_option(args, i, tree_options.link);
     if (a == "--out") {
       if (i + 1 >= args.size()) {
@@ -63,12 +58,6 @@ int run_report(const std::vector<std::string>& args) {
       write_json = false;
     } else if (a == "--no-xlsx") {
       write_xlsx_file = false;
-    } else if (a == "--corrected") {
-      perf_options.corrected = true;
-    } else if (a == "--no-roofline") {
-      no_roofline = true;
-    } else if (a == "--include-unlinked") {
-      timeline_options.include_unlinked = true;
     } else if (a == "--include-python") {
       tree_options.include_python = true;
     } else {
@@ -80,23 +69,18 @@ int run_report(const std::vector<std::string>& args) {
 
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;
-  print_warnings(*loaded.store);
-  if (const std::string notice = correlation_linking_notice(loaded.tree); !notice.empty())
+  const Session& session = loaded.session;
+  print_warnings(session);
+  if (const std::string notice = correlation_linking_notice(session.tree()); !notice.empty())
     std::cerr << "sollens: warning: " << notice << "\n";
 
-  // --- device identification (issue 3, core/analyses/roofline) -----------------------
   // device.roofline_spec() is the GPU for roofline columns, or null: then no roofline
   // columns at all (never a guessed peak) and the notice says why.
-  const DeviceIdentification device = identify_trace_device(*loaded.store, device_name);
+  const DeviceIdentification device = session.identify_device(request.device_name);
   if (!device.notice.empty()) std::cerr << "sollens: notice: " << device.notice << "\n";
   else if (device.spec) std::cerr << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
-  // --- end device identification -------------------------------------------------------
 
-  ReportOptions report_options;
-  report_options.timeline = timeline_options;
-  report_options.perf = perf_options;
-  report_options.device = no_roofline ? nullptr : device.roofline_spec();
-  const Report report = build_report(*loaded.store, loaded.tree, report_options);
+  const Report report = session.report(request, device);
   const GpuTimeline& timeline = report.timeline;
   if (timeline.events == 0)
     std::cerr << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
@@ -115,11 +99,11 @@ int run_report(const std::vector<std::string>& args) {
   }
   const double write_ms = elapsed_ms(t0);
 
-  const EventStore& s = *loaded.store;
+  const EventStore& s = session.store();
   auto pct = [&](double v) {
     return timeline.total_us > 0 ? format_python_float(std::round(v / timeline.total_us * 1000) / 10) + " %" : std::string("-");
   };
-  std::cerr << "sollens: " << trace << ": " << s.size() << " events, " << loaded.tree.gpu_events.size()
+  std::cerr << "sollens: " << trace << ": " << s.size() << " events, " << session.tree().gpu_events.size()
             << " GPU events (" << timeline.events << " linked)\n"
             << "  GPU time " << ms(timeline.total_us / 1e3) << " ms: computation "
             << pct(timeline.computation_us) << ", exposed comm " << pct(timeline.exposed_comm_us)
@@ -132,15 +116,13 @@ int run_report(const std::vector<std::string>& args) {
             << ", write CSV " << ms(write_ms) << "\n";
   for (const std::string& sheet : written)
     std::cerr << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";
-  // --- cycles summary (issue 5, core/analyses/cycles) ---------------------------------
   {
     const auto t_cycles = std::chrono::steady_clock::now();
-    const CycleReport cycles = analyze_cycles(*loaded.store);
+    const CycleReport cycles = session.cycle_report();
     std::cerr << "  cycles: " << cycles_summary(cycles) << " (detection "
               << ms(elapsed_ms(t_cycles)) << " ms; details: sollens cycles)\n";
   }
-  // --- end cycles summary -----------------------------------------------------------
-  // --- report.json / report.xlsx (issue 3): every sheet above in one document each ---
+  // report.json / report.xlsx: every sheet above in one document each
   if (write_json || write_xlsx_file) {
     const auto t_all = std::chrono::steady_clock::now();
     std::vector<const Table*> sheets;
@@ -151,7 +133,7 @@ int run_report(const std::vector<std::string>& args) {
           {"generator", json_string(std::string("sollens ") + kVersion)},
           {"trace_file", json_string(trace)},
           {"device", device_identification_json(device)},
-          {"trace", trace_metadata_json(loaded.store->metadata)},
+          {"trace", trace_metadata_json(session.metadata())},
       };
       const auto path = dir / "report.json";
       std::ofstream out(path, std::ios::binary);
@@ -173,7 +155,6 @@ int run_report(const std::vector<std::string>& args) {
     }
     std::cerr << "  report.json/xlsx: " << ms(elapsed_ms(t_all)) << " ms\n";
   }
-  // --- end report.json / report.xlsx ---------------------------------------------------
   return 0;
 }
 

@@ -108,13 +108,14 @@ int run_sol(const std::vector<std::string>& args) {
   tree_options.include_python = true;  // nn.Module frames give the layer types
   LoadedTrace loaded;
   if (!load_and_model(a.trace, tree_options, loaded)) return 1;
-  print_warnings(*loaded.store);
-  const EventStore& store = *loaded.store;
-  const DeviceIdentification device = identify_trace_device(store, a.device_name);
-  const CycleReport cycles = analyze_cycles(store);
+  const Session& session = loaded.session;
+  print_warnings(session);
+  const EventStore& store = session.store();
+  const DeviceIdentification device = session.identify_device(a.device_name);
+  const CycleReport& cycles = session.cycle_report();
   SolOptions options;
   options.efficiency_factor = a.efficiency;
-  const SolReport report = analyze_sol(store, loaded.tree, device, options, &cycles);
+  const SolReport report = analyze_sol(store, session.tree(), device, options, &cycles);
   std::cout << sol_console_report(report);
 
   std::error_code ec;

@@ -6,6 +6,7 @@
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
+#include "analyses/ops/process_names.h"
 #include "analyses/ops/short_kernels.h"
 #include "analyses/perf/unified_perf_summary.h"
 
@@ -41,10 +42,11 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   const bool gpu_only = is_gpu_only_trace(store);
   t0 = Clock::now();
   const LauncherTable launchers = find_kernel_launchers(store, tree);
+  const ProcessThreadNames names(store);  // read once for the three sheets keyed on them
   if (!gpu_only) {
     keep_if_rows(ops_summary_by_category_table(launchers));
     keep_if_rows(ops_summary_table(store, launchers));
-    keep_if_rows(ops_unique_args_table(store, launchers));
+    keep_if_rows(ops_unique_args_table(store, launchers, names));
   }
   report.timings.ops_ms = ms_since(t0);
 
@@ -55,8 +57,8 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   PerfSheetOptions perf = options.perf;
   perf.device = options.device;
   const ModeledOps modeled = evaluate_modeled_ops(store, tree);
-  if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, modeled, perf));
-  for (Table& t : perf_model_tables(store, modeled, perf)) report.sheets.push_back(std::move(t));
+  if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, names, modeled, perf));
+  for (Table& t : perf_model_tables(store, modeled, names, perf)) report.sheets.push_back(std::move(t));
   report.timings.perf_ms = ms_since(t0);
 
   t0 = Clock::now();

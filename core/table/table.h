@@ -37,6 +37,7 @@ enum class TableKind : uint8_t {
   kUnifiedPerf,  // unified_perf_summary: every op, modeled or not
   kCollectives,  // coll_analysis
   kCycles,       // repeating-kernel cycles (sollens cycles)
+  kSpeedOfLight, // speed-of-light accounting (sollens sol)
 };
 
 class Column {

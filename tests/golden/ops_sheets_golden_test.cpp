@@ -11,14 +11,8 @@
 #include <map>
 #include <sstream>
 
-#include "analyses/ops/kernel_launchers.h"
-#include "analyses/ops/kernel_summary.h"
-#include "analyses/ops/ops_sheets.h"
-#include "analyses/ops/short_kernels.h"
-#include "analyses/timeline/gpu_timeline.h"
-#include "ingest/trace_reader.h"
-#include "model/trace_tree.h"
 #include "support/golden_fixtures.h"
+#include "support/golden_report.h"
 #include "support/reference_csv.h"
 #include "support/sheet_compare.h"
 #include "writers/csv_writer.h"
@@ -41,33 +35,20 @@ TEST_CASE("ops and kernel sheets equal TraceLens's reference CSVs", "[golden]") 
   const auto pairs = traces_with_reports();
   REQUIRE(pairs.size() == 13);
   for (const auto& [trace, ref] : pairs) {
-    const std::string bytes = read_text(trace);
-    LoadResult r = load_trace(PaddedBuffer::copy_of(bytes));
-    REQUIRE(r.store != nullptr);
-    const EventStore& s = *r.store;
-    const TraceTree tree = TraceTree::build(s);
-    const double total_us = compute_gpu_timeline(s, tree).total_us;
-    const LauncherTable launchers = find_kernel_launchers(s, tree);
-    std::map<std::string, Table> ours;
-    if (!is_gpu_only_trace(s)) {
-      ours.emplace("ops_summary_by_category", ops_summary_by_category_table(launchers));
-      ours.emplace("ops_summary", ops_summary_table(s, launchers));
-      ours.emplace("ops_unique_args", ops_unique_args_table(s, launchers));
-    }
-    ours.emplace("kernel_summary", kernel_summary_table(s, tree, launchers, total_us));
-    ours.emplace("short_kernel_histogram", short_kernel_histogram_table(s, tree));
-    ours.emplace("short_kernels_summary", short_kernels_summary_table(s, tree, total_us));
+    const test::GoldenReport ours = test::report_of(trace);
+    REQUIRE(ours.loaded);
     for (const char* sheet : kSheets) {
       const fs::path ref_csv = ref / (std::string(sheet) + ".csv");
-      auto it = ours.find(sheet);
+      const Table* table = ours.sheet(sheet);
       INFO(trace.filename().string() << ": " << sheet);
       if (!fs::exists(ref_csv)) {
-        // TraceLens leaves out sheets without rows; the short-kernel ones are always there.
-        if (it != ours.end()) CHECK(it->second.num_rows() == 0);
+        // TraceLens leaves out sheets without rows (so does the report); the short-kernel
+        // ones are always there.
+        CHECK(table == nullptr);
         continue;
       }
-      REQUIRE(it != ours.end());
-      const std::string ours_csv = to_csv(it->second), ref_text = read_text(ref_csv);
+      REQUIRE(table != nullptr);
+      const std::string ours_csv = to_csv(*table), ref_text = read_text(ref_csv);
       // kernel_summary's ties (equal sums) come out in another order than TraceLens's on
       // one trace (DLRM worker0): compared as a multiset, as tracelens-semantics.md §9 allows.
       const bool unordered = std::string(sheet) == "kernel_summary";

@@ -13,11 +13,8 @@
 #include <map>
 #include <sstream>
 
-#include "analyses/perf/perf_sheets.h"
-#include "analyses/roofline/device_identify.h"
-#include "ingest/trace_reader.h"
-#include "model/trace_tree.h"
 #include "support/golden_fixtures.h"
+#include "support/golden_report.h"
 #include "support/reference_csv.h"
 #include "support/sheet_compare.h"
 #include "writers/csv_writer.h"
@@ -34,6 +31,11 @@ using test::traces_with_reports;
 const char* kPerfSheets[] = {"GEMM",          "SDPA_fwd",          "SDPA_bwd",         "CONV_fwd",
                              "CONV_bwd",      "UnaryElementwise",  "BinaryElementwise", "Normalization",
                              "Reduce_fwd",    "Reduce_bwd"};
+// Every sheet a perf model can fill (the report's perf-model sheets), of which TraceLens's
+// references have the ones above.
+const char* kModelSheets[] = {"GEMM", "SDPA_fwd", "SDPA_bwd", "CONV_fwd", "CONV_bwd", "UnaryElementwise",
+                              "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "MoE_comm_fwd",
+                              "MoE_comm_bwd", "SSM_fwd", "SSM_bwd", "RoPE_fwd", "CrossEntropy_fwd"};
 
 
 // The table without the columns TraceLens does not have ("… (corrected)").
@@ -74,21 +76,19 @@ TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
   REQUIRE(pairs.size() == 13);
   int compared = 0;
   for (const auto& [trace, ref] : pairs) {
-    LoadResult r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
-    REQUIRE(r.store != nullptr);
-    const TraceTree tree = TraceTree::build(*r.store);
-    std::map<std::string, Table> ours;
-    for (Table& t : perf_model_tables(*r.store, tree)) ours.emplace(t.name(), without_corrected(t));
+    const test::GoldenReport ours = test::report_of(trace);
+    REQUIRE(ours.loaded);
     for (const char* sheet : kPerfSheets) {
       INFO(trace.filename().string() << ": " << sheet);
       const fs::path ref_csv = ref / (std::string(sheet) + ".csv");
-      auto it = ours.find(sheet);
+      const Table* table = ours.sheet(sheet);
       if (!fs::exists(ref_csv)) {
-        CHECK(it == ours.end());
+        CHECK(table == nullptr);
         continue;
       }
-      REQUIRE(it != ours.end());
-      CHECK(test::compare_sheets(test::parse_csv(to_csv(it->second)), test::parse_csv(read_text(ref_csv)), 1e-6) == "");
+      REQUIRE(table != nullptr);
+      CHECK(test::compare_sheets(test::parse_csv(to_csv(without_corrected(*table))),
+                                 test::parse_csv(read_text(ref_csv)), 1e-6) == "");
       ++compared;
     }
   }
@@ -98,14 +98,13 @@ TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
 TEST_CASE("perf sheets with the trace's device: TraceLens's columns unchanged, roofline columns after Compute Spec", "[golden]") {
   int with_device = 0, with_roofline = 0;
   for (const auto& [trace, ref] : traces_with_reports()) {
-    LoadResult r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
-    REQUIRE(r.store != nullptr);
-    const TraceTree tree = TraceTree::build(*r.store);
-    const DeviceSpec* device = identify_trace_device(*r.store).roofline_spec();
+    const test::GoldenReport ours = test::report_of(trace, {}, true);
+    REQUIRE(ours.loaded);
+    const DeviceSpec* device = ours.device;
     with_device += device != nullptr;
-    PerfSheetOptions options;
-    options.device = device;
-    for (const Table& t : perf_model_tables(*r.store, tree, options)) {
+    for (const char* sheet : kModelSheets) {
+      if (!ours.sheet(sheet)) continue;
+      const Table& t = *ours.sheet(sheet);
       INFO(trace.filename().string() << ": " << t.name());
       const fs::path ref_csv = ref / (t.name() + ".csv");
       if (fs::exists(ref_csv))
@@ -133,13 +132,11 @@ TEST_CASE("perf sheets with the trace's device: TraceLens's columns unchanged, r
 
 TEST_CASE("perf sheets: the corrected option swaps the corrected values into the default columns", "[golden]") {
   const fs::path trace = kTraces / "tracelens-h100-qwen1.5-0.5b" / "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz";
-  LoadResult r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
-  REQUIRE(r.store != nullptr);
-  const TraceTree tree = TraceTree::build(*r.store);
   auto sdpa = [&](bool corrected) {
-    for (Table& t : perf_model_tables(*r.store, tree, {corrected}))
-      if (t.name() == "SDPA_fwd") return t;
-    return Table("none", TableKind::kPerfModel);
+    ReportOptions options;
+    options.perf.corrected = corrected;
+    const test::GoldenReport ours = test::report_of(trace, options);
+    return ours.sheet("SDPA_fwd") ? *ours.sheet("SDPA_fwd") : Table("none", TableKind::kPerfModel);
   };
   const Table tl = sdpa(false), fixed = sdpa(true);
   REQUIRE(tl.num_rows() == 1);

@@ -10,12 +10,9 @@
 
 #include <filesystem>
 
-#include "analyses/ops/kernel_launchers.h"
-#include "analyses/perf/unified_perf_summary.h"
 #include "analyses/roofline/device_db.h"
-#include "ingest/trace_reader.h"
-#include "model/trace_tree.h"
 #include "support/golden_fixtures.h"
+#include "support/golden_report.h"
 #include "support/reference_csv.h"
 #include "support/sheet_compare.h"
 #include "writers/csv_writer.h"
@@ -25,13 +22,15 @@ using namespace sollens;
 
 namespace {
 
-Table unified_of(const fs::path& trace, const PerfSheetOptions& options = {}) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
-  REQUIRE(r.store != nullptr);
-  const TraceTree tree = TraceTree::build(*r.store);
-  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
-  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
-  return unified_perf_summary_table(*r.store, tree, launchers, ops, options);
+// The report's unified_perf_summary for the roofline GPU `device` (null: none).
+Table unified_of(const fs::path& trace, const DeviceSpec* device = nullptr) {
+  ReportOptions options;
+  options.device = device;
+  const test::GoldenReport ours = test::report_of(trace, options);
+  REQUIRE(ours.loaded);
+  const Table* unified = ours.sheet("unified_perf_summary");
+  REQUIRE(unified != nullptr);
+  return *unified;
 }
 
 bool is_triton_op(const std::string& name) {
@@ -83,7 +82,7 @@ TEST_CASE("unified_perf_summary with a device has TraceLens's arch-file header",
   const fs::path trace = test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz";
   const DeviceSpec* h100 = find_device("H100_SXM5_80GB");
   REQUIRE(h100 != nullptr);
-  const Table with = unified_of(trace, {false, h100});
+  const Table with = unified_of(trace, h100);
   CHECK(header_of(with) ==
         "name,op category,process_name,process_label,thread_name,Input Dims,Input type,Input Strides,Concrete Inputs,"
         "ex_UID,operation_count,total_duration_us,mean_duration_us,std_duration_us,GFLOPS,Data Moved (MB),FLOPS/Byte,"

@@ -108,7 +108,7 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
   return t;
 }
 
-Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
+Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const ProcessThreadNames& names) {
   struct Group {
     std::string_view name, category, process_name, process_label, thread_name;
     OpArgs args;
@@ -117,7 +117,6 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
     std::vector<std::span<const uint32_t>> kernels;
     double direct_sum = 0;
   };
-  const ProcessThreadNames names(s);
   OpArgsReader reader(s);
   std::vector<Group> groups;
   std::unordered_map<std::string, size_t> index;  // str() of the 9 key columns
@@ -209,6 +208,10 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
   }
   add_percentage_columns(t, sums);
   return t;
+}
+
+Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt) {
+  return ops_unique_args_table(s, lt, ProcessThreadNames(s));
 }
 
 }  // namespace sollens

@@ -263,7 +263,11 @@ std::string sheet_of(const PerfRow& r, const perf::PerfModelEntry& entry) {
 }  // namespace
 
 std::vector<Table> perf_model_tables(const EventStore& s, const ModeledOps& ops, const PerfSheetOptions& options) {
-  const ProcessThreadNames names(s);
+  return perf_model_tables(s, ops, ProcessThreadNames(s), options);
+}
+
+std::vector<Table> perf_model_tables(const EventStore& s, const ModeledOps& ops, const ProcessThreadNames& names,
+                                     const PerfSheetOptions& options) {
   std::map<std::string, std::vector<const PerfRow*>> sheets;
   for (const PerfRow& r : ops.rows) sheets[sheet_of(r, *ops.evals[r.eval].entry)].push_back(&r);
   std::vector<Table> out;

@@ -7,6 +7,7 @@
 // TraceLens's arch-file report (§4.7, §6.1) after Compute Spec.
 #include <vector>
 
+#include "analyses/ops/process_names.h"
 #include "analyses/perf/modeled_ops.h"
 #include "analyses/roofline/device_db.h"
 #include "model/trace_tree.h"
@@ -28,6 +29,9 @@ struct PerfSheetOptions {
 // Non-empty sheets only, in a fixed order (GEMM, SDPA_fwd, SDPA_bwd, CONV_fwd, CONV_bwd,
 // UnaryElementwise, BinaryElementwise, Normalization, Reduce_fwd, Reduce_bwd, MoE_comm_fwd,
 // MoE_comm_bwd, SSM_fwd, SSM_bwd, RoPE_fwd, CrossEntropy_fwd).
+std::vector<Table> perf_model_tables(const EventStore& store, const ModeledOps& ops,
+                                     const ProcessThreadNames& names, const PerfSheetOptions& options = {});
+// The same, reading the process and thread names first.
 std::vector<Table> perf_model_tables(const EventStore& store, const ModeledOps& ops,
                                      const PerfSheetOptions& options = {});
 // The same, evaluating the models first.

@@ -67,6 +67,12 @@ struct AggColumns {
 
 Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, const LauncherTable& launchers,
                                  const ModeledOps& ops, const PerfSheetOptions& options) {
+  return unified_perf_summary_table(s, tree, launchers, ProcessThreadNames(s), ops, options);
+}
+
+Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, const LauncherTable& launchers,
+                                 const ProcessThreadNames& names, const ModeledOps& ops,
+                                 const PerfSheetOptions& options) {
   const std::vector<UnifiedOp> collected = collect_unified_ops(s, tree, ops);
   std::vector<Row> rows;
   std::vector<uint32_t> kernels, stack;
@@ -147,7 +153,6 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
   }
 
   // Groups on the 9 key columns, in first-seen order.
-  const ProcessThreadNames names(s);
   perf::ArgsCache& args = ops.args;
   std::vector<uint32_t> args_of_row(rows.size());
   std::vector<std::vector<size_t>> groups;

@@ -6,6 +6,7 @@
 // "<launcher>-><kernel> (Synthetic Op)" rows. Perf-model columns where a model applies,
 // roofline columns with a device.
 #include "analyses/ops/kernel_launchers.h"
+#include "analyses/ops/process_names.h"
 #include "analyses/perf/modeled_ops.h"
 #include "analyses/perf/perf_sheets.h"
 #include "model/trace_tree.h"
@@ -16,6 +17,10 @@ namespace sollens {
 
 // options.device: the roofline columns' GPU (null: TraceLens's no-arch header);
 // options.corrected: the corrected FLOPs/bytes (CORRECTIONS.md) in the metric columns.
+Table unified_perf_summary_table(const EventStore& store, const TraceTree& tree, const LauncherTable& launchers,
+                                 const ProcessThreadNames& names, const ModeledOps& ops,
+                                 const PerfSheetOptions& options = {});
+// The same, reading the process and thread names first.
 Table unified_perf_summary_table(const EventStore& store, const TraceTree& tree, const LauncherTable& launchers,
                                  const ModeledOps& ops, const PerfSheetOptions& options = {});
 

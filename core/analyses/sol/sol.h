@@ -22,16 +22,16 @@ struct SolReport {
   double efficiency_factor = 1.0;
   SolOps ops;
   SolTotals totals;
-  Table metrics{"sol_metrics"};
-  Table by_layer_type{"sol_by_layer_type"};
-  Table by_layer_instance{"sol_by_layer_instance"};
-  Table by_module{"sol_by_module"};
-  Table by_function{"sol_by_function"};
-  Table by_phase{"sol_by_phase"};
-  Table by_phase_prefix{"sol_by_phase_prefix"};
-  Table by_step{"sol_by_step"};
-  Table top_operations{"sol_top_operations"};
-  Table unmodeled{"sol_unmodeled"};
+  Table metrics{"sol_metrics", TableKind::kSpeedOfLight};
+  Table by_layer_type{"sol_by_layer_type", TableKind::kSpeedOfLight};
+  Table by_layer_instance{"sol_by_layer_instance", TableKind::kSpeedOfLight};
+  Table by_module{"sol_by_module", TableKind::kSpeedOfLight};
+  Table by_function{"sol_by_function", TableKind::kSpeedOfLight};
+  Table by_phase{"sol_by_phase", TableKind::kSpeedOfLight};
+  Table by_phase_prefix{"sol_by_phase_prefix", TableKind::kSpeedOfLight};
+  Table by_step{"sol_by_step", TableKind::kSpeedOfLight};
+  Table top_operations{"sol_top_operations", TableKind::kSpeedOfLight};
+  Table unmodeled{"sol_unmodeled", TableKind::kSpeedOfLight};
 
   // Every table, in the order above (metrics first).
   std::vector<const Table*> tables() const;

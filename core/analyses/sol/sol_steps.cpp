@@ -89,20 +89,20 @@ SolSpan sol_span(const EventStore& s, const SolOps& ops, const KernelSequence& s
 }
 
 Table sol_by_step_table(const EventStore& s, const SolOps& ops, const CycleReport& cycles) {
-  Table t("sol_by_step");
+  Table t("sol_by_step", TableKind::kSpeedOfLight);
   t.add_column("sequence", ColumnType::kString);
   t.add_column("pattern", ColumnType::kInt);
   t.add_column("level", ColumnType::kString);
   t.add_column("llm_phase", ColumnType::kString);
   t.add_column("repetitions", ColumnType::kInt);
   t.add_column("kernels", ColumnType::kInt);
-  t.add_column("sol_latency_us", ColumnType::kFloat);
-  t.add_column("measured_span_us", ColumnType::kFloat);
-  t.add_column("efficiency_pct", ColumnType::kFloat);
-  t.add_column("kernel_inefficiency_us", ColumnType::kFloat);
-  t.add_column("unmodeled_us", ColumnType::kFloat);
-  t.add_column("idle_us", ColumnType::kFloat);
-  t.add_column("busy_us", ColumnType::kFloat);
+  t.add_column("sol_latency_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("measured_span_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("efficiency_pct", ColumnType::kFloat, Unit::kPercent);
+  t.add_column("kernel_inefficiency_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("unmodeled_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("idle_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("busy_us", ColumnType::kFloat, Unit::kMicroseconds);
   const std::vector<double> op_kernel_us = kernel_time_per_op(s, ops);
   size_t pattern = 0;
   for (const SequenceCycles& sc : cycles.sequences) {

@@ -60,18 +60,18 @@ std::vector<Group> group_ops(const SolOps& ops, const std::function<std::string(
 
 Table group_table(const std::string& name, const std::string& key_column, const std::vector<Group>& groups,
                   double total_estimated_us, bool with_layer_type = false) {
-  Table t(name);
+  Table t(name, TableKind::kSpeedOfLight);
   Column& key = t.add_column(key_column, ColumnType::kString);
   Column* layer_type = with_layer_type ? &t.add_column("layer_type", ColumnType::kString) : nullptr;
   Column& count = t.add_column("count", ColumnType::kInt);
-  Column& est = t.add_column("estimated_time_ms", ColumnType::kFloat);
-  Column& meas = t.add_column("measured_time_ms", ColumnType::kFloat);
-  Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat);
-  Column& share = t.add_column("share_of_estimate_pct", ColumnType::kFloat);
+  Column& est = t.add_column("estimated_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
+  Column& meas = t.add_column("measured_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
+  Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat, Unit::kPercent);
+  Column& share = t.add_column("share_of_estimate_pct", ColumnType::kFloat, Unit::kPercent);
   Column& tflop = t.add_column("tflop", ColumnType::kFloat);
   Column& faster = t.add_column("faster_than_estimate_ops", ColumnType::kInt);
   Column& unmodeled = t.add_column("unmodeled_ops", ColumnType::kInt);
-  Column& unmodeled_ms = t.add_column("unmodeled_time_ms", ColumnType::kFloat);
+  Column& unmodeled_ms = t.add_column("unmodeled_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
   for (const Group& g : groups) {
     key.push_string(g.key);
     if (layer_type) layer_type->push_string(g.layer_type);
@@ -105,7 +105,7 @@ SolTotals sol_totals(const SolOps& ops) {
 
 Table sol_metrics_table(const SolOps& ops, double efficiency_factor) {
   const SolTotals t = sol_totals(ops);
-  Table m("sol_metrics");
+  Table m("sol_metrics", TableKind::kSpeedOfLight);
   m.add_column("metric", ColumnType::kString);
   m.add_column("value", ColumnType::kFloat);
   add_metric(m, "sol/total_ops", static_cast<double>(t.ops));
@@ -201,7 +201,7 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
     return a->roofline.estimate_us > b->roofline.estimate_us;
   });
   if (top.size() > limit) top.resize(limit);
-  Table t("sol_top_operations");
+  Table t("sol_top_operations", TableKind::kSpeedOfLight);
   Column& uid = t.add_column("uid", ColumnType::kInt);
   Column& function = t.add_column("function", ColumnType::kString);
   Column& layer_type = t.add_column("layer_type", ColumnType::kString);
@@ -209,13 +209,13 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
   Column& phase = t.add_column("phase", ColumnType::kString);
   Column& spec = t.add_column("compute_spec", ColumnType::kString);
   Column& bound = t.add_column("bound", ColumnType::kString);
-  Column& gflop = t.add_column("gflop", ColumnType::kFloat);
-  Column& mb = t.add_column("data_moved_mb", ColumnType::kFloat);
-  Column& compute = t.add_column("compute_time_us", ColumnType::kFloat);
-  Column& memory = t.add_column("memory_time_us", ColumnType::kFloat);
-  Column& est = t.add_column("estimated_time_us", ColumnType::kFloat);
-  Column& meas = t.add_column("measured_time_us", ColumnType::kFloat);
-  Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat);
+  Column& gflop = t.add_column("gflop", ColumnType::kFloat, Unit::kGflop);
+  Column& mb = t.add_column("data_moved_mb", ColumnType::kFloat, Unit::kMegabytes);
+  Column& compute = t.add_column("compute_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& memory = t.add_column("memory_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& est = t.add_column("estimated_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& meas = t.add_column("measured_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat, Unit::kPercent);
   Column& faster = t.add_column("faster_than_estimate", ColumnType::kBool);
   for (const SolOp* op : top) {
     uid.push_int(op->event);
@@ -257,11 +257,11 @@ Table sol_unmodeled_table(const SolOps& ops) {
   if (ops.unattributed_kernels > 0)
     sorted.push_back({{"(kernels without a launch)", "no op to attribute them to"},
                       {ops.unattributed_kernels, ops.unattributed_us}});
-  Table t("sol_unmodeled");
+  Table t("sol_unmodeled", TableKind::kSpeedOfLight);
   Column& function = t.add_column("function", ColumnType::kString);
   Column& reason = t.add_column("reason", ColumnType::kString);
   Column& count = t.add_column("count", ColumnType::kInt);
-  Column& meas = t.add_column("measured_time_ms", ColumnType::kFloat);
+  Column& meas = t.add_column("measured_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
   for (const auto& [key, r] : sorted) {
     function.push_string(key.first);
     reason.push_string(key.second);

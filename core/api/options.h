@@ -1,0 +1,47 @@
+#pragma once
+// The options a front end passes as words (the CLI's flags, the page's selectors), read
+// in one place so that both mean the same by them and default alike.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyses/cycles/cycle_sheets.h"
+#include "analyses/cycles/kernel_sequence.h"
+
+namespace sollens {
+
+// What a report is computed with.
+struct ReportRequest {
+  std::string device_name;        // "": the GPU identified from the trace
+  bool corrected = false;         // perf-model sheets with the corrected FLOPs/bytes first
+  bool include_unlinked = false;  // GPU timeline: GPU events with no launch too
+  bool no_roofline = false;       // no roofline columns even when the GPU is known
+};
+
+// What the cycles analysis is run with.
+struct CyclesRequest {
+  CycleSheetMode mode = CycleSheetMode::kAll;
+  KernelOrder order = KernelOrder::kStartTimePerStream;  // the core's default
+};
+
+// The words each option takes, for usage messages.
+inline constexpr const char* kCycleModeWords = "all or llm";
+inline constexpr const char* kKernelOrderWords = "device, stream or file";
+
+// "all" | "llm"; nullopt for anything else.
+std::optional<CycleSheetMode> parse_cycle_mode(std::string_view word);
+// "device" | "stream" | "file"; "" is the default (per device and stream). nullopt
+// for anything else.
+std::optional<KernelOrder> parse_kernel_order(std::string_view word);
+// A report switch without a value (--corrected, --include-unlinked, --no-roofline) set
+// in `request`; false when `flag` is none of them.
+bool apply_report_flag(std::string_view flag, ReportRequest& request);
+// "" when `name` is a known device database name (any case) or empty, else why not,
+// listing the known names.
+std::string unknown_device_error(std::string_view name);
+// The device database's ids a report can be computed for (those with peaks, as
+// unknown_device_error accepts them), sorted, for a device selector.
+std::vector<std::string> device_names();
+
+}  // namespace sollens

@@ -1,0 +1,114 @@
+#include "api/page_session.h"
+
+#include "api/info_json.h"
+#include "base/json_text.h"
+#include "base/number_format.h"
+#include "report/trace_metadata_json.h"
+#include "writers/csv_writer.h"
+#include "writers/json_writer.h"
+
+namespace sollens {
+
+namespace {
+
+std::string error_json(const std::string& message) { return "{\"error\":" + json_string(message) + "}"; }
+
+std::string timings_json(const ReportTimings& t) {
+  return "{\"timeline\":" + format_python_float(t.timeline_ms) + ",\"ops\":" + format_python_float(t.ops_ms) +
+         ",\"perf\":" + format_python_float(t.perf_ms) +
+         ",\"collectives\":" + format_python_float(t.collectives_ms) + "}";
+}
+
+}  // namespace
+
+uint8_t* PageSession::allocate(size_t size) {
+  buffer_ = PaddedBuffer(size);
+  return reinterpret_cast<uint8_t*>(buffer_.data());
+}
+
+uint8_t* PageSession::grow(size_t new_size) {
+  buffer_.resize(new_size);
+  return reinterpret_cast<uint8_t*>(buffer_.data());
+}
+
+std::string PageSession::load(const LoadOptions& options) {
+  tables_.clear();
+  const LoadOutcome outcome = session_.load(std::move(buffer_), options);
+  if (outcome.cancelled) return "cancelled";
+  return outcome.ok ? "" : outcome.error;
+}
+
+std::string PageSession::warnings_json() const {
+  std::string out = "[";
+  if (session_.loaded())
+    for (const auto& w : session_.warnings())
+      out += (out.size() > 1 ? "," : "") + std::string("{\"code\":") + json_string(w.code) +
+             ",\"message\":" + json_string(w.message) + "}";
+  return out + "]";
+}
+
+std::string PageSession::info_json() const {
+  return session_.loaded() ? trace_info_json(session_.info(), session_.store()) : "{}";
+}
+
+std::string PageSession::gpu_timeline_json() const {
+  return session_.loaded() ? to_json(gpu_timeline_table(session_.gpu_timeline())) : "[]";
+}
+
+std::string PageSession::gpu_timeline_csv() const {
+  return session_.loaded() ? to_csv(gpu_timeline_table(session_.gpu_timeline())) : "";
+}
+
+std::string PageSession::trace_metadata_json() const {
+  return session_.loaded() ? sollens::trace_metadata_json(session_.metadata()) : "{}";
+}
+
+std::string PageSession::device_names_json() {
+  std::string out = "[";
+  for (const std::string& name : device_names()) out += (out.size() > 1 ? "," : "") + json_string(name);
+  return out + "]";
+}
+
+std::string PageSession::build_report(const std::string& device_name, bool corrected, bool include_unlinked) {
+  if (!session_.loaded()) return error_json("no trace is loaded");
+  if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+  ReportRequest request;
+  request.device_name = device_name;
+  request.corrected = corrected;
+  request.include_unlinked = include_unlinked;
+  const DeviceIdentification device = session_.identify_device(device_name);
+  Report report = session_.report(request, device);
+  return "{\"device\":" + device_identification_json(device) +
+         ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
+         ",\"sheets\":" + tables_.replace(TableSet::kReport, std::move(report.sheets)) + "}";
+}
+
+std::string PageSession::build_cycles(const std::string& mode, const std::string& order) {
+  if (!session_.loaded()) return error_json("no trace is loaded");
+  const auto kernel_order = parse_kernel_order(order);
+  if (!kernel_order) return error_json(std::string("order is ") + kKernelOrderWords);
+  const auto sheet_mode = parse_cycle_mode(mode);
+  if (!sheet_mode) return error_json(std::string("mode is ") + kCycleModeWords);
+  CyclesResult cycles = session_.cycles({*sheet_mode, *kernel_order});
+  std::vector<Table> tables;
+  std::string preambles = "[";
+  for (CycleSheet& sheet : cycles.sheets) {
+    preambles += (tables.empty() ? "" : ",") + json_string(sheet.preamble);
+    tables.push_back(std::move(sheet.table));
+  }
+  return "{\"summary\":" + json_string(cycles.summary) + ",\"kernels\":" + std::to_string(cycles.report.kernels) +
+         ",\"preambles\":" + preambles + "],\"sheets\":" + tables_.replace(TableSet::kCycles, std::move(tables)) +
+         "}";
+}
+
+std::string PageSession::sheet_csv(int32_t handle) const {
+  const Table* t = tables_.table(handle);
+  return t ? to_csv(*t) : "";
+}
+
+std::string PageSession::sheet_json(int32_t handle) const {
+  const Table* t = tables_.table(handle);
+  return t ? to_json(*t) : "[]";
+}
+
+}  // namespace sollens

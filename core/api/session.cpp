@@ -1,0 +1,82 @@
+#include "api/session.h"
+
+#include <chrono>
+
+#include "ingest/trace_reader.h"
+
+namespace sollens {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+}  // namespace
+
+LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
+  store_.reset();
+  tree_.reset();
+  LoadOutcome outcome;
+  IngestOptions ingest;
+  ingest.threads = options.threads;
+  ingest.progress = options.progress;
+  auto t0 = Clock::now();
+  LoadResult r = load_trace(std::move(bytes), ingest);
+  outcome.parse_ms = ms_since(t0);
+  if (r.cancelled) {
+    outcome.cancelled = true;
+    return outcome;
+  }
+  if (!r.store) {
+    outcome.error = r.error.empty() ? "the trace could not be read" : r.error;
+    return outcome;
+  }
+  t0 = Clock::now();
+  tree_ = std::make_unique<TraceTree>(TraceTree::build(*r.store, options.tree));
+  outcome.tree_ms = ms_since(t0);
+  store_ = std::move(r.store);
+  outcome.ok = true;
+  return outcome;
+}
+
+TraceInfo Session::info() const { return describe_trace(*store_, *tree_); }
+
+GpuTimeline Session::gpu_timeline(const GpuTimelineOptions& options) const {
+  return compute_gpu_timeline(*store_, *tree_, options);
+}
+
+DeviceIdentification Session::identify_device(std::string_view device_name) const {
+  return identify_trace_device(*store_, device_name);
+}
+
+Report Session::report(const ReportRequest& request, const DeviceIdentification& device) const {
+  ReportOptions options;
+  options.perf.corrected = request.corrected;
+  options.timeline.include_unlinked = request.include_unlinked;
+  options.device = request.no_roofline ? nullptr : device.roofline_spec();
+  return build_report(*store_, *tree_, options);
+}
+
+Report Session::report(const ReportRequest& request) const {
+  return report(request, identify_device(request.device_name));
+}
+
+CycleReport Session::cycle_report(const CyclesRequest& request) const {
+  CycleOptions options;
+  options.order = request.order;
+  options.llm = request.mode == CycleSheetMode::kLlm;
+  return analyze_cycles(*store_, options);
+}
+
+CyclesResult Session::cycles(const CyclesRequest& request) const {
+  const auto t0 = Clock::now();
+  CyclesResult result{cycle_report(request), {}, {}, 0};
+  result.detect_ms = ms_since(t0);
+  result.sheets = cycle_sheets(result.report, request.mode);
+  result.summary = cycles_summary(result.report);
+  return result;
+}
+
+}  // namespace sollens

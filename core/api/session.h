@@ -1,0 +1,82 @@
+#pragma once
+// The public C++ API of the core: one loaded trace and everything computed from it.
+// Front ends (the CLI, the wasm bindings, tests) load bytes into a Session and ask it
+// for results; they never wire the layers below together themselves. No file I/O:
+// the caller reads the file and hands over its bytes.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyses/cycles/cycle_sheets.h"
+#include "analyses/info/trace_info.h"
+#include "analyses/roofline/device_identify.h"
+#include "analyses/timeline/gpu_timeline.h"
+#include "api/events.h"
+#include "api/options.h"
+#include "model/trace_tree.h"
+#include "report/report.h"
+#include "store/event_store.h"
+#include "store/padded_buffer.h"
+
+namespace sollens {
+
+struct LoadOptions {
+  unsigned threads = 1;  // 2: a large trace's two halves at once (native builds)
+  // Called after each parse window with (bytes parsed, events so far); returning
+  // false cancels the load.
+  std::function<bool(size_t bytes, size_t events)> progress;
+  TreeOptions tree;
+};
+
+struct LoadOutcome {
+  bool ok = false;
+  bool cancelled = false;
+  std::string error;  // plain words when neither ok nor cancelled
+  double parse_ms = 0;
+  double tree_ms = 0;
+};
+
+// The cycles of a trace and their sheets, in sheet order.
+struct CyclesResult {
+  CycleReport report;
+  std::vector<CycleSheet> sheets;
+  std::string summary;  // one line: what was found
+  double detect_ms = 0;  // the detection alone, without building the sheets
+};
+
+class Session {
+ public:
+  // Parses the trace (JSON or gzip JSON) and builds its event tree. A failed or
+  // cancelled load leaves the session empty.
+  LoadOutcome load(PaddedBuffer bytes, const LoadOptions& options = {});
+  bool loaded() const { return store_ != nullptr; }
+
+  // Everything below requires loaded().
+  const EventStore& store() const { return *store_; }
+  const TraceTree& tree() const { return *tree_; }
+  size_t event_count() const { return store_->size(); }
+  const std::vector<IngestWarning>& warnings() const { return store_->warnings; }
+  const TraceMetadata& metadata() const { return store_->metadata; }
+  TraceInfo info() const;
+  GpuTimeline gpu_timeline(const GpuTimelineOptions& options = {}) const;
+  // The GPU to compute rooflines for: `device_name` when given (a device database
+  // name, any case), else identified from the trace's deviceProperties.
+  DeviceIdentification identify_device(std::string_view device_name = {}) const;
+  // Every report sheet, in order (report/report.h), for a device already identified.
+  Report report(const ReportRequest& request, const DeviceIdentification& device) const;
+  Report report(const ReportRequest& request = {}) const;
+  CyclesResult cycles(const CyclesRequest& request = {}) const;
+  // The detection alone, for a summary line.
+  CycleReport cycle_report(const CyclesRequest& request = {}) const;
+  // The events shaped like PyTorch's profiler result (api/events.h).
+  EventView events() const { return EventView(*store_, *tree_); }
+
+ private:
+  std::unique_ptr<EventStore> store_;
+  std::unique_ptr<TraceTree> tree_;
+};
+
+}  // namespace sollens

@@ -1,0 +1,39 @@
+#pragma once
+// Tables kept under integer handles for a front end that reads them later, column by
+// column (the web page): each set of tables (the report, the cycles) is replaced as a
+// whole, and a column is encoded for JavaScript once, on first request.
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "table/table.h"
+#include "writers/column_encoding.h"
+
+namespace sollens {
+
+enum class TableSet : uint8_t { kReport, kCycles };
+
+class TableRegistry {
+ public:
+  // Drops the set's previous tables, keeps these under fresh handles and returns
+  // their descriptions (writers/table_description.h) as a JSON array.
+  std::string replace(TableSet set, std::vector<Table> tables);
+  void clear();
+
+  const Table* table(int32_t handle) const;
+  const Column* column(int32_t handle, int column) const;
+  // null for an unknown handle or column.
+  const EncodedColumn* encoded(int32_t handle, int column);
+
+ private:
+  void drop(TableSet set);
+  static uint64_t key(int32_t handle, int column);
+
+  std::unordered_map<int32_t, Table> tables_;
+  std::vector<int32_t> handles_[2];  // per TableSet
+  int32_t next_handle_ = 1;
+  std::unordered_map<uint64_t, EncodedColumn> encoded_;
+};
+
+}  // namespace sollens

@@ -1,0 +1,15 @@
+#pragma once
+// A table described without its cells, for a front end that reads the cells column by
+// column afterwards: {"id","name","kind","rows","columns":[{"name","type","unit"}]}.
+#include <cstdint>
+#include <string>
+
+#include "table/table.h"
+
+namespace sollens {
+
+// type: "string" | "int" | "float" | "bool"; kind and unit as writers/table_labels.h
+// names them; id: the front end's handle for the table.
+std::string table_description_json(int32_t id, const Table& table);
+
+}  // namespace sollens
