@@ -5,14 +5,6 @@
 
 namespace sollens {
 
-PyValue PyValue::dict(std::vector<std::string> keys, std::vector<PyValue> values) {
-  PyValue p;
-  p.kind = Kind::kDict;
-  p.keys = std::move(keys);
-  p.items = std::move(values);
-  return p;
-}
-
 bool PyValue::truthy() const {
   switch (kind) {
     case Kind::kNone: return false;
@@ -51,7 +43,10 @@ void append_repr(std::string& out, const PyValue& v) {
     }
     case PyValue::Kind::kDict: {
       PythonReprBuilder b(PythonReprBuilder::Kind::kDict);
-      for (size_t k = 0; k < v.items.size(); ++k) append_repr(b.str_key(v.keys[k]), v.items[k]);
+      for (size_t k = 0; k + 1 < v.items.size(); k += 2) {
+        append_repr(b.key(), v.items[k]);
+        append_repr(b.value(), v.items[k + 1]);
+      }
       out += b.finish();
       return;
     }

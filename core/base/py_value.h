@@ -20,8 +20,7 @@ struct PyValue {
   int64_t i = 0;
   double f = 0;
   std::string s;               // kStr: the text; kBigInt: the digits
-  std::vector<PyValue> items;  // kList, kTuple; kDict: the values
-  std::vector<std::string> keys;  // kDict: the keys, in insertion order
+  std::vector<PyValue> items;  // kList, kTuple; kDict: key, value, key, value, ... (str keys)
 
   static PyValue none() { return {}; }
   static PyValue boolean(bool v) { PyValue p; p.kind = Kind::kBool; p.b = v; return p; }
@@ -31,7 +30,8 @@ struct PyValue {
   static PyValue str(std::string_view v) { PyValue p; p.kind = Kind::kStr; p.s = v; return p; }
   static PyValue tuple(std::vector<PyValue> v) { PyValue p; p.kind = Kind::kTuple; p.items = std::move(v); return p; }
   static PyValue list(std::vector<PyValue> v) { PyValue p; p.kind = Kind::kList; p.items = std::move(v); return p; }
-  static PyValue dict(std::vector<std::string> keys, std::vector<PyValue> values);
+  // From key, value, key, value, ... in insertion order.
+  static PyValue dict(std::vector<PyValue> keys_and_values) { PyValue p; p.kind = Kind::kDict; p.items = std::move(keys_and_values); return p; }
 
   bool is_none() const { return kind == Kind::kNone; }
   bool is_seq() const { return kind == Kind::kList || kind == Kind::kTuple; }

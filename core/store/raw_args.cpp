@@ -55,7 +55,7 @@ error_code array_value(od::value& v, PyValue& out) {
 error_code object_value(od::value& v, PyValue& out) {
   od::object object;
   if (auto e = v.get_object().get(object)) return e;
-  out = PyValue::dict({}, {});
+  out = PyValue::dict({});
   for (auto field_result : object) {
     od::field field;
     if (auto e = std::move(field_result).get(field)) return e;
@@ -64,12 +64,14 @@ error_code object_value(od::value& v, PyValue& out) {
     PyValue value;
     if (auto e = to_python(field.value(), value)) return e;
     // A repeated key keeps its first place and its last value, as in a Python dict.
-    const auto at = std::find(out.keys.begin(), out.keys.end(), key);
-    if (at != out.keys.end()) {
-      out.items[static_cast<size_t>(at - out.keys.begin())] = std::move(value);
+    std::vector<PyValue>& entries = out.items;
+    size_t at = 0;
+    while (at < entries.size() && entries[at].s != key) at += 2;
+    if (at < entries.size()) {
+      entries[at + 1] = std::move(value);
     } else {
-      out.keys.emplace_back(key);
-      out.items.push_back(std::move(value));
+      entries.push_back(PyValue::str(key));
+      entries.push_back(std::move(value));
     }
   }
   return SUCCESS;
@@ -118,10 +120,15 @@ struct ArgsReader::Impl {
     for (auto field_result : object) {
       od::field field;
       if (std::move(field_result).get(field)) return false;
-      // Keys are plain text nearly always; unescaping copies, so only when needed.
-      std::string_view key = field.escaped_key();
-      if (key.find('\\') != std::string_view::npos && field.unescaped_key(false).get(key)) return false;
-      const int k = key_index(keys, key);
+      // Keys are plain text nearly always: compare the raw key, and unescape (a copy)
+      // only a key with escapes that did not match.
+      const std::string_view raw_key = field.escaped_key();
+      int k = key_index(keys, raw_key);
+      if (k < 0 && raw_key.find('\\') != std::string_view::npos) {
+        std::string_view key;
+        if (field.unescaped_key(false).get(key)) return false;
+        k = key_index(keys, key);
+      }
       if (k >= 0 && visit(static_cast<size_t>(k), field.value()) != SUCCESS) return false;
     }
     return true;
@@ -166,8 +173,6 @@ ArgsTextIndex::ArgsTextIndex(const EventStore& store, std::vector<std::string_vi
     : store_(store), keys_(std::move(keys)), reader_(store), raw_(keys_.size()) {}
 
 uint32_t ArgsTextIndex::intern(uint32_t event) {
-  if (event_ids_.empty()) event_ids_.assign(store_.size(), -1);
-  if (event_ids_[event] >= 0) return static_cast<uint32_t>(event_ids_[event]);
   // One key per distinct content: "n" no args, "s" + the wanted texts, or "r" + the
   // whole text when it is not an object (its values are then all None).
   key_.clear();
@@ -180,9 +185,7 @@ uint32_t ArgsTextIndex::intern(uint32_t event) {
     key_ = "r";
     key_ += store_.args_json(event);
   }
-  const auto [it, inserted] = index_.try_emplace(key_, size());
-  event_ids_[event] = static_cast<int32_t>(it->second);
-  return it->second;
+  return index_.try_emplace(key_, size()).first->second;
 }
 
 }  // namespace sollens

@@ -4,6 +4,7 @@
 // values (PyValue) of the top-level keys they use. Parsing is lazy and reads the
 // store's padded input in place.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -47,15 +48,16 @@ class ArgsReader {
 // times.
 class ArgsTextIndex {
  public:
+  // `keys` must outlive the index (string literals, as a rule).
   ArgsTextIndex(const EventStore& store, std::vector<std::string_view> keys);
 
   // The event's id. Ids count up from 0 in order of first sight: an id equal to the
-  // previous size() is new, and the caller then reads this event's values.
+  // previous size() is new, and the caller then reads this event's values. Each call
+  // scans the args: callers that meet an event more than once remember its id.
   uint32_t intern(uint32_t event);
   uint32_t size() const { return static_cast<uint32_t>(index_.size()); }
   // The values of the keys for `event` (see ArgsReader::read).
   void read(uint32_t event, std::span<PyValue> values) { reader_.read(event, keys_, values); }
-  const std::vector<std::string_view>& keys() const { return keys_; }
 
  private:
   struct Hash {
@@ -66,7 +68,6 @@ class ArgsTextIndex {
   std::vector<std::string_view> keys_;
   ArgsReader reader_;
   std::unordered_map<std::string, uint32_t, Hash, std::equal_to<>> index_;
-  std::vector<int32_t> event_ids_;    // per event: its id, or -1 before its first intern
   std::vector<std::string_view> raw_;  // reused per intern
   std::string key_;                    // reused per intern
 };

@@ -28,7 +28,8 @@ TEST_CASE("py value: containers, 1-tuples and str of a top-level string") {
   CHECK(repr(nested.as_tuple()) == "((2, 3), (), (4,))");
   CHECK(str(PyValue::str("float")) == "float");
   CHECK(str(PyValue::list({PyValue::str("float")})) == "['float']");
-  const PyValue d = PyValue::dict({"k", "it's"}, {PyValue::list({PyValue::real(2.5), PyValue::none()}), PyValue::boolean(true)});
+  const PyValue d = PyValue::dict({PyValue::str("k"), PyValue::list({PyValue::real(2.5), PyValue::none()}),
+                                   PyValue::str("it's"), PyValue::boolean(true)});
   CHECK(repr(d) == "{'k': [2.5, None], \"it's\": True}");
   // list_to_tuple does not descend into dicts.
   CHECK(repr(PyValue::list({d}).as_tuple()) == "({'k': [2.5, None], \"it's\": True},)");

@@ -37,7 +37,7 @@ constexpr std::array<std::string_view, kKeyCount> kArgKeys = [] {
 bool read_args(ArgsReader& reader, uint32_t event, CollectiveEvent& out) {
   std::array<PyValue, kKeyCount> values;
   if (!reader.read(event, kArgKeys, values)) return false;
-  for (size_t f = 0; f < kFieldCount; ++f) out.fields[f] = values[f].as_tuple();
+  for (size_t f = 0; f < kFieldCount; ++f) out.fields[f] = values[f].is_seq() ? values[f].as_tuple() : std::move(values[f]);
   return !values[kCorrelation].is_none() || !values[kExternalId].is_none();
 }
 

@@ -3,10 +3,13 @@
 namespace sollens::perf {
 
 ArgsCache::ArgsCache(const EventStore& store)
-    : index_(store, {"Input Dims", "Input type", "Input Strides", "Concrete Inputs", "Output type"}) {}
+    : store_(store), index_(store, {"Input Dims", "Input type", "Input Strides", "Concrete Inputs", "Output type"}) {}
 
 uint32_t ArgsCache::intern(uint32_t event) {
+  if (event_ids_.empty()) event_ids_.assign(store_.size(), -1);
+  if (event_ids_[event] >= 0) return static_cast<uint32_t>(event_ids_[event]);
   const uint32_t id = index_.intern(event);
+  event_ids_[event] = static_cast<int32_t>(id);
   if (id < entries_.size()) return id;
   ArgsEntry& e = entries_.emplace_back();
   std::array<PyValue, 5> values;

@@ -36,9 +36,11 @@ class ArgsCache {
   const ArgsEntry& operator[](uint32_t id) const { return entries_[id]; }
 
  private:
+  const EventStore& store_;
   ArgsTextIndex index_;
   std::vector<ArgsEntry> entries_;
   std::unordered_map<std::string, uint32_t> display_index_;
+  std::vector<int32_t> event_ids_;  // per event: its entry, or -1 before its first intern
 };
 
 }  // namespace sollens::perf
