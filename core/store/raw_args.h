@@ -17,7 +17,7 @@
 
 namespace sollens {
 
-// Reuses one simdjson parser for every event it reads; one per thread.
+// Reuses one simdjson parser for every event it reads; not for sharing between threads.
 class ArgsReader {
  public:
   explicit ArgsReader(const EventStore& store);
