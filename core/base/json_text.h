@@ -1,6 +1,7 @@
 #pragma once
 // JSON text for values every layer writes: a string literal with its escapes and an
-// object from (key, JSON text) members. No parsing here; simdjson reads JSON.
+// object from (key, JSON text) members; and the one whitespace rule raw JSON
+// tokens need. No parsing here; simdjson reads JSON.
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,5 +16,8 @@ using JsonMembers = std::vector<std::pair<std::string, std::string>>;  // key, J
 
 // An object from members ("{}" when empty).
 std::string json_object(const JsonMembers& members);
+
+// A raw JSON token (as simdjson hands it out) without the whitespace after it.
+std::string_view trim_json_token(std::string_view token);
 
 }  // namespace sollens

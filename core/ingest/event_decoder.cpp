@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "base/json_text.h"
+
 namespace sollens {
 
 using simdjson::error_code;
@@ -14,12 +16,6 @@ namespace od = simdjson::ondemand;
 namespace {
 
 constexpr double kSevenDaysUs = 7.0 * 24 * 3600 * 1e6;
-
-std::string_view trim_right(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
 
 // Integer-valued fields arrive as numbers (sometimes above INT64_MAX), strings or
 // null; anything unusable reads as "absent".
@@ -80,7 +76,7 @@ EventDecoder::EventDecoder(EventStore& store, const PaddedBuffer& input, IngestC
     : store_(store), input_(input), counters_(counters) {}
 
 error_code EventDecoder::intern_value(od::value& v, StrId& out, StrId* last) {
-  std::string_view token = trim_right(v.raw_json_token());
+  std::string_view token = trim_json_token(v.raw_json_token());
   const bool quoted = !token.empty() && token.front() == '"';
   // A number, true/false/null keeps its text; a string without escapes is its content.
   const std::string_view text = quoted ? token.substr(1, token.size() >= 2 ? token.size() - 2 : 0) : token;

@@ -13,7 +13,6 @@ namespace sollens {
 
 namespace {
 
-using collectives::ArgValue;
 using collectives::CollectiveEvent;
 using collectives::ColumnDtype;
 using collectives::DtypeInference;
@@ -30,8 +29,8 @@ ColumnDtype infer(const std::vector<CollectiveEvent>& events, int field) {
 // pandas stores the ints of a float64 column as floats: 2 prints as 2.0 from then on.
 void coerce_to_float(std::vector<CollectiveEvent>& events, int field) {
   for (CollectiveEvent& e : events) {
-    ArgValue& v = e.fields[field];
-    if (v.kind == ArgValue::Kind::kInt) v = ArgValue::real(static_cast<double>(v.i));
+    PyValue& v = e.fields[field];
+    if (v.kind == PyValue::Kind::kInt) v = PyValue::real(static_cast<double>(v.i));
   }
 }
 
@@ -40,22 +39,22 @@ void coerce_to_float(std::vector<CollectiveEvent>& events, int field) {
 void fill_process_group_names(std::vector<CollectiveEvent>& events) {
   bool pg_all_missing = true;
   for (const CollectiveEvent& e : events) {
-    const ArgValue& pg = e.fields[collectives::kProcessGroupName];
-    if (!pg.is_none() && !(pg.kind == ArgValue::Kind::kStr && pg.text == "Unknown_Group")) pg_all_missing = false;
+    const PyValue& pg = e.fields[collectives::kProcessGroupName];
+    if (!pg.is_none() && !(pg.kind == PyValue::Kind::kStr && pg.s == "Unknown_Group")) pg_all_missing = false;
   }
-  const ArgValue* first_stream = nullptr;
+  const PyValue* first_stream = nullptr;
   bool single_stream = true;
   for (const CollectiveEvent& e : events) {
-    const ArgValue& s = e.fields[collectives::kStream];
+    const PyValue& s = e.fields[collectives::kStream];
     if (s.is_none()) continue;  // nunique() ignores missing values
     if (!first_stream) first_stream = &s;
     else if (!collectives::same_key(*first_stream, s)) single_stream = false;
   }
   const bool simplified = pg_all_missing && single_stream;
   for (CollectiveEvent& e : events) {
-    ArgValue& pg = e.fields[collectives::kProcessGroupName];
-    if (simplified) pg = ArgValue::str("all");
-    else if (pg.is_none()) pg = ArgValue::str("Unknown_Group");
+    PyValue& pg = e.fields[collectives::kProcessGroupName];
+    if (simplified) pg = PyValue::str("all");
+    else if (pg.is_none()) pg = PyValue::str("Unknown_Group");
   }
 }
 
@@ -71,12 +70,12 @@ struct Group {
   std::optional<double> in_mb, out_mb;  // pandas "first": the first non-missing value
 };
 
-void push_key(Column& c, ColumnDtype dtype, const ArgValue& v) {
+void push_key(Column& c, ColumnDtype dtype, const PyValue& v) {
   switch (dtype) {
     case ColumnDtype::kInt: c.push_int(v.i); return;
-    case ColumnDtype::kFloat: c.push_float(v.number()); return;
-    case ColumnDtype::kBool: c.push_bool(v.i != 0); return;
-    case ColumnDtype::kObject: c.push_string(v.cell_text()); return;
+    case ColumnDtype::kFloat: c.push_float(collectives::number(v)); return;
+    case ColumnDtype::kBool: c.push_bool(v.b); return;
+    case ColumnDtype::kObject: c.push_string(collectives::cell_text(v)); return;
   }
 }
 
@@ -101,16 +100,16 @@ void add_bandwidth_columns(Table& t, const std::vector<Group>& groups, const std
   Column& bus = t.add_column("bus bw (GB/s)", ColumnType::kFloat, Unit::kGigabytesPerSecond);
   for (size_t g : order) {
     const Group& group = groups[g];
-    const ArgValue& name = group.first->fields[collectives::kCollectiveName];
-    const ArgValue& size = group.first->fields[collectives::kGroupSize];
+    const PyValue& name = group.first->fields[collectives::kCollectiveName];
+    const PyValue& size = group.first->fields[collectives::kGroupSize];
     const collectives::CollectiveKind kind =
-        name.kind == ArgValue::Kind::kStr ? collectives::collective_kind(name.text) : collectives::CollectiveKind::kUnknown;
+        name.kind == PyValue::Kind::kStr ? collectives::collective_kind(name.s) : collectives::CollectiveKind::kUnknown;
     const std::optional<double> full_mb = collectives::full_message_is_output(kind) ? group.out_mb : group.in_mb;
     std::optional<double> algo_bw, bus_bw;
     if (full_mb) {
       algo_bw = collectives::algo_bandwidth_gbps(*full_mb, stats::pandas_mean(group.durs));
       const std::optional<double> factor =
-          size.is_number() ? collectives::bus_bandwidth_factor(kind, static_cast<int64_t>(size.number()))
+          collectives::is_number(size) ? collectives::bus_bandwidth_factor(kind, static_cast<int64_t>(collectives::number(size)))
                            : std::nullopt;
       if (algo_bw && factor) bus_bw = *algo_bw * *factor;
     }
@@ -148,7 +147,7 @@ Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysi
   // each group's rows in file order.
   std::vector<const CollectiveEvent*> rows;
   for (const CollectiveEvent& e : events)
-    if (std::none_of(e.fields.begin(), e.fields.end(), [](const ArgValue& v) { return v.is_none(); }))
+    if (std::none_of(e.fields.begin(), e.fields.end(), [](const PyValue& v) { return v.is_none(); }))
       rows.push_back(&e);
   std::stable_sort(rows.begin(), rows.end(),
                    [](const CollectiveEvent* a, const CollectiveEvent* b) { return compare_rows(*a, *b) < 0; });

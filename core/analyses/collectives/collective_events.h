@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analyses/collectives/arg_value.h"
+#include "analyses/collectives/group_key.h"
 #include "store/event_store.h"
 
 namespace sollens::collectives {
@@ -37,7 +37,7 @@ inline constexpr std::array<std::string_view, kFieldCount> kFieldNames = {
 struct CollectiveEvent {
   uint32_t event = 0;  // row in the store (TraceLens UID)
   double ts = 0, dur = 0;
-  std::array<ArgValue, kFieldCount> fields;
+  std::array<PyValue, kFieldCount> fields;  // lists as tuples (list_to_tuple)
   // nelems · bytes(dtype) / 1024², None when the dtype is not one TraceLens sizes or
   // the element count is not a number.
   std::optional<double> in_msg_mb, out_msg_mb;

@@ -1,14 +1,15 @@
 #pragma once
-// The four shape/type args of a cpu_op, parsed lazily from the event's raw args
-// JSON and rendered the way TraceLens renders them in its sheets: lists become
-// tuples (`((512,), (141, 512), ())`), strings use Python's repr, a top-level string
-// stays as is, and an absent or null value is None (nullopt: an empty CSV cell).
+// The four shape/type args of a cpu_op, rendered the way TraceLens renders them in its
+// sheets: str(list_to_tuple(value)), so lists become tuples (`((512,), (141, 512), ())`),
+// strings inside use Python's repr, a top-level string stays as is, and an absent or
+// null value is None (nullopt: an empty CSV cell).
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "store/event_store.h"
+#include "store/raw_args.h"
 
 namespace sollens {
 
@@ -19,20 +20,18 @@ struct OpArgs {
   std::optional<std::string> concrete_inputs;  // args["Concrete Inputs"]
 };
 
-// Reuses one simdjson parser for every event it reads.
+// Renders each distinct args text once: ops repeat the same shapes and types.
 class OpArgsReader {
  public:
   explicit OpArgsReader(const EventStore& store);
-  ~OpArgsReader();
-  OpArgsReader(const OpArgsReader&) = delete;
-  OpArgsReader& operator=(const OpArgsReader&) = delete;
 
   // Malformed args read as all-None.
   OpArgs read(uint32_t event);
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  const EventStore& store_;
+  ArgsTextIndex index_;
+  std::vector<OpArgs> rendered_;  // by ArgsTextIndex id
 };
 
 }  // namespace sollens

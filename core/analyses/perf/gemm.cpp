@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "analyses/perf/models.h"
+#include "base/python_literal.h"
 
 namespace sollens::perf {
 

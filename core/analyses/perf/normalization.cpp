@@ -4,6 +4,7 @@
 // is_training are almost always True; GroupNormBwd channels are a float. The forward
 // models also count with the flags read right (CORRECTIONS.md): FLOPs/bytes corrected.
 #include "analyses/perf/models.h"
+#include "base/python_literal.h"
 
 namespace sollens::perf {
 

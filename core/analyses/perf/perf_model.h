@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "analyses/perf/py_value.h"
+#include "analyses/perf/event_args.h"
 
 namespace sollens::perf {
 

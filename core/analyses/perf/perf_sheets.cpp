@@ -13,7 +13,6 @@
 
 namespace sollens {
 
-using perf::PyValue;
 
 namespace {
 
@@ -45,7 +44,7 @@ std::string param_cell(const perf::ModelResult& r, const std::string& key, bool 
   const PyValue* v = r.find_param(key);
   if (!v) return "nan";
   if (as_float) return format_python_float(v->kind == PyValue::Kind::kInt ? static_cast<double>(v->i) : v->f);
-  return perf::str(*v);
+  return str(*v);
 }
 
 Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& rows, const EventStore& s,

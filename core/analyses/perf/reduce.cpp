@@ -7,6 +7,7 @@
 #include <set>
 
 #include "analyses/perf/models.h"
+#include "base/python_literal.h"
 
 namespace sollens::perf {
 

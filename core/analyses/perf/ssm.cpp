@@ -3,6 +3,7 @@
 // at the precision of Input type[0]; bytes per element default to 2 where the dtype
 // is unknown.
 #include "analyses/perf/models.h"
+#include "base/python_literal.h"
 
 namespace sollens::perf {
 

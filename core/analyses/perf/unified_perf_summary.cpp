@@ -45,7 +45,7 @@ std::string perf_params_repr(const perf::ModelResult& r) {
     first = false;
     append_python_str_repr(out, k);
     out += ": ";
-    out += perf::repr(v);
+    out += repr(v);
   }
   return out + "}";
 }

@@ -5,7 +5,9 @@
 
 #include "analyses/perf/model_registry.h"
 #include "analyses/perf/models.h"
+#include "base/python_literal.h"
 
+using namespace sollens;
 using namespace sollens::perf;
 
 namespace {
