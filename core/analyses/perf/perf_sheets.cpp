@@ -252,21 +252,14 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
   return t;
 }
 
-std::string sheet_of(const PerfRow& r, const perf::PerfModelEntry& entry) {
-  if (perf::is_single_table_family(entry.family)) return std::string(entry.family);
-  return std::string(entry.family) + (r.bwd || entry.is_bwd_model ? "_bwd" : "_fwd");
-}
-
 }  // namespace
 
 std::vector<Table> perf_model_tables(const EventStore& s, const ModeledOps& ops, const PerfSheetOptions& options) {
   const ProcessThreadNames names(s);
   std::map<std::string, std::vector<const PerfRow*>> sheets;
-  for (const PerfRow& r : ops.rows) sheets[sheet_of(r, *ops.evals[r.eval].entry)].push_back(&r);
+  for (const PerfRow& r : ops.rows) sheets[perf::perf_sheet_name(*ops.evals[r.eval].entry, r.bwd)].push_back(&r);
   std::vector<Table> out;
-  for (const char* name : {"GEMM", "SDPA_fwd", "SDPA_bwd", "CONV_fwd", "CONV_bwd", "UnaryElementwise",
-                           "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "MoE_comm_fwd",
-                           "MoE_comm_bwd", "SSM_fwd", "SSM_bwd", "RoPE_fwd", "CrossEntropy_fwd"}) {
+  for (const std::string& name : perf::perf_sheet_names()) {
     auto it = sheets.find(name);
     if (it == sheets.end() || it->second.empty()) continue;
     out.push_back(build_sheet(name, it->second, s, ops, names, options));
