@@ -10,6 +10,16 @@
 
 using namespace sollens::perf;
 
+namespace {
+
+const PerfModelEntry& model_of(std::string_view op) {
+  const PerfModelEntry* model = find_perf_model(op);
+  REQUIRE(model != nullptr);
+  return *model;
+}
+
+}  // namespace
+
 TEST_CASE("perf registry: every model is found by each of its op names", "[perf][registry]") {
   std::set<std::string_view> seen;
   for (const PerfModelEntry& model : perf_models()) {
@@ -65,10 +75,10 @@ TEST_CASE("perf registry: sheet names and order", "[perf][registry]") {
       "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "MoE_comm_fwd", "MoE_comm_bwd",
       "SSM_fwd",      "SSM_bwd",      "RoPE_fwd",    "RoPE_bwd",         "CrossEntropy_fwd", "CrossEntropy_bwd"};
   CHECK(perf_sheet_names() == expected);
-  CHECK(perf_sheet_name(*find_perf_model("aten::mm"), false) == "GEMM");
-  CHECK(perf_sheet_name(*find_perf_model("aten::convolution_backward"), false) == "CONV_bwd");
-  CHECK(perf_sheet_name(*find_perf_model("aten::_scaled_dot_product_flash_attention"), true) == "SDPA_bwd");
-  CHECK(perf_sheet_name(*find_perf_model("aten::sum"), false) == "Reduce_fwd");
+  CHECK(perf_sheet_name(model_of("aten::mm"), false) == "GEMM");
+  CHECK(perf_sheet_name(model_of("aten::convolution_backward"), false) == "CONV_bwd");
+  CHECK(perf_sheet_name(model_of("aten::_scaled_dot_product_flash_attention"), true) == "SDPA_bwd");
+  CHECK(perf_sheet_name(model_of("aten::sum"), false) == "Reduce_fwd");
 }
 
 TEST_CASE("perf registry: families' bwd rows and kernel-name keys", "[perf][registry]") {
