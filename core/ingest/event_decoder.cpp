@@ -49,25 +49,8 @@ int64_t read_integer(od::value& v) {
 
 }  // namespace
 
-struct EventDecoder::Row {
-  Phase phase = Phase::kNone;
-  StrId cat = kEmptyStr;
-  StrId name = kEmptyStr;
-  StrId pid = kEmptyStr;
-  StrId tid = kEmptyStr;
-  double ts = 0;
-  double dur = 0;
-  int64_t correlation = kNoValue;
-  int64_t external_id = kNoValue;
-  int64_t flow_id = kNoValue;
-  int64_t stream = kNoValue;
-  int64_t device = kNoValue;
-  int64_t python_id = kNoValue;
-  int64_t python_parent_id = kNoValue;
-  int64_t sequence_number = kNoValue;
-  uint64_t args_offset = 0;
-  uint32_t args_length = 0;
-  bool has_args = false;
+// A store row (store/event_columns.h) and what decoding needs besides.
+struct EventDecoder::Row : EventRow {
   StrId metadata_value = kEmptyStr;  // args.name / labels / sort_index of "M" events
   bool any_field = false;
 };
@@ -129,7 +112,7 @@ error_code EventDecoder::decode_args(od::value value, od::document& doc, Row& ro
   const char* begin = value.raw_json_token().data();
   od::object args;
   if (auto e = value.get_object().get(args)) return e;
-  row.has_args = true;
+  row.has_args_object = 1;
   for (auto field_result : args) {
     od::field field;
     if (auto e = std::move(field_result).get(field)) return e;
@@ -239,33 +222,17 @@ error_code EventDecoder::decode(od::value value, od::document& doc) {
   return SUCCESS;
 }
 
-void EventDecoder::push(const Row& row) {
-  EventStore& s = store_;
-  const Category category = category_of(row.cat);
-  s.phase.push_back(row.phase);
-  s.category.push_back(category);
-  s.cat.push_back(row.cat);
-  s.name.push_back(row.name);
-  s.pid.push_back(row.pid);
-  s.tid.push_back(row.tid);
-  s.ts.push_back(row.ts);
-  s.dur.push_back(row.dur);
+void EventDecoder::push(Row& row) {
+  row.category = category_of(row.cat);
   if (row.dur > kSevenDaysUs) ++counters_.huge_durations;
-  s.correlation.push_back(row.correlation);
-  s.external_id.push_back(row.external_id);
-  s.flow_id.push_back(row.flow_id);
-  s.stream.push_back(row.stream);
-  s.device.push_back(row.device);
-  s.python_id.push_back(row.python_id);
-  s.python_parent_id.push_back(row.python_parent_id);
-  s.sequence_number.push_back(row.sequence_number);
   // Python frames are most of a with_stack trace and their args hold only ids.
-  const bool keep_args = category != Category::kPythonFunction && row.phase != Phase::kMetadata;
-  s.args_offset.push_back(keep_args ? row.args_offset : 0);
-  s.args_length.push_back(keep_args ? row.args_length : 0);
-  s.has_args_object.push_back(row.has_args ? 1 : 0);
+  if (row.category == Category::kPythonFunction || row.phase == Phase::kMetadata) {
+    row.args_offset = 0;
+    row.args_length = 0;
+  }
+  store_.push_row(row);
   if (row.phase == Phase::kMetadata)
-    s.names.push_back({s.size() - 1, row.name, row.pid, row.tid, row.metadata_value});
+    store_.names.push_back({store_.size() - 1, row.name, row.pid, row.tid, row.metadata_value});
 }
 
 }  // namespace sollens

@@ -38,7 +38,7 @@ class EventDecoder {
   simdjson::error_code intern_value(simdjson::ondemand::value& value, StrId& out, StrId* last = nullptr);
   simdjson::error_code read_time(simdjson::ondemand::value& value, double& out);
   Category category_of(StrId cat);
-  void push(const Row& row);
+  void push(Row& row);
 
   EventStore& store_;
   const PaddedBuffer& input_;

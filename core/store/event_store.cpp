@@ -10,38 +10,33 @@ int64_t EventStore::ts_ns(size_t i) const {
   return static_cast<int64_t>(whole) * 1000 + std::llround((ts[i] - whole) * 1000.0);
 }
 
-// Every column once: reserve, truncate, append and heap_bytes all expand these lists,
-// so a new column cannot be forgotten by one of them.
-#define SOLLENS_FOR_STRING_COLUMNS(X) X(cat) X(name) X(pid) X(tid)
-#define SOLLENS_FOR_PLAIN_COLUMNS(X)                                                      \
-  X(phase) X(category) X(ts) X(dur) X(correlation) X(external_id) X(flow_id) X(stream) \
-      X(device) X(python_id) X(python_parent_id) X(sequence_number) X(args_offset)     \
-          X(args_length) X(has_args_object)
-#define SOLLENS_FOR_EVENT_COLUMNS(X) SOLLENS_FOR_STRING_COLUMNS(X) SOLLENS_FOR_PLAIN_COLUMNS(X)
+// The whole-row operations expand the column list (store/event_columns.h), so none of
+// them can miss a column.
+#define SOLLENS_IGNORE(type, column, absent)
 
 void EventStore::reserve(size_t n) {
-#define SOLLENS_RESERVE(c) c.reserve(n);
-  SOLLENS_FOR_EVENT_COLUMNS(SOLLENS_RESERVE)
+#define SOLLENS_RESERVE(type, c, absent) c.reserve(n);
+  SOLLENS_EVENT_COLUMNS(SOLLENS_RESERVE, SOLLENS_RESERVE)
 #undef SOLLENS_RESERVE
 }
 
 void EventStore::truncate(size_t n) {
   if (n >= size()) return;
-#define SOLLENS_TRUNCATE(c) c.resize(n);
-  SOLLENS_FOR_EVENT_COLUMNS(SOLLENS_TRUNCATE)
+#define SOLLENS_TRUNCATE(type, c, absent) c.resize(n);
+  SOLLENS_EVENT_COLUMNS(SOLLENS_TRUNCATE, SOLLENS_TRUNCATE)
 #undef SOLLENS_TRUNCATE
   while (!names.empty() && names.back().event >= n) names.pop_back();
 }
 
 void EventStore::append_rows(const EventStore& part, const std::vector<StrId>& remap) {
   const size_t offset = size();
-#define SOLLENS_APPEND(c) c.insert(c.end(), part.c.begin(), part.c.end());
-  SOLLENS_FOR_PLAIN_COLUMNS(SOLLENS_APPEND)
+#define SOLLENS_APPEND(type, c, absent) c.insert(c.end(), part.c.begin(), part.c.end());
+  SOLLENS_EVENT_COLUMNS(SOLLENS_APPEND, SOLLENS_IGNORE)
 #undef SOLLENS_APPEND
   // String ids go through `remap`: part's pool → this pool.
-#define SOLLENS_APPEND_REMAPPED(c) \
+#define SOLLENS_APPEND_REMAPPED(type, c, absent) \
   for (StrId id : part.c) c.push_back(remap[id]);
-  SOLLENS_FOR_STRING_COLUMNS(SOLLENS_APPEND_REMAPPED)
+  SOLLENS_EVENT_COLUMNS(SOLLENS_IGNORE, SOLLENS_APPEND_REMAPPED)
 #undef SOLLENS_APPEND_REMAPPED
   for (const NameRecord& r : part.names)
     names.push_back({r.event + offset, remap[r.kind], remap[r.pid], remap[r.tid], remap[r.value]});
@@ -49,14 +44,12 @@ void EventStore::append_rows(const EventStore& part, const std::vector<StrId>& r
 
 size_t EventStore::heap_bytes() const {
   size_t bytes = strings.heap_bytes() + names.capacity() * sizeof(NameRecord);
-#define SOLLENS_BYTES(c) bytes += c.capacity() * sizeof(c[0]);
-  SOLLENS_FOR_EVENT_COLUMNS(SOLLENS_BYTES)
+#define SOLLENS_BYTES(type, c, absent) bytes += c.capacity() * sizeof(type);
+  SOLLENS_EVENT_COLUMNS(SOLLENS_BYTES, SOLLENS_BYTES)
 #undef SOLLENS_BYTES
   return bytes;
 }
 
-#undef SOLLENS_FOR_EVENT_COLUMNS
-#undef SOLLENS_FOR_PLAIN_COLUMNS
-#undef SOLLENS_FOR_STRING_COLUMNS
+#undef SOLLENS_IGNORE
 
 }  // namespace sollens

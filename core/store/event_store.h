@@ -5,19 +5,17 @@
 // of the events that carry shapes, grids or collective fields is kept as a byte
 // range of the input, parsed only when an analysis asks for it.
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/categories.h"
+#include "store/event_columns.h"
 #include "store/padded_buffer.h"
 #include "store/string_pool.h"
 
 namespace sollens {
-
-inline constexpr int64_t kNoValue = std::numeric_limits<int64_t>::min();
 
 struct DeviceProperties {
   int64_t id = kNoValue;
@@ -84,28 +82,17 @@ class EventStore {
   void truncate(size_t n);  // drops rows [n, size)
   // Appends every row of `part`; `remap` maps part's string ids to this store's.
   void append_rows(const EventStore& part, const std::vector<StrId>& remap);
+  void push_row(const EventRow& row) {
+#define SOLLENS_PUSH_FIELD(type, column, absent) column.push_back(row.column);
+    SOLLENS_EVENT_COLUMNS(SOLLENS_PUSH_FIELD, SOLLENS_PUSH_FIELD)
+#undef SOLLENS_PUSH_FIELD
+  }
   size_t heap_bytes() const;
 
-  // Columns (one entry per event).
-  std::vector<Phase> phase;
-  std::vector<Category> category;
-  std::vector<StrId> cat;  // raw category text
-  std::vector<StrId> name;
-  std::vector<StrId> pid;  // raw pid / tid text: numbers and strings both occur
-  std::vector<StrId> tid;
-  std::vector<double> ts;   // µs, as the JSON number parses to a double
-  std::vector<double> dur;  // µs; 0 when absent
-  std::vector<int64_t> correlation;  // args.correlation
-  std::vector<int64_t> external_id;  // args["External id"] (legacy "external id")
-  std::vector<int64_t> flow_id;      // "id" of flow events
-  std::vector<int64_t> stream;       // args.stream
-  std::vector<int64_t> device;       // args.device
-  std::vector<int64_t> python_id;
-  std::vector<int64_t> python_parent_id;
-  std::vector<int64_t> sequence_number;
-  std::vector<uint64_t> args_offset;  // raw args JSON in `input`
-  std::vector<uint32_t> args_length;  // 0: no args kept
-  std::vector<uint8_t> has_args_object;  // the event had an "args" object at all
+  // Columns (one entry per event), declared in store/event_columns.h.
+#define SOLLENS_COLUMN_MEMBER(type, column, absent) std::vector<type> column;
+  SOLLENS_EVENT_COLUMNS(SOLLENS_COLUMN_MEMBER, SOLLENS_COLUMN_MEMBER)
+#undef SOLLENS_COLUMN_MEMBER
 
   StringPool strings;
   TraceMetadata metadata;

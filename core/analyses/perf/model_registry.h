@@ -1,28 +1,52 @@
 #pragma once
 // Op name → perf model (tracelens-semantics.md §7) for the models sollens implements,
-// with the sheet family and the bwd category. The op category itself stays in
-// analyses/ops/op_registry_table.inc (find_op_registry_entry), which lists every op
-// TraceLens models; ops of the map whose model is not implemented yet have no entry here.
+// with each model's evaluate function, sheet family and bwd category, all generated
+// from model_list.h. The op category itself stays in analyses/ops/op_registry_table.inc
+// (find_op_registry_entry), which lists every op TraceLens models; ops of the map whose
+// model is not implemented yet have no entry here.
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "analyses/perf/models.h"
 
 namespace sollens::perf {
 
-struct PerfModelEntry {
-  std::string_view op;
-  Model model;
-  std::string_view family;        // GEMM, SDPA, CONV, UnaryElementwise, BinaryElementwise, Normalization, Reduce,
-                                  // MoE_comm, SSM, RoPE, CrossEntropy
-  std::string_view bwd_category;  // "" when the model defines none
-  bool is_bwd_model;              // its own flops() are backward: CONV_bwd / SDPA_bwd sheet
+enum class SheetSplit : uint8_t {
+  kOneSheet,      // one sheet named after the family
+  kFwdBwdSheets,  // <family>_fwd and <family>_bwd
 };
 
+struct FamilyInfo {
+  Family family;
+  std::string_view name;  // GEMM, SDPA, CONV, UnaryElementwise, ...
+  SheetSplit sheets;
+  bool linked_bwd_rows;     // forward ops get a bwd row over their 1:1-linked backward subtree
+  bool reads_kernel_names;  // evaluations depend on the op's kernel names
+};
+
+struct PerfModelEntry {
+  Model model;
+  std::string_view name;  // the enumerator without its k: "Mm", "SdpaFlash", ...
+  Family family;
+  ModelResult (*evaluate)(Model, const ModelInput&);
+  std::string_view bwd_category;  // "" when the model defines none
+  bool is_bwd_model;              // its own flops() are backward: CONV_bwd / SDPA_bwd sheet
+  std::span<const std::string_view> ops;
+};
+
+// The model evaluating `op`, or null.
 const PerfModelEntry* find_perf_model(std::string_view op);
-// Every entry, in the map's order.
-std::span<const PerfModelEntry> perf_model_entries();
-// GEMM, UnaryElementwise, BinaryElementwise, Normalization: one sheet; others _fwd/_bwd.
-bool is_single_table_family(std::string_view family);
+const PerfModelEntry& perf_model(Model model);
+const FamilyInfo& perf_family(Family family);
+// Every model / family, in model_list.h's order (families: the sheets' order).
+std::span<const PerfModelEntry> perf_models();
+std::span<const FamilyInfo> perf_families();
+
+// The sheet a row of `model` goes to; `bwd_row`: a linked-backward row.
+std::string perf_sheet_name(const PerfModelEntry& model, bool bwd_row);
+// Every perf-model sheet name, in report order.
+std::vector<std::string> perf_sheet_names();
 
 }  // namespace sollens::perf

@@ -12,12 +12,6 @@ namespace {
 
 constexpr std::string_view kBwdPrefix = "autograd::engine::evaluate_function:";
 
-bool reads_kernel_names(perf::Model m) {
-  using perf::Model;
-  return m == Model::kMm || m == Model::kAddmm || m == Model::kScaledMm || m == Model::kBmm ||
-         m == Model::kBaddbmm;
-}
-
 void append_u32(std::string& key, uint32_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); }
 
 struct KeyHash {
@@ -116,7 +110,7 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
     key.clear();
     append_u32(key, name);
     append_u32(key, args);
-    if (reads_kernel_names(entry->model))
+    if (perf::perf_family(entry->family).reads_kernel_names)
       for (uint32_t k : kernels) append_u32(key, s.name[k]);
     auto [it, inserted] = eval_index.try_emplace(key, static_cast<uint32_t>(out.evals.size()));
     if (inserted) {
@@ -142,10 +136,10 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
     } else {
       out.kernels.resize(kernels_begin);
     }
-    // bwd rows: the forward op's 1:1-linked backward subtree (conv: only the
-    // convolution_backward ops themselves, §4.7).
-    if (!perf::is_single_table_family(entry->family) && !entry->is_bwd_model && entry->family != "CONV" &&
-        out.bwd_link[e] >= 0 && r.bwd.status == perf::Status::kOk) {
+    // bwd rows: the forward op's 1:1-linked backward subtree, in the families that
+    // have them (conv's bwd rows are the convolution_backward ops themselves, §4.7).
+    if (perf::perf_family(entry->family).linked_bwd_rows && !entry->is_bwd_model && out.bwd_link[e] >= 0 &&
+        r.bwd.status == perf::Status::kOk) {
       const auto begin = static_cast<uint32_t>(out.kernels.size());
       append_subtree_kernels(s, tree, static_cast<uint32_t>(out.bwd_link[e]), out.kernels, stack);
       const std::span<const uint32_t> bk(out.kernels.data() + begin, out.kernels.size() - begin);

@@ -1,32 +1,26 @@
 #pragma once
-// Every implemented TraceLens perf model (tracelens-semantics.md §6), one file per
-// family: gemm.cpp, sdpa.cpp, conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp,
-// moe_comm.cpp, ssm.cpp, rope_cross_entropy.cpp.
+// Every implemented TraceLens perf model (tracelens-semantics.md §6), declared in
+// model_list.h; the evaluate functions live one file per family: gemm.cpp, sdpa.cpp,
+// conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp, moe_comm.cpp, ssm.cpp,
+// rope_cross_entropy.cpp.
+#include "analyses/perf/model_list.h"
 #include "analyses/perf/perf_model.h"
 
 namespace sollens::perf {
 
+// Generated from model_list.h, in its order.
+enum class Family : uint8_t {
+#define SOLLENS_FAMILY_ENUMERATOR(family, ...) family,
+  SOLLENS_PERF_FAMILIES(SOLLENS_FAMILY_ENUMERATOR)
+#undef SOLLENS_FAMILY_ENUMERATOR
+};
 enum class Model : uint8_t {
-  // GEMM (§6.2)
-  kMm, kAddmm, kScaledMm, kBmm, kBaddbmm,
-  // SDPA (§6.4)
-  kSdpaFlash, kSdpaEfficient, kSdpaCudnn, kFlashAttnForward, kFlashAttnBackward,
-  kAiterFlashAttnForward, kAiterFlashAttnBackward, kAiterFmhaV3Forward, kAiterFmhaV3Backward,
-  kAiterMhaForward, kAiterMhaBackward, kFlashAttn3Forward, kFlashAttnVarlenForward, kFlashAttnVarlenBackward,
-  // CONV (§6.3)
-  kConv, kConvBwd,
-  // Elementwise (§6.5)
-  kUnary, kBinary,
-  // Reduce (§6.6)
-  kReduce,
-  // Normalization (§6.7)
-  kBatchNorm, kLayerNorm, kGroupNorm, kInstanceNorm, kRmsNorm,
-  kBatchNormBwd, kBatchNormBwdCudnn, kLayerNormBwd, kGroupNormBwd, kInstanceNormBwd, kRmsNormBwd,
-  // Other built-in models (§6.8)
-  kMoeComm, kCausalConv1d, kMambaSsd, kFusedRope, kCrossEntropy,
-  kQuantizeFp8, kQuantizeMxfp4Dual,
+#define SOLLENS_MODEL_ENUMERATOR(model, ...) model,
+  SOLLENS_PERF_MODELS(SOLLENS_MODEL_ENUMERATOR)
+#undef SOLLENS_MODEL_ENUMERATOR
 };
 
+// The evaluate functions model_list.h names.
 ModelResult eval_gemm(Model m, const ModelInput& in);
 ModelResult eval_sdpa(Model m, const ModelInput& in);
 ModelResult eval_conv(Model m, const ModelInput& in);
@@ -41,7 +35,7 @@ ModelResult eval_mamba_ssd(const ModelInput& in);
 ModelResult eval_fused_rope(const ModelInput& in);
 ModelResult eval_cross_entropy(const ModelInput& in);
 
-// Dispatch.
+// Runs the model's evaluate function (model_registry.h).
 ModelResult evaluate(Model m, const ModelInput& in);
 
 }  // namespace sollens::perf

@@ -26,9 +26,10 @@ struct PerfSheetOptions {
   const DeviceSpec* device = nullptr;
 };
 
-// Non-empty sheets only, in a fixed order (GEMM, SDPA_fwd, SDPA_bwd, CONV_fwd, CONV_bwd,
-// UnaryElementwise, BinaryElementwise, Normalization, Reduce_fwd, Reduce_bwd, MoE_comm_fwd,
-// MoE_comm_bwd, SSM_fwd, SSM_bwd, RoPE_fwd, CrossEntropy_fwd).
+// Non-empty sheets only, in perf_sheet_names()'s order (the families of model_list.h:
+// GEMM, SDPA_fwd, SDPA_bwd, CONV_fwd, CONV_bwd, UnaryElementwise, BinaryElementwise,
+// Normalization, Reduce_fwd, Reduce_bwd, MoE_comm_fwd, MoE_comm_bwd, SSM_fwd, SSM_bwd,
+// RoPE_fwd, RoPE_bwd, CrossEntropy_fwd, CrossEntropy_bwd).
 std::vector<Table> perf_model_tables(const EventStore& store, const ModeledOps& ops,
                                      const ProcessThreadNames& names, const PerfSheetOptions& options = {});
 // The same, reading the process and thread names first.

@@ -1,0 +1,108 @@
+#pragma once
+// Every perf model sollens implements and every sheet family, declared once. The Model
+// and Family enums, the registry (op name → model → evaluate function), the sheet each
+// row lands on and the sheets' order are all generated from these two lists, so a
+// model cannot be half-registered. Adding a model: one SOLLENS_PERF_MODELS line here
+// plus its evaluate function (declared in models.h, defined in the family's file).
+//
+// SOLLENS_PERF_FAMILIES(X): X(family, name, sheets, linked_bwd_rows, reads_kernel_names)
+//   sheets: kOneSheet (the sheet is `name`) or kFwdBwdSheets (`name`_fwd, `name`_bwd).
+//   linked_bwd_rows: a forward op with a 1:1-linked backward event also gets a bwd row
+//     over that backward subtree (tracelens-semantics.md §4.7).
+//   reads_kernel_names: the models read the op's kernel names (GEMM's transpose flags),
+//     so evaluations are shared only between ops with the same kernel names.
+//   The order is the perf-model sheets' order in the report.
+//
+// SOLLENS_PERF_MODELS(X): X(model, family, evaluate, bwd_category, is_bwd_model, ops...)
+//   evaluate: ModelResult(Model, const ModelInput&) or ModelResult(const ModelInput&).
+//   bwd_category: unified_perf_summary's op category of its sole-backward rows ("": none).
+//   is_bwd_model: its own flops() are backward, so its rows go to the _bwd sheet.
+//   ops: the op names (tracelens-semantics.md §7) evaluated with this model.
+
+#define SOLLENS_PERF_FAMILIES(X)                                           \
+  X(kGemm, "GEMM", kOneSheet, false, true)                                 \
+  X(kSdpa, "SDPA", kFwdBwdSheets, true, false)                             \
+  X(kConv, "CONV", kFwdBwdSheets, false, false) /* bwd: convolution_backward */ \
+  X(kUnaryElementwise, "UnaryElementwise", kOneSheet, false, false)        \
+  X(kBinaryElementwise, "BinaryElementwise", kOneSheet, false, false)      \
+  X(kNormalization, "Normalization", kOneSheet, false, false)              \
+  X(kReduce, "Reduce", kFwdBwdSheets, true, false)                         \
+  X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
+  X(kSsm, "SSM", kFwdBwdSheets, true, false)                               \
+  X(kRope, "RoPE", kFwdBwdSheets, true, false)                             \
+  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)
+
+#define SOLLENS_PERF_MODELS(X)                                                                          \
+  /* GEMM (§6.2) */                                                                                     \
+  X(kMm, kGemm, eval_gemm, "", false, "aten::mm")                                                       \
+  X(kAddmm, kGemm, eval_gemm, "", false, "aten::addmm")                                                 \
+  X(kScaledMm, kGemm, eval_gemm, "", false, "aten::_scaled_mm", "trtllm::cublas_scaled_mm",             \
+    "bitsandbytes::int8_linear_matmul")                                                                 \
+  X(kBmm, kGemm, eval_gemm, "", false, "aten::bmm")                                                     \
+  X(kBaddbmm, kGemm, eval_gemm, "", false, "aten::baddbmm")                                             \
+  /* SDPA (§6.4) */                                                                                     \
+  X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
+  X(kSdpaEfficient, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_efficient_attention") \
+  X(kSdpaCudnn, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_cudnn_attention")       \
+  X(kFlashAttnForward, kSdpa, eval_sdpa, "SDPA_bwd", false, "FlashAttnFunc",                            \
+    "flash_attn::_flash_attn_forward")                                                                  \
+  X(kFlashAttnBackward, kSdpa, eval_sdpa, "SDPA_bwd", true, "flash_attn::_flash_attn_backward")         \
+  X(kAiterFlashAttnForward, kSdpa, eval_sdpa, "SDPA_bwd", false, "aiter::_flash_attn_forward")          \
+  X(kAiterFlashAttnBackward, kSdpa, eval_sdpa, "SDPA_bwd", true, "aiter::_flash_attn_backward")         \
+  X(kAiterFmhaV3Forward, kSdpa, eval_sdpa, "SDPA_bwd", false, "aiter::wrapper_fmha_v3_fwd")             \
+  X(kAiterFmhaV3Backward, kSdpa, eval_sdpa, "SDPA_bwd", true, "aiter::wrapper_fmha_v3_bwd")             \
+  X(kAiterMhaForward, kSdpa, eval_sdpa, "SDPA_bwd", false, "aiter::mha_fwd", "aiter::fmha_v3_fwd")      \
+  X(kAiterMhaBackward, kSdpa, eval_sdpa, "SDPA_bwd", true, "aiter::mha_bwd")                            \
+  X(kFlashAttn3Forward, kSdpa, eval_sdpa, "SDPA_bwd", false, "flash_attn_3::fwd")                       \
+  X(kFlashAttnVarlenForward, kSdpa, eval_sdpa, "SDPA_bwd", false, "flash_attn::_flash_attn_varlen_forward") \
+  X(kFlashAttnVarlenBackward, kSdpa, eval_sdpa, "SDPA_bwd", true, "flash_attn::_flash_attn_varlen_backward") \
+  /* CONV (§6.3) */                                                                                     \
+  X(kConv, kConv, eval_conv, "CONV_bwd", false, "aten::convolution")                                    \
+  X(kConvBwd, kConv, eval_conv, "CONV_bwd", true, "aten::convolution_backward")                         \
+  /* Elementwise (§6.5) */                                                                              \
+  X(kUnary, kUnaryElementwise, eval_unary, "", false, "aten::copy", "aten::copy_", "aten::clamp_min",   \
+    "aten::clamp_min_", "aten::clamp_max", "aten::clamp_max_", "aten::sigmoid", "aten::rsqrt",          \
+    "aten::silu", "aten::neg", "aten::pow")                                                             \
+  X(kBinary, kBinaryElementwise, eval_binary, "", false, "aten::div", "aten::div_", "aten::mul",        \
+    "aten::mul_", "aten::add", "aten::add_", "aten::sigmoid_backward", "aten::threshold_backward")      \
+  /* Reduce (§6.6) */                                                                                   \
+  X(kReduce, kReduce, eval_reduce, "Reduce_bwd", false, "aten::sum", "aten::mean", "aten::max",         \
+    "aten::min", "aten::norm", "aten::linalg_norm", "aten::std", "aten::var", "aten::logsumexp",        \
+    "aten::cumsum", "aten::cumprod", "aten::amin", "aten::amax")                                        \
+  /* Normalization (§6.7) */                                                                            \
+  X(kBatchNorm, kNormalization, eval_norm, "NORM_bwd", false, "aten::batch_norm",                       \
+    "aten::native_batch_norm", "aten::miopen_batch_norm", "aten::cudnn_batch_norm")                     \
+  X(kLayerNorm, kNormalization, eval_norm, "NORM_bwd", false, "aten::layer_norm",                       \
+    "aten::native_layer_norm", "aten::miopen_layer_norm", "aten::cudnn_layer_norm")                     \
+  X(kGroupNorm, kNormalization, eval_norm, "NORM_bwd", false, "aiter::_groupnorm_run",                  \
+    "aten::group_norm", "aten::native_group_norm", "aten::miopen_group_norm", "aten::cudnn_group_norm") \
+  X(kInstanceNorm, kNormalization, eval_norm, "NORM_bwd", false, "aten::instance_norm",                 \
+    "aten::native_instance_norm", "aten::miopen_instance_norm", "aten::cudnn_instance_norm")            \
+  X(kRmsNorm, kNormalization, eval_norm, "NORM_bwd", false, "aten::_fused_rms_norm")                    \
+  X(kBatchNormBwd, kNormalization, eval_norm, "NORM_bwd", false, "aten::batch_norm_backward",           \
+    "aten::native_batch_norm_backward")                                                                 \
+  X(kBatchNormBwdCudnn, kNormalization, eval_norm, "NORM_bwd", false,                                   \
+    "aten::miopen_batch_norm_backward", "aten::cudnn_batch_norm_backward")                              \
+  X(kLayerNormBwd, kNormalization, eval_norm, "NORM_bwd", false, "aten::layer_norm_backward",           \
+    "aten::native_layer_norm_backward", "aten::miopen_layer_norm_backward",                             \
+    "aten::cudnn_layer_norm_backward")                                                                  \
+  X(kGroupNormBwd, kNormalization, eval_norm, "NORM_bwd", false, "aten::group_norm_backward",           \
+    "aten::native_group_norm_backward", "aten::miopen_group_norm_backward",                             \
+    "aten::cudnn_group_norm_backward")                                                                  \
+  X(kInstanceNormBwd, kNormalization, eval_norm, "NORM_bwd", false, "aten::instance_norm_backward",     \
+    "aten::native_instance_norm_backward", "aten::miopen_instance_norm_backward",                       \
+    "aten::cudnn_instance_norm_backward")                                                               \
+  X(kRmsNormBwd, kNormalization, eval_norm, "NORM_bwd", false, "aten::rms_norm_backward",               \
+    "aten::native_rms_norm_backward", "aten::miopen_rms_norm_backward",                                 \
+    "aten::cudnn_rms_norm_backward", "aten::_fused_rms_norm_backward")                                  \
+  /* Other built-in models (§6.8) */                                                                    \
+  X(kMoeComm, kMoeComm, eval_moe_comm, "MoE_comm_bwd", false, "MoEDispatch", "MoECombine")              \
+  X(kCausalConv1d, kSsm, eval_causal_conv1d, "", false, "DaoAILab::_causal_conv1d_fwd_cpp")             \
+  X(kMambaSsd, kSsm, eval_mamba_ssd, "SSM_bwd", false, "MambaSplitConv1dScanCombinedFn")                \
+  X(kFusedRope, kRope, eval_fused_rope, "", false, "FusedRoPEFunc")                                     \
+  X(kCrossEntropy, kCrossEntropy, eval_cross_entropy, "", false, "CrossEntropyFunction")                \
+  X(kQuantizeFp8, kUnaryElementwise, eval_quantize, "", false,                                          \
+    "primus_turbo_cpp_extension::quantize_fp8_tensorwise", "primus_turbo::quantize_fp8_tensorwise")     \
+  X(kQuantizeMxfp4Dual, kUnaryElementwise, eval_quantize, "", false,                                    \
+    "primus_turbo_cpp_extension::quantize_mxfp4_dual", "primus_turbo::quantize_mxfp4_dual",             \
+    "primus::quantize_mxfp4_dual")

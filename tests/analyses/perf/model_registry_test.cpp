@@ -1,0 +1,93 @@
+// The perf-model registry generated from model_list.h: every model reachable from its
+// op names, every op name known to the op map, every model's rows on a listed sheet.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "analyses/ops/op_categories.h"
+#include "analyses/perf/model_registry.h"
+
+using namespace sollens::perf;
+
+namespace {
+
+const PerfModelEntry& model_of(std::string_view op) {
+  const PerfModelEntry* model = find_perf_model(op);
+  REQUIRE(model != nullptr);
+  return *model;
+}
+
+}  // namespace
+
+TEST_CASE("perf registry: every model is found by each of its op names", "[perf][registry]") {
+  std::set<std::string_view> seen;
+  for (const PerfModelEntry& model : perf_models()) {
+    INFO(model.name);
+    CHECK(&perf_model(model.model) == &model);
+    CHECK(model.evaluate != nullptr);
+    REQUIRE_FALSE(model.ops.empty());
+    for (std::string_view op : model.ops) {
+      INFO(op);
+      CHECK(seen.insert(op).second);  // one model per op name
+      const PerfModelEntry* found = find_perf_model(op);
+      REQUIRE(found != nullptr);
+      CHECK(found->model == model.model);
+    }
+  }
+  CHECK(find_perf_model("aten::not_an_op") == nullptr);
+}
+
+TEST_CASE("perf registry: every op name is a modeled op of the op map", "[perf][registry]") {
+  // A typo in model_list.h would leave the op unmodeled without this check.
+  for (const PerfModelEntry& model : perf_models()) {
+    for (std::string_view op : model.ops) {
+      INFO(op);
+      const auto entry = sollens::find_op_registry_entry(op);
+      REQUIRE(entry.has_value());
+      CHECK(entry->has_perf_model);
+    }
+  }
+}
+
+TEST_CASE("perf registry: every model's rows land on a sheet of the report", "[perf][registry]") {
+  const std::vector<std::string> sheets = perf_sheet_names();
+  auto listed = [&](const std::string& sheet) { return std::find(sheets.begin(), sheets.end(), sheet) != sheets.end(); };
+  for (const PerfModelEntry& model : perf_models()) {
+    INFO(model.name);
+    CHECK(listed(perf_sheet_name(model, false)));
+    if (perf_family(model.family).linked_bwd_rows) CHECK(listed(perf_sheet_name(model, true)));
+  }
+}
+
+TEST_CASE("perf registry: every family has a model", "[perf][registry]") {
+  for (const FamilyInfo& family : perf_families()) {
+    INFO(family.name);
+    CHECK(std::any_of(perf_models().begin(), perf_models().end(),
+                      [&](const PerfModelEntry& m) { return m.family == family.family; }));
+  }
+}
+
+TEST_CASE("perf registry: sheet names and order", "[perf][registry]") {
+  // TraceLens's perf-model sheets (tracelens-semantics.md §4.7) in the report's order.
+  const std::vector<std::string> expected = {
+      "GEMM",         "SDPA_fwd",     "SDPA_bwd",    "CONV_fwd",         "CONV_bwd",         "UnaryElementwise",
+      "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "MoE_comm_fwd", "MoE_comm_bwd",
+      "SSM_fwd",      "SSM_bwd",      "RoPE_fwd",    "RoPE_bwd",         "CrossEntropy_fwd", "CrossEntropy_bwd"};
+  CHECK(perf_sheet_names() == expected);
+  CHECK(perf_sheet_name(model_of("aten::mm"), false) == "GEMM");
+  CHECK(perf_sheet_name(model_of("aten::convolution_backward"), false) == "CONV_bwd");
+  CHECK(perf_sheet_name(model_of("aten::_scaled_dot_product_flash_attention"), true) == "SDPA_bwd");
+  CHECK(perf_sheet_name(model_of("aten::sum"), false) == "Reduce_fwd");
+}
+
+TEST_CASE("perf registry: families' bwd rows and kernel-name keys", "[perf][registry]") {
+  // §4.7: single-table families and CONV (whose bwd rows are convolution_backward ops)
+  // take no linked-backward rows; only GEMM reads kernel names (transpose flags).
+  for (const FamilyInfo& family : perf_families()) {
+    INFO(family.name);
+    const bool single = family.sheets == SheetSplit::kOneSheet;
+    CHECK(family.linked_bwd_rows == (!single && family.name != "CONV"));
+    CHECK(family.reads_kernel_names == (family.name == "GEMM"));
+  }
+}
