@@ -99,6 +99,9 @@ class Session {
     out += ",\"events\":" + std::to_string(info.events);
     out += ",\"gpuEvents\":" + std::to_string(info.gpu_events);
     out += ",\"linkedGpuEvents\":" + std::to_string(info.linked_gpu_events);
+    out += ",\"linkedBy\":" + sollens::json_string(sollens::link_mode_name(info.linked_by));
+    out += ",\"gpuTimeUs\":" + sollens::format_python_float(info.gpu_time_us);
+    out += ",\"unlinkedGpuTimeUs\":" + sollens::format_python_float(info.unlinked_gpu_time_us);
     out += ",\"firstTsUs\":" + sollens::format_python_float(info.first_ts_us);
     out += ",\"lastEndUs\":" + sollens::format_python_float(info.last_end_us);
     out += ",\"spanMs\":" +
