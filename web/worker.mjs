@@ -103,15 +103,7 @@ async function open({ id, file, url, name, remote }) {
     let { capacity } = source;
 
     session = new sollens.Session();
-    let address;
-    try {
-      address = allocate(() => session.allocate(capacity), capacity);
-    } catch (e) {
-      // A .gz's size was only a guess from its trailer: start small and grow instead.
-      if (!gzip || capacity <= fileBytes) throw e;
-      capacity = fileBytes;
-      address = allocate(() => session.allocate(capacity), capacity);
-    }
+    let address = allocate(() => session.allocate(capacity), capacity);
     let written = 0;
     let read = 0;
     let compressedEnded = false;  // the whole .gz went into the decompressor
