@@ -164,7 +164,8 @@ function showLoaded(msg) {
   document.body.dataset.cycles = 'pending';  // after drawReport: it clears the last report's
   setBusy(false);
   const t = msg.timings;
-  ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.`;
+  ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.${
+    msg.cutShort ? ' The file is cut short: only the events before the cut were read.' : ''}`;
   document.body.dataset.state = 'loaded';
 }
 

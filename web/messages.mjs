@@ -11,7 +11,9 @@
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
 //                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
-//                  DONE         {id, name, fileBytes, gzip, info, traceMetadata (JSON text),
+//                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
+//                                its trace does: the events before the cut were read),
+//                                info, traceMetadata (JSON text),
 //                                gpuTimeline, report, timings}   the report, shown at once
 //                  CYCLES       {id, cycles, ms}     right after DONE (the first cycles, per
 //                                                    stream) and after each CYCLES request

@@ -5,7 +5,7 @@
 //   decodeShare(fragment)        -> a loaded report (state.mjs's app.report shape), or throws ShareError
 //
 // Format, version 2: '#report=' + base64url(gzip(JSON)) with the JSON
-//   {"v":2, "name", "version", "fileBytes", "gzip", "info", "traceMetadata", "gpuTimeline",
+//   {"v":2, "name", "version", "fileBytes", "gzip", "cutShort", "info", "traceMetadata", "gpuTimeline",
 //    "report": {"device", "rooflineCeilings", "timingsMs", "includeUnlinked", "sheets": [sheet]},
 //    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]}, "dropped": [name]}
 //   sheet  = {"name", "kind", "rows", "columns": [column]}
@@ -14,8 +14,8 @@
 // i.e. the report model of worker.mjs with typed arrays as JSON arrays (JSON's
 // shortest number text reads back to the same double). Version 2 added the sheets'
 // kinds, the columns' units and the roofline ceilings (the page no longer guesses them).
-// Optional in version 2 (links made before them lack them): report.includeUnlinked and
-// info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs.
+// Optional in version 2 (links made before them lack them): cutShort, report.includeUnlinked
+// and info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs.
 //
 // Too big for a URL: links are kept under LINK_BUDGET characters (Firefox's default
 // URL limit is 1 MiB; Chrome's 2 MiB). Over it, the largest sheets lose their rows
@@ -90,6 +90,7 @@ export async function encodeShare(loaded, baseUrl) {
       version: loaded.version ?? '',
       fileBytes: loaded.fileBytes ?? 0,
       gzip: Boolean(loaded.gzip),
+      cutShort: Boolean(loaded.cutShort),
       info: loaded.info,
       traceMetadata: loaded.traceMetadata || '{}',
       gpuTimeline: loaded.gpuTimeline,
@@ -292,13 +293,13 @@ const traceMetadataSchema = (v, p) => {
 };
 const timelineRow = obj({ type: str(100), 'time ms': nullable(num), percent: nullable(num) });
 const docSchema = obj({
-  v: int, name: str(1000), version: str(100), fileBytes: count, gzip: bool, info: infoSchema,
+  v: int, name: str(1000), version: str(100), fileBytes: count, gzip: bool, cutShort: bool, info: infoSchema,
   traceMetadata: traceMetadataSchema, gpuTimeline: arr(timelineRow, 100),
   report: obj({ device: deviceSchema, rooflineCeilings: map(obj({ peak: str(100), tflops: num }), 100),
     timingsMs: map(nullable(num), 50), includeUnlinked: bool, sheets }, ['includeUnlinked']),
   cycles: nullable(obj({ summary: str(), kernels: count, preambles: arr(str(), 500), sheets })),
   dropped: arr(str(1100), 1000),
-});
+}, ['cutShort']);
 
 // `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
 export async function decodeShare(fragment) {

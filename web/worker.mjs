@@ -179,12 +179,13 @@ async function open({ id, file, url, name, remote }) {
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
     if (gzipTruncated) info.warnings.unshift(GZIP_TRUNCATED_WARNING);
+    const cutShort = gzipTruncated || JSON.parse(session.warningsJson()).some((w) => w.code === 'truncated');
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson());
     const report = buildReport('', false, false);
     const tDone = performance.now();
     self.postMessage({
-      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, info, traceMetadata, gpuTimeline, report,
+      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, info, traceMetadata, gpuTimeline, report,
       timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, transferables(report));
   } catch (e) {

@@ -77,6 +77,7 @@ export function unlinkedChecks({ page, check, repo, fixtures, screenshots, tmp, 
     await page.setInputFiles('#file-input', file);
     check(await waitForLoad('mostly_unlinked.json') === 'loaded', 'a trace whose GPU time is mostly unlinked opens');
     const banner = page.locator('#unlinked-banner');
+    check(await page.locator('#cut-short').isHidden(), 'a whole file has no cut-short notice');
     check(await banner.isVisible(), 'unlinked: the banner is shown when most GPU time has no launch in the trace');
     const text = await banner.innerText();
     check(/0\.090 ms of 0\.100 ms \(90\.0 %\)/.test(text) && /launch is not in the trace/.test(text),
@@ -139,6 +140,9 @@ export function unlinkedChecks({ page, check, repo, fixtures, screenshots, tmp, 
     const warnings = await page.locator('#warnings').innerText();
     check(/the gzip stream ends early: the file is cut short/.test(warnings) && /it is truncated/.test(warnings),
       'truncated .gz: the overview warns that the file is cut short and where the JSON ends');
+    check(await page.locator('#cut-short').isVisible() && /cut short: the report covers only the [\d,]+ events before the cut/.test(await page.textContent('#cut-short')),
+      `truncated .gz: a notice at the top of the overview says the file is cut short (${await page.textContent('#cut-short')})`);
+    check(/The file is cut short/.test(await page.textContent('#status')), 'truncated .gz: the status line says so');
     const events = Number(await page.$eval('#facts data', (d) => d.value));
     if (existsSync(cli)) {
       const info = execFileSync(cli, ['info', cut], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

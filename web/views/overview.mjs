@@ -48,6 +48,7 @@ export function wireOverview({ requestReport }) {
 export function clear() {
   for (const id of ['facts', 'timeline-legend', 'warnings', 'linking', 'unlinked-text', 'unlinked-status']) byId(id).replaceChildren();
   byId('unlinked-banner').hidden = true;
+  byId('cut-short').hidden = true;
   for (const id of ['gpu-timeline', 'devices', 'categories']) byId(id).tBodies[0].replaceChildren();
   const svg = byId('timeline-chart');
   for (const el of [...svg.children]) if (el.tagName !== 'title') el.remove();
@@ -58,6 +59,10 @@ export function clear() {
 export function render(loaded) {
   clear();
   byId('trace-name').textContent = loaded.name;
+  if (loaded.cutShort) {
+    byId('cut-short').textContent = `This file is cut short: the report covers only the ${fmtInt(loaded.info.events)} events before the cut (the warnings below say where).`;
+    byId('cut-short').hidden = false;
+  }
   renderFacts(loaded);
   renderTimeline(loaded.gpuTimeline);
   renderLinking(loaded.info, Boolean(loaded.report?.includeUnlinked));
@@ -105,7 +110,9 @@ function renderLinking(info, included) {
   const unlinked = info.gpuEvents - info.linkedGpuEvents;
   box.disabled = unlinked === 0 && !included;
   const linking = byId('linking');
-  if (info.linkedBy === 'correlation')
+  if (info.gpuEvents === 0)
+    linking.textContent = 'The trace has no GPU events (kernels, memory copies or sets).';
+  else if (info.linkedBy === 'correlation')
     linking.textContent = 'GPU events were linked to the runtime calls that launched them by correlation id, as HTA does: the trace has no flow events, through which TraceLens links them (it would link none).';
   else if (info.linkedBy === 'flows')
     linking.textContent = 'GPU events were linked to the runtime calls that launched them through the trace\'s flow events, as TraceLens does.';
@@ -120,7 +127,7 @@ function renderLinking(info, included) {
   const what = info.unlinkedGpuTimeUs != null
     ? `${timeOf(info.unlinkedGpuTimeUs, info.gpuTimeUs)} of the GPU time`
     : `${fmtInt(unlinked)} of ${fmtInt(info.gpuEvents)} GPU events`;
-  byId('unlinked-text').textContent = `Most of the GPU work is left out of the timeline: ${what} is in GPU events whose launch is not in the trace (the profiler started after it, or the trace has no flow events to link it). TraceLens leaves such events out; count them to see the whole GPU.`;
+  byId('unlinked-text').textContent = `Most of the GPU work is left out of the timeline: ${what} is in GPU events whose launch is not in the trace (launched before the profiler started, or tied to no launch by a flow event). TraceLens leaves such events out; count them to see the whole GPU.`;
   byId('unlinked-banner').hidden = false;
 }
 
