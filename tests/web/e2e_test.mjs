@@ -179,8 +179,9 @@ try {
   await views.gpuOnly();
   await page.click('nav [data-view="overview"]');
   // Its 562 kernels all have their launch (sollens info: "562 GPU, 562 linked"): no banner.
-  check(await page.locator('#unlinked-banner').isHidden() && !/no launch/.test(await page.textContent('#linking')),
-    'GPU-only MI210 trace: every GPU event is linked to its launch, no unlinked banner');
+  check(await page.locator('#unlinked-banner').isHidden() && !/no launch/.test(await page.textContent('#linking'))
+    && await page.locator('#unlinked-controls').isHidden(),
+  'GPU-only MI210 trace: every GPU event is linked to its launch, no unlinked banner nor toggle');
 
   // The unlinked GPU events' toggle and banner, correlation linking, a cut .json.gz.
   const unlinked = unlinkedChecks({ page, check, repo, fixtures, screenshots, tmp, waitForLoad });

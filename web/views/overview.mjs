@@ -108,7 +108,7 @@ function renderLinking(info, included) {
   box.checked = included;
   byId('view-overview').dataset.includeUnlinked = String(included);  // what the figures are
   const unlinked = info.gpuEvents - info.linkedGpuEvents;
-  box.disabled = unlinked === 0 && !included;
+  byId('unlinked-controls').hidden = unlinked === 0 && !included;  // nothing to count
   const linking = byId('linking');
   if (info.gpuEvents === 0)
     linking.textContent = 'The trace has no GPU events (kernels, memory copies or sets).';
