@@ -15,8 +15,10 @@ import { hasSharedLink, openSharedLink, wireShareLink } from './actions/share-li
 import { engine, requestCycles, requestReport } from './load.mjs';
 import { openTraceParameter, wireOpening } from './open.mjs';
 import { setViewRequests, showView } from './router.mjs';
+import { wireOverview } from './views/overview.mjs';
 
 setViewRequests({ requestReport, requestCycles });
+wireOverview({ requestReport });
 wireOpening();
 for (const b of document.querySelectorAll('nav [data-view]'))
   b.addEventListener('click', () => showView(b.dataset.view));

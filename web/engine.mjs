@@ -74,7 +74,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
       start();
       request({ type: ToWorker.OPEN, ...source });
     },
-    requestReport: ({ device, corrected }) => request({ type: ToWorker.REPORT, device, corrected }),
+    requestReport: ({ device, corrected, includeUnlinked }) => request({ type: ToWorker.REPORT, device, corrected, includeUnlinked }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
   };
 }

@@ -10,6 +10,9 @@ import { app, forgetKept, settleCycles } from './state.mjs';
 import { enableReportActions, hideError, isLoading, showError, ui } from './ui.mjs';
 import * as overview from './views/overview.mjs';
 
+// What the worker computes the first report with (worker.mjs).
+const DEFAULT_REPORT_OPTIONS = Object.freeze({ device: '', corrected: false, includeUnlinked: false });
+
 export const engine = createEngine({
   onReady(msg) {
     ui.version.textContent = msg.version;
@@ -111,9 +114,15 @@ function setBusy(busy, name) {
 
 // A view asks for the report or the cycles again (another device, mode or order):
 // both return whether the request went to the worker (not for a report from a link).
-export function requestReport({ device = '', corrected = false } = {}) {
+// The report's options not given stay as last asked (the roofline's device and
+// corrected toggle, the overview's unlinked GPU events).
+export function requestReport(options = {}) {
   if (app.report.shared) return sharedCannotRecompute();
-  return engine.requestReport({ device, corrected });
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const next = { ...app.reportOptions, ...given };
+  if (!engine.requestReport(next)) return false;
+  app.reportOptions = next;
+  return true;
 }
 
 export function requestCycles({ mode = 'all', order = 'stream' } = {}) {
@@ -146,6 +155,7 @@ function showProgress({ phase, done, total, events }) {
 // The report comes first; the cycles follow in their own message.
 function showLoaded(msg) {
   app.report = msg;
+  app.reportOptions = { ...DEFAULT_REPORT_OPTIONS };
   msg.cycles = null;
   msg.cyclesPending = true;
   msg.version = app.version;  // for the export's "generator"
@@ -154,7 +164,8 @@ function showLoaded(msg) {
   document.body.dataset.cycles = 'pending';  // after drawReport: it clears the last report's
   setBusy(false);
   const t = msg.timings;
-  ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.`;
+  ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.${
+    msg.cutShort ? ' The file is cut short: only the events before the cut were read.' : ''}`;
   document.body.dataset.state = 'loaded';
 }
 
@@ -162,6 +173,8 @@ function showRecomputedReport(msg) {
   // Merged into the same object: a view being drawn for this load stays current.
   if (!app.report) return;
   app.report.report = msg.report;
+  app.report.gpuTimeline = msg.gpuTimeline;
+  overview.render(app.report);
   redraw(...REPORT_VIEWS);
   showView(app.currentView);
   // The redrawn view replaces its own "Recomputing…" status: say it is done here.

@@ -4,16 +4,20 @@
 // To the worker:  OPEN    {id, file: File}                   a file the user chose or dropped
 //                         {id, url, name}                    a same-origin file (the sample)
 //                         {id, url, name, remote: true}      ?trace=URL: a CORS fetch
-//                 REPORT  {id, device, corrected}            recompute the report (device
-//                                                            "" = identify from the trace)
+//                 REPORT  {id, device, corrected, includeUnlinked}   recompute the report
+//                                                            (device "" = identify from the
+//                                                            trace; includeUnlinked: count GPU
+//                                                            events with no launch in the trace)
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
 //                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
-//                  DONE         {id, name, fileBytes, gzip, info, traceMetadata (JSON text),
+//                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
+//                                its trace does: the events before the cut were read),
+//                                info, traceMetadata (JSON text),
 //                                gpuTimeline, report, timings}   the report, shown at once
 //                  CYCLES       {id, cycles, ms}     right after DONE (the first cycles, per
 //                                                    stream) and after each CYCLES request
-//                  REPORT       {id, report}         after each REPORT request
+//                  REPORT       {id, report, gpuTimeline}   after each REPORT request
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
 //                  ERROR        {id, title, hint}
 // Every message but READY carries the id of the load it belongs to.

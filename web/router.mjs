@@ -10,7 +10,8 @@
 //    cyclesError (text, when their detection failed), cyclesMs (how long it took),
 //    state (the view's own object, kept across recomputes of this trace's report and
 //    cycles: what the view wants to show the same way again),
-//    requestReport({device, corrected}), requestCycles({mode, order}), showView(name)}
+//    requestReport({device, corrected, includeUnlinked}) (options left out stay as last
+//    asked), requestCycles({mode, order}), showView(name)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
 

@@ -5,8 +5,8 @@
 //   decodeShare(fragment)        -> a loaded report (state.mjs's app.report shape), or throws ShareError
 //
 // Format, version 2: '#report=' + base64url(gzip(JSON)) with the JSON
-//   {"v":2, "name", "version", "fileBytes", "gzip", "info", "traceMetadata", "gpuTimeline",
-//    "report": {"device", "rooflineCeilings", "timingsMs", "sheets": [sheet]},
+//   {"v":2, "name", "version", "fileBytes", "gzip", "cutShort", "info", "traceMetadata", "gpuTimeline",
+//    "report": {"device", "rooflineCeilings", "timingsMs", "includeUnlinked", "sheets": [sheet]},
 //    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]}, "dropped": [name]}
 //   sheet  = {"name", "kind", "rows", "columns": [column]}
 //   column = {"name", "type": "float"|"int"|"bool", "unit", "values": [number | null | "nan" | "inf" | "-inf"]}
@@ -14,6 +14,8 @@
 // i.e. the report model of worker.mjs with typed arrays as JSON arrays (JSON's
 // shortest number text reads back to the same double). Version 2 added the sheets'
 // kinds, the columns' units and the roofline ceilings (the page no longer guesses them).
+// Optional in version 2 (links made before them lack them): cutShort, report.includeUnlinked
+// and info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs.
 //
 // Too big for a URL: links are kept under LINK_BUDGET characters (Firefox's default
 // URL limit is 1 MiB; Chrome's 2 MiB). Over it, the largest sheets lose their rows
@@ -88,11 +90,12 @@ export async function encodeShare(loaded, baseUrl) {
       version: loaded.version ?? '',
       fileBytes: loaded.fileBytes ?? 0,
       gzip: Boolean(loaded.gzip),
+      cutShort: Boolean(loaded.cutShort),
       info: loaded.info,
       traceMetadata: loaded.traceMetadata || '{}',
       gpuTimeline: loaded.gpuTimeline,
       report: { device: loaded.report.device, rooflineCeilings: loaded.report.rooflineCeilings ?? {}, timingsMs: loaded.report.timingsMs,
-        sheets: loaded.report.sheets.map((s) => encodeSheet(s, keep(s))) },
+        includeUnlinked: Boolean(loaded.report.includeUnlinked), sheets: loaded.report.sheets.map((s) => encodeSheet(s, keep(s))) },
       cycles: loaded.cycles ? { summary: loaded.cycles.summary, kernels: loaded.cycles.kernels,
         preambles: loaded.cycles.preambles, sheets: loaded.cycles.sheets.map((s) => encodeSheet(s, keep(s))) } : null,
       dropped: [...loaded.dropped ?? [], ...all.filter(([, s]) => emptied.has(s)).map(([where, s]) => `${where === 'cycles' ? 'cycles: ' : ''}${s.name}`)],
@@ -250,6 +253,7 @@ const sheets = arr(sheet, 500);
 const optInt = nullable(int);
 const infoSchema = obj({
   format: str(), traceName: str(), jsonBytes: count, events: count, gpuEvents: count, linkedGpuEvents: count,
+  linkedBy: str(100), gpuTimeUs: num, unlinkedGpuTimeUs: num,
   firstTsUs: nullable(num), lastEndUs: nullable(num), spanMs: nullable(num),
   versionHints: arr(str(), 1000), gpuPids: arr(str(), 10_000),
   eventsByCategory: arr(pair(str(), count), 10_000), eventsByPhase: arr(pair(str(), count), 10_000),
@@ -257,7 +261,7 @@ const infoSchema = obj({
     numSms: optInt, warpSize: optInt }), 1000),
   distributed: nullable(obj({ backend: str(), rank: optInt, worldSize: optInt, pgCount: optInt, ncclVersion: str() })),
   warnings: arr(str(), 10_000),
-});
+}, ['linkedBy', 'gpuTimeUs', 'unlinkedGpuTimeUs']);
 const deviceSchema = obj({
   status: str(), id: str(), name: str(), trace_device_index: int, trace_device_name: str(), from_gpu_events: bool,
   how: str(), notice: str(), devices_per_package: num, dense_tflops_per_device: map(num, 100),
@@ -289,13 +293,13 @@ const traceMetadataSchema = (v, p) => {
 };
 const timelineRow = obj({ type: str(100), 'time ms': nullable(num), percent: nullable(num) });
 const docSchema = obj({
-  v: int, name: str(1000), version: str(100), fileBytes: count, gzip: bool, info: infoSchema,
+  v: int, name: str(1000), version: str(100), fileBytes: count, gzip: bool, cutShort: bool, info: infoSchema,
   traceMetadata: traceMetadataSchema, gpuTimeline: arr(timelineRow, 100),
   report: obj({ device: deviceSchema, rooflineCeilings: map(obj({ peak: str(100), tflops: num }), 100),
-    timingsMs: map(nullable(num), 50), sheets }),
+    timingsMs: map(nullable(num), 50), includeUnlinked: bool, sheets }, ['includeUnlinked']),
   cycles: nullable(obj({ summary: str(), kernels: count, preambles: arr(str(), 500), sheets })),
   dropped: arr(str(1100), 1000),
-});
+}, ['cutShort']);
 
 // `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
 export async function decodeShare(fragment) {

@@ -11,6 +11,9 @@ export const app = {
   version: '',       // the core's version (the worker's READY), for the export's "generator"
   devices: [],       // the device database's ids, for device selectors
   cyclesAsked: false,  // the cycles under way were asked for by the cycles view
+  // The options of the last report asked of the worker for this trace:
+  // {device, corrected, includeUnlinked} (worker.mjs's buildReport).
+  reportOptions: null,
 };
 
 // What each view was showing (drill-down choice, tabs, focused control), kept while

@@ -7,7 +7,8 @@
 // The messages in and out, and what they carry: messages.mjs.
 //
 // The report model (what every view reads; typed arrays are transferred, not copied):
-//   report = {device: {status, id, name, notice, ...}, rooflineCeilings, timingsMs, sheets: [sheet]}
+//   report = {device: {status, id, name, notice, ...}, rooflineCeilings, timingsMs,
+//             includeUnlinked (GPU events with no launch in the trace counted), sheets: [sheet]}
 //   rooflineCeilings = {"matrix_bf16": {peak: 'bf16', tflops}, ...}: the device's dense
 //            ceiling per Compute Spec, as the core maps them ({} for an unknown GPU)
 //   cycles = {summary, kernels, preambles: [string], sheets: [sheet]}
@@ -24,6 +25,9 @@ import { readSheet } from './report-model.mjs';
 import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
+// The command line's words for it (core/ingest/trace_reader.cpp), where the core
+// decompresses the file itself.
+const GZIP_TRUNCATED_WARNING = 'the gzip stream ends early: the file is cut short';
 const GROW_FACTOR = 1.5;
 const SLICE_BYTES = 8 << 20;
 
@@ -102,6 +106,8 @@ async function open({ id, file, url, name, remote }) {
     let address = allocate(() => session.allocate(capacity), capacity);
     let written = 0;
     let read = 0;
+    let compressedEnded = false;  // the whole .gz went into the decompressor
+    let gzipTruncated = false;
 
     let { stream } = source;
     if (gzip) {
@@ -110,6 +116,9 @@ async function open({ id, file, url, name, remote }) {
           transform(chunk, controller) {
             read += chunk.byteLength;
             controller.enqueue(chunk);
+          },
+          flush() {
+            compressedEnded = true;
           },
         }))
         .pipeThrough(new DecompressionStream('gzip'));
@@ -121,6 +130,13 @@ async function open({ id, file, url, name, remote }) {
         result = await reader.read();
       } catch (e) {
         if (e instanceof UserError) throw e;
+        // A gzip stream that stops short (a file cut while copied or written) fails
+        // only once all of it was read, after handing on what it held: keep that, as
+        // the command line does, and say so.
+        if (gzip && compressedEnded && written > 0) {
+          gzipTruncated = true;
+          break;
+        }
         if (gzip)
           throw new UserError(`This .gz file could not be decompressed: ${message(e)}.`,
             'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.');
@@ -162,12 +178,14 @@ async function open({ id, file, url, name, remote }) {
     }
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
+    if (gzipTruncated) info.warnings.unshift(GZIP_TRUNCATED_WARNING);
+    const cutShort = gzipTruncated || JSON.parse(session.warningsJson()).some((w) => w.code === 'truncated');
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson());
-    const report = buildReport('', false);
+    const report = buildReport('', false, false);
     const tDone = performance.now();
     self.postMessage({
-      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, info, traceMetadata, gpuTimeline, report,
+      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, info, traceMetadata, gpuTimeline, report,
       timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, transferables(report));
   } catch (e) {
@@ -201,12 +219,25 @@ function postCycles(id, mode, order) {
 }
 
 // --- results as typed-array columns (the report model above) -------------------------
-function buildReport(device, corrected) {
-  const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), false));
+function buildReport(device, corrected, includeUnlinked) {
+  const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), Boolean(includeUnlinked)));
   if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
     'Choose a device from the list, or leave it on "from the trace".');
   return { device: described.device, rooflineCeilings: described.rooflineCeilings, timingsMs: described.timingsMs,
-    sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+    includeUnlinked: Boolean(includeUnlinked), sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+}
+
+// The report's gpu_timeline sheet as the overview's rows ({type, 'time ms', percent}).
+function timelineRows(report) {
+  const sheet = report.sheets.find((s) => s.name === 'gpu_timeline');
+  if (!sheet) return [];
+  const column = (name) => sheet.columns.find((c) => c.name === name);
+  const [type, ms, percent] = [column('type'), column('time ms'), column('percent')];
+  return Array.from({ length: sheet.rows }, (_, r) => ({
+    type: type.dictionary[type.codes[r]],
+    'time ms': ms.validity[r] ? ms.values[r] : null,
+    percent: percent.validity[r] ? percent.values[r] : null,
+  }));
 }
 
 function buildCycles(mode, order) {
@@ -224,8 +255,9 @@ function transferables(result) {
 function postReport(msg) {
   try {
     if (!session) throw new UserError('No trace is open.', 'Open a trace first.');
-    const report = buildReport(msg.device, msg.corrected);
-    self.postMessage({ type: FromWorker.REPORT, id: msg.id, report }, transferables(report));
+    const report = buildReport(msg.device, msg.corrected, msg.includeUnlinked);
+    const gpuTimeline = timelineRows(report);  // before the columns are transferred
+    self.postMessage({ type: FromWorker.REPORT, id: msg.id, report, gpuTimeline }, transferables(report));
   } catch (e) {
     const user = e instanceof UserError;
     self.postMessage({ type: FromWorker.ERROR, id: msg.id, title: user ? e.title : `Something went wrong: ${message(e)}.`,
@@ -249,11 +281,14 @@ async function blobSource(blob) {
   const head = new Uint8Array(await readSlice(blob, 0, 2));
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   // A gzip member ends with ISIZE, the uncompressed size mod 2^32: presize from it
-  // and grow if the data turns out longer (several members, or over 4 GiB).
+  // and grow if the data turns out longer (several members, or over 4 GiB). A file
+  // cut short ends with whatever bytes were there: a trailer claiming more than any
+  // trace compresses to is not believed (the buffer then starts at the guess below).
   let capacity = fileBytes;
   if (gzip && fileBytes >= 18) {
     const trailer = new DataView(await readSlice(blob, fileBytes - 4, fileBytes));
-    capacity = Math.max(trailer.getUint32(0, true), 1);
+    const claimed = trailer.getUint32(0, true);
+    capacity = claimed > 0 && claimed <= fileBytes * MAX_GZIP_RATIO ? claimed : fileBytes * GZIP_RATIO_GUESS;
   }
   // Plain JSON: 8 MiB slices (far fewer, larger chunks than blob.stream()).
   return { fileBytes, gzip, capacity, stream: gzip ? blob.stream() : sliceStream(blob, SLICE_BYTES) };
@@ -265,7 +300,10 @@ async function blobSource(blob) {
 // cross-origin fetch failed (CORS refusal and network failure are the same TypeError),
 // so the message names both. The size is unknown for .gz (and may be for JSON): the
 // buffer starts from Content-Length and grows.
-const REMOTE_GZIP_RATIO = 8;  // a first guess of JSON bytes per .gz byte for traces
+const GZIP_RATIO_GUESS = 8;  // a first guess of JSON bytes per .gz byte for traces
+// Twice the most JSON bytes per .gz byte of any trace in tests/fixtures (30, a 2021
+// ResNet-50 trace; the BERT sample 15): a trailer claiming more is taken for garbage.
+const MAX_GZIP_RATIO = 64;
 const REMOTE_MIN_BYTES = 16 << 20;
 
 async function remoteSource(url) {
@@ -314,7 +352,7 @@ async function remoteSource(url) {
       return reader.cancel(reason);
     },
   }, { highWaterMark: 0 });
-  const capacity = Math.max(gzip ? length * REMOTE_GZIP_RATIO : length, REMOTE_MIN_BYTES);
+  const capacity = Math.max(gzip ? length * GZIP_RATIO_GUESS : length, REMOTE_MIN_BYTES);
   return { fileBytes: length, gzip, capacity, stream };
 }
 

@@ -2,6 +2,7 @@
 
 #include "base/json_text.h"
 #include "base/number_format.h"
+#include "model/link_mode.h"
 
 namespace sollens {
 
@@ -53,6 +54,9 @@ std::string trace_info_json(const TraceInfo& info, const EventStore& store) {
   out += ",\"events\":" + std::to_string(info.events);
   out += ",\"gpuEvents\":" + std::to_string(info.gpu_events);
   out += ",\"linkedGpuEvents\":" + std::to_string(info.linked_gpu_events);
+  out += ",\"linkedBy\":" + json_string(link_mode_name(info.linked_by));
+  out += ",\"gpuTimeUs\":" + format_python_float(info.gpu_time_us);
+  out += ",\"unlinkedGpuTimeUs\":" + format_python_float(info.unlinked_gpu_time_us);
   out += ",\"firstTsUs\":" + format_python_float(info.first_ts_us);
   out += ",\"lastEndUs\":" + format_python_float(info.last_end_us);
   out += ",\"spanMs\":" + format_python_float((info.last_end_us - info.first_ts_us) / 1e3);

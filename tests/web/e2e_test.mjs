@@ -5,7 +5,8 @@
 // checks the GPU timeline on the page against TraceLens's gpu_timeline.csv
 // (relative 1e-6), that trace text with HTML renders as text, that bad files give
 // readable errors, that cancelling works, that no request leaves the origin and
-// that the CSP is never violated. The report views (tests/web/views_checks.mjs):
+// that the CSP is never violated; the unlinked GPU events' banner and toggle, the
+// linking notice and a truncated .json.gz (tests/web/unlinked_checks.mjs). The report views (tests/web/views_checks.mjs):
 // every view renders for each trace, table numbers equal the CLI's CSVs (or
 // TraceLens's when build/native/sollens is absent), sort, filter, drill-down, a
 // 100,000-row table with a bounded DOM, trace HTML in kernel names shown as text, the
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { viewChecks } from './views_checks.mjs';
 import { hostileChecks } from './hostile_checks.mjs';
 import { a11yChecks } from './a11y_checks.mjs';
+import { unlinkedChecks } from './unlinked_checks.mjs';
 import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
 const option = pathOptions();
@@ -176,6 +178,17 @@ try {
   check(await waitForLoad(path.basename(gpuOnlyTrace)) === 'loaded', 'GPU-only MI210 trace opens');
   await views.gpuOnly();
   await page.click('nav [data-view="overview"]');
+  // Its 562 kernels all have their launch (sollens info: "562 GPU, 562 linked"): no banner.
+  check(await page.locator('#unlinked-banner').isHidden() && !/no launch/.test(await page.textContent('#linking'))
+    && await page.locator('#unlinked-controls').isHidden(),
+  'GPU-only MI210 trace: every GPU event is linked to its launch, no unlinked banner nor toggle');
+
+  // The unlinked GPU events' toggle and banner, correlation linking, a cut .json.gz.
+  const unlinked = unlinkedChecks({ page, check, repo, fixtures, screenshots, tmp, waitForLoad });
+  await unlinked.unlinkedToggle();
+  await page.click('nav [data-view="overview"]');
+  await unlinked.correlationLinked();
+  await unlinked.truncatedGzip(gzOf('tracelens-h100-bert-small'));
 
   // Hostile text in the trace and the file name renders as text.
   const hostile = '<img src=x onerror="window.__xss=1">';

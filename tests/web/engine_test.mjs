@@ -103,9 +103,9 @@ first.say({ type: 'finished', id: 2 });
 console.error = consoleError;
 check(heard.length === 0 && errors.length === 1, 'an unknown message from the worker reaches no handler and is reported on the console');
 
-check(engine.requestReport({ device: 'MI300X', corrected: true }) === true
-  && JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.REPORT, device: 'MI300X', corrected: true, id: 2 }),
-  'requestReport posts REPORT for the current load');
+check(engine.requestReport({ device: 'MI300X', corrected: true, includeUnlinked: true }) === true
+  && JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.REPORT, device: 'MI300X', corrected: true, includeUnlinked: true, id: 2 }),
+  'requestReport posts REPORT with its options for the current load');
 check(engine.requestCycles({ mode: 'llm', order: 'device' }) === true
   && JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.CYCLES, mode: 'llm', order: 'device', id: 2 }),
   'requestCycles posts CYCLES for the current load');

@@ -62,6 +62,16 @@ for (const set of ['tracelens-h100-bert-small', 'tracelens-h100-owlv2-large']) {
   loaded.session.delete();
 }
 
+// A cut-short trace's report with the unlinked GPU events counted says so once opened.
+{
+  const loaded = load(gzOf('tracelens-h100-bert-small'));
+  const marked = { ...loaded, cutShort: true, report: { ...loaded.report, includeUnlinked: true } };
+  const back = await share.decodeShare(fragmentOf((await share.encodeShare(marked, BASE)).url));
+  check(back.cutShort === true && back.report.includeUnlinked === true && typeof back.info.unlinkedGpuTimeUs === 'number'
+    && back.info.linkedBy === loaded.info.linkedBy, 'cutShort, includeUnlinked and the linking facts come back');
+  loaded.session.delete();
+}
+
 // Too big for a URL: one sheet of 250,000 random doubles (incompressible) is emptied.
 const rows = 250_000;
 const values = Float64Array.from({ length: rows }, (_, i) => Math.sin(i * 12.9898) * 43758.5453);

@@ -1,5 +1,7 @@
 // The overview view: the trace's facts, the GPU timeline (a stacked bar and its
-// table), devices, warnings and events per category. Its elements are in index.html
+// table), how GPU events were linked to their launches, the toggle for GPU events with
+// no launch in the trace (and a banner when they hold most of the GPU time), devices,
+// warnings and events per category. Its elements are in index.html
 // (section#view-overview): it is drawn as soon as a report arrives, without waiting
 // for a module. Text from the trace is set with textContent only.
 
@@ -20,9 +22,33 @@ const TIMELINE_LABELS = {
 // The rows that partition total_time (the core guarantees they sum to it).
 const TIMELINE_PARTS = ['computation_time', 'exposed_comm_time', 'exposed_memcpy_time', 'idle_time'];
 
+// The toggle and the banner's button ask the worker for the report again with the GPU
+// events whose launch is not in the trace counted or not; requestReport({includeUnlinked})
+// returns false when it cannot (a report from a link). Set once by app.mjs.
+export function wireOverview({ requestReport }) {
+  const box = byId('include-unlinked');
+  const ask = (includeUnlinked) => {
+    if (!requestReport({ includeUnlinked })) {
+      box.checked = !includeUnlinked;  // the report shown is unchanged
+      return;
+    }
+    box.checked = includeUnlinked;
+    byId('unlinked-status').textContent = includeUnlinked
+      ? 'Recomputing with the GPU events whose launch is not in the trace…'
+      : 'Recomputing without the GPU events whose launch is not in the trace…';
+  };
+  box.addEventListener('change', () => ask(box.checked));
+  byId('unlinked-include').addEventListener('click', () => {
+    ask(true);
+    box.focus();  // the banner goes away with the recompute
+  });
+}
+
 // Empties the view (another trace is being opened).
 export function clear() {
-  for (const id of ['facts', 'timeline-legend', 'warnings']) byId(id).replaceChildren();
+  for (const id of ['facts', 'timeline-legend', 'warnings', 'linking', 'unlinked-text', 'unlinked-status']) byId(id).replaceChildren();
+  byId('unlinked-banner').hidden = true;
+  byId('cut-short').hidden = true;
   for (const id of ['gpu-timeline', 'devices', 'categories']) byId(id).tBodies[0].replaceChildren();
   const svg = byId('timeline-chart');
   for (const el of [...svg.children]) if (el.tagName !== 'title') el.remove();
@@ -33,8 +59,13 @@ export function clear() {
 export function render(loaded) {
   clear();
   byId('trace-name').textContent = loaded.name;
+  if (loaded.cutShort) {
+    byId('cut-short').textContent = `This file is cut short: the report covers only the ${fmtInt(loaded.info.events)} events before the cut (the warnings below say where).`;
+    byId('cut-short').hidden = false;
+  }
   renderFacts(loaded);
   renderTimeline(loaded.gpuTimeline);
+  renderLinking(loaded.info, Boolean(loaded.report?.includeUnlinked));
   renderDevices(loaded.info.devices);
   renderWarnings(loaded.info.warnings);
   const cats = byId('categories').tBodies[0];
@@ -67,6 +98,43 @@ function renderFacts({ name, info, gzip, fileBytes, timings }) {
   for (const hint of info.versionHints) fact('format hint', hint);
   if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read ${fmtFixed(timings.readMs / 1000, 2)} s, parse ${fmtFixed(timings.parseMs / 1000, 2)} s, analyse ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
   else fact('source', 'a share link: the report as computed when the link was made (no trace loaded here)');
+}
+
+// Which rule linked GPU events to their launches, how many have none, and whether they
+// are counted; the banner when those hold most of the GPU time (or are most of the GPU
+// events) while left out. The figures are the core's (infoJson).
+function renderLinking(info, included) {
+  const box = byId('include-unlinked');
+  box.checked = included;
+  byId('view-overview').dataset.includeUnlinked = String(included);  // what the figures are
+  const unlinked = info.gpuEvents - info.linkedGpuEvents;
+  byId('unlinked-controls').hidden = unlinked === 0 && !included;  // nothing to count
+  const linking = byId('linking');
+  if (info.gpuEvents === 0)
+    linking.textContent = 'The trace has no GPU events (kernels, memory copies or sets).';
+  else if (info.linkedBy === 'correlation')
+    linking.textContent = 'GPU events were linked to the runtime calls that launched them by correlation id, as HTA does: the trace has no flow events, through which TraceLens links them (it would link none).';
+  else if (info.linkedBy === 'flows')
+    linking.textContent = 'GPU events were linked to the runtime calls that launched them through the trace\'s flow events, as TraceLens does.';
+  if (unlinked > 0) {
+    linking.append(` ${fmtInt(unlinked)} of ${fmtInt(info.gpuEvents)} GPU events have no launch in the trace`);
+    if (info.unlinkedGpuTimeUs != null) linking.append(` (${timeOf(info.unlinkedGpuTimeUs, info.gpuTimeUs)} of their summed durations)`);
+    linking.append(included ? ': they are counted in the timeline below.' : ': the timeline below leaves them out, as TraceLens does.');
+  }
+  const mostTimeOut = info.gpuTimeUs > 0 && info.unlinkedGpuTimeUs > info.gpuTimeUs / 2;
+  const mostEventsOut = info.linkedGpuEvents < info.gpuEvents / 2;
+  if (included || !(mostTimeOut || mostEventsOut)) return;
+  const what = info.unlinkedGpuTimeUs != null
+    ? `${timeOf(info.unlinkedGpuTimeUs, info.gpuTimeUs)} of the GPU time`
+    : `${fmtInt(unlinked)} of ${fmtInt(info.gpuEvents)} GPU events`;
+  byId('unlinked-text').textContent = `Most of the GPU work is left out of the timeline: ${what} is in GPU events whose launch is not in the trace (launched before the profiler started, or tied to no launch by a flow event). TraceLens leaves such events out; count them to see the whole GPU.`;
+  byId('unlinked-banner').hidden = false;
+}
+
+// "1.234 ms of 5.678 ms (21.7 %)"
+function timeOf(partUs, wholeUs) {
+  const share = wholeUs > 0 ? ` (${fmtFixed((100 * partUs) / wholeUs, 1)} %)` : '';
+  return `${fmtFixed(partUs / 1e3, 3)} ms of ${fmtFixed(wholeUs / 1e3, 3)} ms${share}`;
 }
 
 function renderDevices(devices) {

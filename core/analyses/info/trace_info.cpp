@@ -70,6 +70,10 @@ TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
   for (auto& [k, v] : by_phase) info.events_by_phase.emplace_back(k, v);
   info.gpu_devices.assign(gpu_pids.begin(), gpu_pids.end());
   info.linked_gpu_events = tree.linked_gpu_events;
+  for (uint32_t e : tree.gpu_events) {
+    info.gpu_time_us += s.dur[e];
+    if (!tree.in_tree[e]) info.unlinked_gpu_time_us += s.dur[e];
+  }
   info.linked_by = tree.linked_by;
   if (first <= last) {
     info.first_ts_us = first;

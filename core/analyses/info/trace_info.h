@@ -18,6 +18,10 @@ struct TraceInfo {
   size_t events = 0;
   size_t gpu_events = 0;
   size_t linked_gpu_events = 0;
+  // Summed durations of the GPU events (kernels, memcpy, memset), and of those with no
+  // launch linked to them: what the GPU timeline leaves out unless asked to include them.
+  double gpu_time_us = 0;
+  double unlinked_gpu_time_us = 0;
   LinkMode linked_by = LinkMode::kFlows;  // how GPU events were tied to their launches
   std::vector<std::string> gpu_devices;  // pids of GPU activity, as in the trace
   double first_ts_us = 0;
