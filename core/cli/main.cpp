@@ -39,6 +39,15 @@ usage:
       (cycles.csv, cycle_<k>*.csv); --mode llm: the prefill and decode patterns
       with per-step latency and layers per step (cycles_llm.csv, prefill*.csv,
       decode*.csv).
+  sollens solar ET [--kineto TRACE] [--device NAME] [--out DIR]
+      Graph speed of light from a PyTorch Execution Trace (ET, .json or
+      .json.gz): Solar's MACs, element traffic and unfused / fused /
+      fused+prefetched SOL times (Solar's HEAD definitions and SOL_GUIDE's
+      design intent), per segment and whole graph. --kineto: the Kineto trace
+      of the same run; ET nodes are linked to its ops and their measured GPU
+      time is put beside the estimates (its GPU also picks the device).
+      Writes solar.json, solar.yaml and solar_nodes.csv into DIR (default:
+      sollens-solar).
   sollens --help | --version
 
 TRACE is a Kineto Chrome-trace JSON file, plain (.json) or gzip (.json.gz).
@@ -73,6 +82,7 @@ int main(int argc, char** argv) {
   if (command == "report") return sollens::cli::run_report(args);
   if (command == "info") return sollens::cli::run_info(args);
   if (command == "cycles") return sollens::cli::run_cycles(args);
+  if (command == "solar") return sollens::cli::run_solar(args);
   std::cerr << "sollens: unknown command '" << command << "' (try: sollens --help)\n";
   return 2;
 }
