@@ -419,6 +419,42 @@ class EtParser {
   size_t bad_tensors_ = 0;
 };
 
+// The first byte that is not valid UTF-8 or is a raw control character, or npos.
+size_t first_invalid_byte(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = p[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return i;
+    const size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > text.size()) return i;
+    for (size_t k = 1; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+// Structural errors found before any value is read carry no position from simdjson:
+// say where the text goes wrong, or that it ends too early.
+std::string describe_unparsable(std::string_view text, error_code e) {
+  const std::string what = std::string("not valid JSON: ") + simdjson::error_message(e);
+  const size_t bad = first_invalid_byte(text);
+  if (bad != std::string_view::npos) return what + at_byte(bad);
+  return what + "; the file may be cut short" + at_byte(text.size());
+}
+
+void check_start(std::string_view text) {
+  size_t p = 0;
+  while (p < text.size() && (text[p] == ' ' || text[p] == '\n' || text[p] == '\r' || text[p] == '\t'))
+    ++p;
+  if (p == text.size()) throw EtError{"the file holds only whitespace"};
+  if (text[p] == '[') throw EtError{"the top level is an array, not a JSON object: an Execution "
+                                    "Trace is {\"schema\", \"nodes\", ...}" + at_byte(p)};
+  if (text[p] != '{')
+    throw EtError{"not JSON: the file starts with '" + std::string(1, text[p]) + "'" + at_byte(p) +
+                  "; expected a PyTorch Execution Trace (.json or .json.gz)"};
+}
+
 }  // namespace
 
 std::vector<std::string> schema_argument_names(std::string_view op_schema) {
@@ -434,6 +470,7 @@ std::vector<std::string> schema_argument_names(std::string_view op_schema) {
       std::string_view arg = op_schema.substr(start, i - start);
       arg = arg.substr(0, arg.find('='));
       while (!arg.empty() && arg.back() == ' ') arg.remove_suffix(1);
+      while (!arg.empty() && arg.front() == ' ') arg.remove_prefix(1);
       const size_t space = arg.rfind(' ');
       if (space != std::string_view::npos) names.emplace_back(arg.substr(space + 1));
       start = i + 1;
@@ -456,11 +493,12 @@ EtLoadResult load_execution_trace(PaddedBuffer bytes) {
       bytes = std::move(unzipped.data);
     }
     if (bytes.size() == 0) throw EtError{"the file is empty"};
+    check_start(bytes.view());
     auto graph = std::make_unique<ExecutionGraph>();
     od::parser parser;
     od::document doc;
     if (auto e = parser.iterate(bytes.data(), bytes.size(), bytes.capacity()).get(doc))
-      throw EtError{std::string("not JSON: ") + simdjson::error_message(e)};
+      throw EtError{describe_unparsable(bytes.view(), e)};
     EtParser(doc, bytes.data(), *graph).parse();
     result.graph = std::move(graph);
   } catch (const EtError& e) {
