@@ -131,17 +131,22 @@ std::vector<SegmentRows> segments_of(const SolarInputs& in) {
   std::vector<SegmentRows> out;
   for (Segment s : {Segment::kForward, Segment::kBackward, Segment::kOptimizer})
     out.push_back({std::string(segment_name(s)), {}, {}});
-  std::map<uint32_t, size_t> annotation_row;
+  // One segment per annotation name: steps repeat names, and record_function scopes
+  // may nest under their own name (a node then counts once).
+  std::map<std::string_view, size_t> annotation_row;
   for (size_t i = 0; i < in.solar->nodes.size(); ++i) {
     const SolarNode& n = in.solar->nodes[i];
     auto& seg = out[static_cast<size_t>(n.segment)];
     seg.nodes.push_back(&n);
     seg.positions.push_back(i);
     for (uint32_t a : n.annotations) {
-      auto [it, added] = annotation_row.emplace(a, out.size());
-      if (added) out.push_back({"annotation: " + in.graph->nodes[a].name, {}, {}});
-      out[it->second].nodes.push_back(&n);
-      out[it->second].positions.push_back(i);
+      const std::string& name = in.graph->nodes[a].name;
+      auto [it, added] = annotation_row.emplace(name, out.size());
+      if (added) out.push_back({"annotation: " + name, {}, {}});
+      SegmentRows& row = out[it->second];
+      if (!row.positions.empty() && row.positions.back() == i) continue;
+      row.nodes.push_back(&n);
+      row.positions.push_back(i);
     }
   }
   return out;
@@ -340,9 +345,9 @@ SolarReport make_solar_report(const SolarInputs& in) {
     measured.set("gpu_busy_ms_linked_ops", Doc::number(in.measured->linked_gpu_busy_us / 1000));
     measured.set("gpu_busy_ms_trace", Doc::number(in.measured->trace_gpu_busy_us / 1000));
     if (head) {
-      measured.set("unfused_sol_fraction",
+      measured.set("unfused_sol_over_measured",
                    Doc::number(ratio(head->unfused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
-      measured.set("fused_sol_fraction",
+      measured.set("fused_sol_over_measured",
                    Doc::number(ratio(head->fused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
     }
   }
