@@ -110,6 +110,15 @@ TEST_CASE("Solar fixture: param-et-resnet's ET alone") {
   }
   CHECK(costed == convs_and_gemms);
   CHECK(counted_forward_conv_macs == forward_conv_macs);
+
+  // Its Kineto file is another run (pid 23442 against the ET's 1734239): nothing links.
+  LoadResult kineto = load_trace(PaddedBuffer::copy_of(read_text(kTraces / "param-et-resnet" / "resnet_kineto.json.gz")));
+  REQUIRE(kineto.store);
+  const TraceTree tree = TraceTree::build(*kineto.store);
+  const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
+  CHECK(m.link_method == "none");
+  CHECK(m.compute_nodes_linked == 0);
+  CHECK_THAT(m.link_note, Catch::Contains("pid 1734239"));
 }
 
 TEST_CASE("Solar fixture: hta-et-simple-add links by External id") {

@@ -1,6 +1,7 @@
 #include "analyses/solar/kineto_link.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string_view>
 #include <unordered_map>
@@ -74,6 +75,8 @@ Alignment align(const std::vector<std::string_view>& et, const std::vector<uint3
   return a;
 }
 
+constexpr size_t kMaxStarts = 256;  // candidate starts tried per ET thread
+
 void link_by_thread_alignment(const ExecutionGraph& graph, const EventStore& store,
                               EtKinetoLink& link) {
   std::map<int64_t, std::vector<uint32_t>> et_threads;  // tid → node indices by id
@@ -82,6 +85,9 @@ void link_by_thread_alignment(const ExecutionGraph& graph, const EventStore& sto
   std::map<std::pair<StrId, StrId>, std::vector<uint32_t>> kineto_threads;
   for (uint32_t r = 0; r < store.size(); ++r)
     if (is_host_op(store, r)) kineto_threads[{store.pid[r], store.tid[r]}].push_back(r);
+  std::unordered_map<std::string_view, size_t> occurrences;  // Kineto host events by name
+  for (const auto& [key, rows] : kineto_threads)
+    for (uint32_t r : rows) ++occurrences[store.name_of(r)];
   for (auto& [key, rows] : kineto_threads)
     std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) {
       return store.ts[a] != store.ts[b] ? store.ts[a] < store.ts[b] : store.dur[a] > store.dur[b];
@@ -92,11 +98,23 @@ void link_by_thread_alignment(const ExecutionGraph& graph, const EventStore& sto
     });
     std::vector<std::string_view> names;
     for (uint32_t i : nodes) names.push_back(graph.nodes[i].name);
+    // Anchor on the rarest of the thread's first names, so that a common first op
+    // (aten::empty) does not make every one of its occurrences a candidate start.
+    size_t anchor = 0, anchor_count = SIZE_MAX;
+    for (size_t p = 0; p < std::min<size_t>(names.size(), 64); ++p) {
+      auto it = occurrences.find(names[p]);
+      if (it != occurrences.end() && it->second < anchor_count) {
+        anchor = p;
+        anchor_count = it->second;
+      }
+    }
     Alignment best;
+    size_t tries = 0;
     for (const auto& [key, rows] : kineto_threads)
-      for (size_t s = 0; s < rows.size(); ++s) {
-        if (store.name_of(rows[s]) != names.front()) continue;
-        Alignment a = align(names, rows, store, s);
+      for (size_t s = 0; s < rows.size() && tries < kMaxStarts; ++s) {
+        if (store.name_of(rows[s]) != names[anchor]) continue;
+        ++tries;
+        Alignment a = align(names, rows, store, s >= anchor ? s - anchor : 0);
         if (a.matches > best.matches) best = std::move(a);
       }
     for (size_t p = 0; p < nodes.size(); ++p)
@@ -107,12 +125,24 @@ void link_by_thread_alignment(const ExecutionGraph& graph, const EventStore& sto
   }
 }
 
+bool has_process(const EventStore& store, int64_t pid) {
+  const std::string text = std::to_string(pid);
+  for (uint32_t r = 0; r < store.size(); ++r)
+    if (is_host_op(store, r) && store.str(store.pid[r]) == text) return true;
+  return false;
+}
+
 }  // namespace
 
 EtKinetoLink link_execution_trace(const ExecutionGraph& graph, const EventStore& store) {
   EtKinetoLink link;
   link.event_of_node.assign(graph.nodes.size(), -1);
   link.method = "none";
+  if (graph.pid >= 0 && !has_process(store, graph.pid)) {
+    link.note = "the Kineto trace has no host events of the ET's process (pid " +
+                std::to_string(graph.pid) + "): not the same run";
+    return link;
+  }
   std::unordered_map<int64_t, uint32_t> by_record_function, by_external_id;
   for (uint32_t r = 0; r < store.size(); ++r) {
     if (!is_host_op(store, r)) continue;

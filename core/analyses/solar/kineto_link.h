@@ -5,6 +5,8 @@
 //   2. rf_id == "External id", when most names agree (as HTA does);
 //   3. per thread, ET nodes in id order aligned with the thread's cpu_op and
 //      user_annotation events in start order (ts, then longest first), by name.
+// Only when the Kineto trace has host events of the ET's process (pid): two runs of one
+// model have the same op names, and aligning them would link what never ran together.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@ struct EtKinetoLink {
   std::string method;  // "record_function_id" | "external_id" | "thread_alignment" | "none"
   std::vector<int64_t> event_of_node;  // per ET node: the Kineto row, or -1
   size_t linked_nodes = 0;
+  std::string note;  // why nothing was linked, when nothing was
 };
 
 EtKinetoLink link_execution_trace(const ExecutionGraph& graph, const EventStore& store);

@@ -190,6 +190,7 @@ Doc segment_doc(const SegmentRows& seg, const SolarInputs& in) {
 Doc measured_doc(const MeasuredRun& m) {
   Doc link = Doc::object();
   link.set("method", Doc::text(m.link_method));
+  if (!m.link_note.empty()) link.set("note", Doc::text(m.link_note));
   link.set("linked_fraction",
            Doc::number(ratio(static_cast<double>(m.compute_nodes_linked),
                              static_cast<double>(m.compute_nodes))));
@@ -276,6 +277,7 @@ std::vector<std::string> summary_lines(const SolarInputs& in, const Totals& t,
   }
   if (in.measured) {
     const MeasuredRun& m = *in.measured;
+    if (!m.link_note.empty()) s.push_back("not linked: " + m.link_note);
     s.push_back("measured (" + m.link_method + "): " +
                 std::to_string(m.compute_nodes_linked) + "/" + std::to_string(m.compute_nodes) +
                 " counted ops linked, their GPU busy time " + fmt(m.linked_gpu_busy_us / 1000) +
@@ -291,6 +293,7 @@ MeasuredRun measure_run(const SolarGraph& solar, const ExecutionGraph& graph,
   MeasuredRun m;
   const EtKinetoLink link = link_execution_trace(graph, store);
   m.link_method = link.method;
+  m.link_note = link.note;
   m.et_nodes = graph.nodes.size();
   m.et_nodes_linked = link.linked_nodes;
   std::vector<uint32_t> linked_events;

@@ -15,6 +15,7 @@ namespace sollens::solar {
 // The Kineto run beside the graph.
 struct MeasuredRun {
   std::string link_method;
+  std::string link_note;  // why nothing was linked, when nothing was
   std::vector<double> node_gpu_us;  // per SolarNode; -1 when not linked
   size_t compute_nodes = 0, compute_nodes_linked = 0;
   size_t et_nodes = 0, et_nodes_linked = 0;
