@@ -194,7 +194,9 @@ class Builder {
     for (const EtValue& v : n.outputs)
       for (uint32_t t : v.tensors) {
         const Key k = key_of(graph_.tensors[t]);
-        if (resolve(target) != k) alias_[k] = target;
+        if (resolve(target) == k) continue;
+        alias_[k] = target;
+        producer_.erase(k);  // a reused id: the key now names this view, not what it named
       }
   }
 
@@ -229,12 +231,21 @@ class Builder {
       }
       for (uint32_t w = 0; w < s.writes.size(); ++w) {
         const Key k = key_of(graph_.tensors[s.writes[w].tensor]);
+        // A fresh output whose key was a view's (ids are reused) is no view any more;
+        // an in-place write through a view also updates the view's base.
+        if (!reads_key(s, k)) alias_.erase(k);
         const Key base = resolve(k);
         producer_[k] = {self, w};
         if (base != k) producer_[base] = {self, w};  // written through a view
       }
       result_.nodes.push_back(std::move(s));
     }
+  }
+
+  bool reads_key(const SolarNode& s, const Key& k) const {
+    for (const Access& a : s.reads)
+      if (key_of(graph_.tensors[a.tensor]) == k) return true;
+    return false;
   }
 
   void mark_consumed(const Access& read) {

@@ -153,6 +153,22 @@ TEST_CASE("Tensor ids are reused: an input links to the latest earlier producer"
   CHECK(b.solar.nodes[3].reads[0].producer == 2);
 }
 
+TEST_CASE("A view's reused key: a fresh output there is no view of the old base") {
+  const char* kView = "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)";
+  const Built b = build(et_flat({
+      {2, 1, "aten::relu", kRelu, {et_tensor(10, 11, {4})}, {et_tensor(12, 13, {4})}},
+      {3, 1, "aten::view", kView, {et_tensor(12, 13, {4})}, {et_tensor(14, 13, {2, 2})}},
+      {4, 1, "aten::relu", kRelu, {et_tensor(14, 13, {2, 2})}, {et_tensor(16, 17, {2, 2})}},
+      {5, 1, "aten::relu", kRelu, {et_tensor(20, 21, {4})}, {et_tensor(14, 13, {4})}},  // reused
+      {6, 1, "aten::relu", kRelu, {et_tensor(14, 13, {4})}, {et_tensor(22, 23, {4})}},
+      {7, 1, "aten::relu", kRelu, {et_tensor(12, 13, {4})}, {et_tensor(24, 25, {4})}},
+  }));
+  REQUIRE(b.solar.nodes.size() == 5);
+  CHECK(b.solar.nodes[1].reads[0].producer == 0);  // through the view to its base
+  CHECK(b.solar.nodes[3].reads[0].producer == 2);  // the fresh tensor under the reused key
+  CHECK(b.solar.nodes[4].reads[0].producer == 0);  // the base was not overwritten
+}
+
 TEST_CASE("Optimizer parameter list: in-place updates of tensors read outside the optimizer") {
   const char* kAdd = "aten::_foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()";
   const char* kMul = "aten::_foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()";
