@@ -51,6 +51,15 @@ usage:
       step and layer (cycle detection). Prints the report and writes sol.json
       and one CSV per table into DIR (default: sollens-sol). --efficiency F
       (0 < F <= 1, default 1.0) scales every peak and bandwidth.
+  sollens solar ET [--kineto TRACE] [--device NAME] [--out DIR]
+      Graph speed of light from a PyTorch Execution Trace (ET, .json or
+      .json.gz): Solar's MACs, element traffic and unfused / fused /
+      fused+prefetched SOL times (Solar's HEAD definitions and SOL_GUIDE's
+      design intent), per segment and whole graph. --kineto: the Kineto trace
+      of the same run; ET nodes are linked to its ops and their measured GPU
+      time is put beside the estimates (its GPU also picks the device).
+      Writes solar.json, solar.yaml and solar_nodes.csv into DIR (default:
+      sollens-solar).
   sollens --help | --version
 
 TRACE is a Kineto Chrome-trace JSON file, plain (.json) or gzip (.json.gz).
@@ -86,6 +95,7 @@ int main(int argc, char** argv) {
   if (command == "info") return sollens::cli::run_info(args);
   if (command == "cycles") return sollens::cli::run_cycles(args);
   if (command == "sol") return sollens::cli::run_sol(args);
+  if (command == "solar") return sollens::cli::run_solar(args);
   std::cerr << "sollens: unknown command '" << command << "' (try: sollens --help)\n";
   return 2;
 }

@@ -413,7 +413,8 @@ LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
         store->warnings.push_back(
             {"execution_trace",
              "this is a PyTorch Execution Trace (operator graph, no timings): it has no "
-             "profiler events; open the Kineto trace recorded with it for timing analysis"});
+             "profiler events; open the Kineto trace recorded with it for timing analysis, or "
+             "run `sollens solar` on it for its graph speed of light"});
         result.store = std::move(store);
         return result;
       }

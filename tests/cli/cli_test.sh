@@ -89,6 +89,23 @@ expect "--link with a wrong value" 2 "--link is flows, correlation or auto, not 
 expect "--link without a value" 2 "--link is flows, correlation or auto" -- "$sollens" report "$flowless" --link
 if "$sollens" info "$bert" | grep -q "^linking:"; then
   failed=$((failed + 1)); echo "FAILED: info names the linking of a trace with flows"; else passed=$((passed + 1)); fi
+# sollens solar: an Execution Trace, with and without its Kineto trace.
+et=$fixtures/traces/param-et-linear/linear_et.json.gz
+kineto=$fixtures/traces/param-et-linear/linear_kineto.json.gz
+expect "solar without trace" 2 "needs a trace file" -- "$sollens" solar
+expect "solar unknown device" 2 "H100_SXM5_80GB" -- "$sollens" solar "$et" --device NoSuchGpu
+expect "solar given a Kineto trace" 1 "Kineto trace .*--kineto" -- "$sollens" solar "$bert"
+expect "solar of garbage" 1 "not JSON" -- "$sollens" solar "$tmp/garbage.json.gz"
+expect "solar without device" 0 "no SOL times: no device" -- "$sollens" solar "$et" --out "$tmp/s0"
+expect "solar" 0 "measured \(thread_alignment\): 217/217" -- \
+  "$sollens" solar "$et" --kineto "$kineto" --device A100_SXM4_80GB --out "$tmp/s"
+if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["perf"]["fused"]["runtime_ms"] > 0 and d["link"]["linked_fraction"] >= 0.95))' "$tmp/s/solar.json" &&
+   [[ $(wc -l <"$tmp/s/solar_nodes.csv") == 218 ]] && [[ -s $tmp/s/solar.yaml ]]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); echo "FAILED: solar outputs in $tmp/s"
+fi
+expect "report of an Execution Trace" 0 "sollens solar" -- "$sollens" info "$et"
 
 echo "cli: $passed passed, $failed failed"
 [[ $failed == 0 ]]

@@ -43,6 +43,7 @@ const std::map<std::string, Expected>& expectations() {
       {"tracelens-b200-vllm-tp8/eager_trace.json.gz", {S::kIdentified, "B200_HGX_1000W"}},
       // "NVIDIA A100-PG509-200" (an SXM4 board), 39.4 GiB -> the 40 GB row
       {"hta-a100-alexnet-simple-add/benchmark_result_493459_1694039959_trace.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
+      {"hta-et-simple-add/benchmark_simple_add_trace.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       {"hta-a100-ddp-nccl/nccl_data.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       // No row in devices.csv: recognised, no roofline.
       {"tracelens-mi210-gpu-only/gpu_only_trace.json.gz", {S::kNoPeaks, "MI210"}},
@@ -57,6 +58,7 @@ const std::map<std::string, Expected>& expectations() {
       {"kineto-tb-gpu-metrics/gpu_metrics_expected.json", {S::kNoDevices, ""}},
       {"param-et-linear/linear_et.json.gz", {S::kNoDevices, ""}},
       {"param-et-resnet/resnet_et.json.gz", {S::kNoDevices, ""}},
+      {"hta-et-simple-add/benchmark_simple_add_et.json.gz", {S::kNoDevices, ""}},
   };
   return m;
 }

@@ -1,0 +1,366 @@
+#include "analyses/solar/solar_report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/solar/solar_doc.h"
+
+namespace sollens::solar {
+namespace {
+
+constexpr const char* kHeadDefinition =
+    "Solar HEAD (NVlabs/SOLAR d3524c44): one whole-graph roofline per variant, "
+    "max(sum of tensor-core compute cycles, memory bytes / DRAM bytes per cycle); fused and "
+    "fused_prefetched both count each external input once and each model output";
+constexpr const char* kDesignDefinition =
+    "SOL_GUIDE section 6 design intent: unfused = sum over ops of max(compute_i, memory_i); "
+    "fused = sum over ops of max(compute_i, model_io_memory_i); fused_prefetched = "
+    "max(sum compute, sum model_io_memory); compute_i = max(tensor-core, CUDA-core cycles)";
+
+std::string fmt(double v, const char* format = "%.4g") {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+Doc perf_doc(const PerfVariant& v) {
+  Doc d = Doc::object();
+  d.set("memory_elements", Doc::number(v.memory_elements));
+  d.set("memory_bytes", Doc::number(v.memory_bytes));
+  d.set("compute_cycles", Doc::number(v.compute_cycles));
+  d.set("memory_cycles", Doc::number(v.memory_cycles));
+  d.set("total_cycles", Doc::number(v.total_cycles));
+  d.set("runtime_ms", Doc::number(v.runtime_ms));
+  d.set("arithmetic_intensity", Doc::number(v.arithmetic_intensity));
+  d.set("bottleneck", Doc::text(v.bottleneck));
+  return d;
+}
+
+double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
+Doc speedup_doc(const SolModel& m) {
+  Doc d = Doc::object();
+  d.set("fused_vs_unfused", Doc::number(ratio(m.unfused.total_cycles, m.fused.total_cycles)));
+  d.set("fused_prefetched_vs_unfused",
+        Doc::number(ratio(m.unfused.total_cycles, m.fused_prefetched.total_cycles)));
+  d.set("fused_prefetched_vs_fused",
+        Doc::number(ratio(m.fused.total_cycles, m.fused_prefetched.total_cycles)));
+  return d;
+}
+
+Doc model_doc(const SolModel& m, const char* definition, const Totals& t) {
+  Doc d = Doc::object();
+  d.set("definition", Doc::text(definition));
+  d.set("compute_tc_cycles", Doc::number(t.compute_tc_cycles));
+  d.set("compute_sm_cycles", Doc::number(t.compute_sm_cycles));
+  d.set("unfused", perf_doc(m.unfused));
+  d.set("fused", perf_doc(m.fused));
+  d.set("fused_prefetched", perf_doc(m.fused_prefetched));
+  return d;
+}
+
+std::vector<const SolarNode*> all_nodes(const SolarGraph& s) {
+  std::vector<const SolarNode*> out;
+  for (const SolarNode& n : s.nodes) out.push_back(&n);
+  return out;
+}
+
+Doc total_doc(const SolarGraph& s, const Totals& t) {
+  Doc d = Doc::object();
+  d.set("num_layers", Doc::number(static_cast<double>(t.nodes)));
+  d.set("macs", Doc::number(t.macs));
+  d.set("other_ops", Doc::number(t.other_ops));
+  d.set("flops", Doc::number(2 * t.macs));
+  d.set("unfused_elements", Doc::number(t.unfused_elements));
+  d.set("fused_elements", Doc::number(s.unique_external_elements));
+  d.set("fused_prefetched_elements", Doc::number(s.unique_external_elements));
+  d.set("model_io_elements", Doc::number(t.model_io_elements));
+  d.set("intermediate_elements", Doc::number(t.intermediate_elements));
+  d.set("weight_elements", Doc::number(t.weight_elements));
+  d.set("num_intermediate_tensors", Doc::number(static_cast<double>(s.intermediate_tensors)));
+  d.set("unfused_bytes", Doc::number(t.unfused_bytes));
+  d.set("fused_bytes", Doc::number(s.unique_external_bytes));
+  d.set("model_io_bytes", Doc::number(t.model_io_bytes));
+  d.set("intermediate_bytes", Doc::number(t.intermediate_bytes));
+  d.set("weight_bytes", Doc::number(t.weight_bytes));
+  return d;
+}
+
+Doc graph_doc(const ExecutionGraph& g, const SolarGraph& s) {
+  Doc d = Doc::object();
+  d.set("schema", Doc::text(g.schema));
+  d.set("pid", Doc::number(static_cast<double>(g.pid)));
+  d.set("nodes", Doc::number(static_cast<double>(g.nodes.size())));
+  d.set("op_nodes", Doc::number(static_cast<double>(s.op_nodes)));
+  d.set("counted_nodes", Doc::number(static_cast<double>(s.nodes.size())));
+  d.set("composite_nodes", Doc::number(static_cast<double>(s.composite_nodes)));
+  d.set("view_nodes", Doc::number(static_cast<double>(s.view_nodes)));
+  d.set("allocation_nodes", Doc::number(static_cast<double>(s.allocation_nodes)));
+  d.set("communication_nodes", Doc::number(static_cast<double>(s.communication_nodes)));
+  d.set("uncosted_compute_nodes", Doc::number(static_cast<double>(s.uncosted_compute_nodes)));
+  d.set("parameters", Doc::number(static_cast<double>(s.parameters)));
+  d.set("parameters_from", Doc::text(s.parameters_from_optimizer
+                                         ? "optimizer parameter list"
+                                         : "op_schema argument names weight/bias"));
+  return d;
+}
+
+Doc arch_doc(const SolarHardware& hw) {
+  Doc d = Doc::object();
+  d.set("name", Doc::text(hw.name));
+  d.set("freq_GHz", Doc::number(hw.freq_ghz));
+  d.set("DRAM_byte_per_cycle", Doc::number(hw.dram_bytes_per_cycle));
+  d.set("MAC_per_cycle_fp32_tc", Doc::number(hw.mac_per_cycle_fp32));
+  d.set("MAC_per_cycle_fp16_tc", Doc::number(hw.mac_per_cycle_fp16));
+  d.set("MAC_per_cycle_bf16_tc", Doc::number(hw.mac_per_cycle_bf16));
+  d.set("MAC_per_cycle_fp8_tc", Doc::number(hw.mac_per_cycle_fp8));
+  d.set("MAC_per_cycle_fp32_sm", Doc::number(hw.mac_per_cycle_sm));
+  d.set("source", Doc::text("deviceDB dense peaks at the boost clock, in true MACs (2 FLOPs)"));
+  return d;
+}
+
+struct SegmentRows {
+  std::string name;
+  std::vector<const SolarNode*> nodes;
+  std::vector<size_t> positions;  // into SolarGraph::nodes
+};
+
+std::vector<SegmentRows> segments_of(const SolarInputs& in) {
+  std::vector<SegmentRows> out;
+  for (Segment s : {Segment::kForward, Segment::kBackward, Segment::kOptimizer})
+    out.push_back({std::string(segment_name(s)), {}, {}});
+  // One segment per annotation name: steps repeat names, and record_function scopes
+  // may nest under their own name (a node then counts once).
+  std::map<std::string_view, size_t> annotation_row;
+  for (size_t i = 0; i < in.solar->nodes.size(); ++i) {
+    const SolarNode& n = in.solar->nodes[i];
+    auto& seg = out[static_cast<size_t>(n.segment)];
+    seg.nodes.push_back(&n);
+    seg.positions.push_back(i);
+    for (uint32_t a : n.annotations) {
+      const std::string& name = in.graph->nodes[a].name;
+      auto [it, added] = annotation_row.emplace(name, out.size());
+      if (added) out.push_back({"annotation: " + name, {}, {}});
+      SegmentRows& row = out[it->second];
+      if (!row.positions.empty() && row.positions.back() == i) continue;
+      row.nodes.push_back(&n);
+      row.positions.push_back(i);
+    }
+  }
+  return out;
+}
+
+Doc segment_doc(const SegmentRows& seg, const SolarInputs& in) {
+  const SolarHardware* hw = in.hardware ? &*in.hardware : nullptr;
+  const Totals t = sum_nodes(seg.nodes, hw);
+  Doc d = Doc::object();
+  d.set("name", Doc::text(seg.name));
+  d.set("num_layers", Doc::number(static_cast<double>(t.nodes)));
+  d.set("macs", Doc::number(t.macs));
+  d.set("other_ops", Doc::number(t.other_ops));
+  d.set("unfused_bytes", Doc::number(t.unfused_bytes));
+  d.set("model_io_bytes", Doc::number(t.model_io_bytes));
+  if (hw) {
+    // Within a segment the fused traffic is the per-node model I/O (Solar's design
+    // text); HEAD's de-duplication is a whole-graph total.
+    const SolModel head = head_model(t, t.model_io_elements, t.model_io_bytes, *hw);
+    const SolModel design = design_intent_model(t, *hw);
+    d.set("unfused_ms", Doc::number(head.unfused.runtime_ms));
+    d.set("fused_ms", Doc::number(head.fused.runtime_ms));
+    d.set("design_intent_unfused_ms", Doc::number(design.unfused.runtime_ms));
+    d.set("design_intent_fused_ms", Doc::number(design.fused.runtime_ms));
+    d.set("design_intent_fused_prefetched_ms", Doc::number(design.fused_prefetched.runtime_ms));
+  }
+  if (in.measured) {
+    double us = 0;
+    size_t linked = 0;
+    for (size_t p : seg.positions)
+      if (in.measured->node_gpu_us[p] >= 0) {
+        us += in.measured->node_gpu_us[p];
+        ++linked;
+      }
+    d.set("measured_gpu_ms", Doc::number(us / 1000));
+    d.set("nodes_linked", Doc::number(static_cast<double>(linked)));
+  }
+  return d;
+}
+
+Doc measured_doc(const MeasuredRun& m) {
+  Doc link = Doc::object();
+  link.set("method", Doc::text(m.link_method));
+  if (!m.link_note.empty()) link.set("note", Doc::text(m.link_note));
+  link.set("linked_fraction",
+           Doc::number(ratio(static_cast<double>(m.compute_nodes_linked),
+                             static_cast<double>(m.compute_nodes))));
+  link.set("compute_nodes", Doc::number(static_cast<double>(m.compute_nodes)));
+  link.set("compute_nodes_linked", Doc::number(static_cast<double>(m.compute_nodes_linked)));
+  link.set("et_nodes", Doc::number(static_cast<double>(m.et_nodes)));
+  link.set("et_nodes_linked", Doc::number(static_cast<double>(m.et_nodes_linked)));
+  return link;
+}
+
+void add_node_columns(Table& t, const SolarInputs& in) {
+  const ExecutionGraph& g = *in.graph;
+  auto& id = t.add_column("et_id", ColumnType::kInt);
+  auto& name = t.add_column("name", ColumnType::kString);
+  auto& kind = t.add_column("kind", ColumnType::kString);
+  auto& segment = t.add_column("segment", ColumnType::kString);
+  auto& macs = t.add_column("macs", ColumnType::kFloat);
+  auto& other = t.add_column("other_ops", ColumnType::kFloat);
+  auto& dtype = t.add_column("mac_dtype", ColumnType::kString);
+  auto& unfused = t.add_column("unfused_elements", ColumnType::kFloat);
+  auto& model_io = t.add_column("model_io_elements", ColumnType::kFloat);
+  auto& inter = t.add_column("intermediate_elements", ColumnType::kFloat);
+  auto& weight = t.add_column("weight_elements", ColumnType::kFloat);
+  auto& unfused_b = t.add_column("unfused_bytes", ColumnType::kFloat);
+  auto& model_io_b = t.add_column("model_io_bytes", ColumnType::kFloat);
+  Column* sol_unfused = nullptr;
+  Column* sol_fused = nullptr;
+  Column* measured = nullptr;
+  if (in.hardware) {
+    sol_unfused = &t.add_column("sol_unfused_us", ColumnType::kFloat);
+    sol_fused = &t.add_column("sol_fused_us", ColumnType::kFloat);
+  }
+  if (in.measured) measured = &t.add_column("measured_gpu_us", ColumnType::kFloat);
+  for (size_t i = 0; i < in.solar->nodes.size(); ++i) {
+    const SolarNode& n = in.solar->nodes[i];
+    const EtNode& e = g.nodes[n.node];
+    id.push_int(e.id);
+    name.push_string(e.name);
+    kind.push_string(op_kind_name(n.kind));
+    segment.push_string(segment_name(n.segment));
+    macs.push_float(n.cost.macs);
+    other.push_float(n.cost.other_ops);
+    dtype.push_string(n.cost.mac_dtype);
+    unfused.push_float(n.unfused_elements);
+    model_io.push_float(n.model_io_elements);
+    inter.push_float(n.intermediate_elements);
+    weight.push_float(n.weight_elements);
+    unfused_b.push_float(n.unfused_bytes);
+    model_io_b.push_float(n.model_io_bytes);
+    if (in.hardware) {
+      const Totals one = sum_nodes({&n}, &*in.hardware);
+      const double us_per_cycle = 1e-3 / in.hardware->freq_ghz;
+      sol_unfused->push_float(one.per_op_unfused_cycles * us_per_cycle);
+      sol_fused->push_float(one.per_op_fused_cycles * us_per_cycle);
+    }
+    if (measured) {
+      const double us = in.measured->node_gpu_us[i];
+      if (us >= 0) measured->push_float(us);
+      else measured->push_null();
+    }
+  }
+}
+
+std::vector<std::string> summary_lines(const SolarInputs& in, const Totals& t,
+                                       const std::optional<SolModel>& head,
+                                       const std::optional<SolModel>& design) {
+  std::vector<std::string> s;
+  s.push_back("graph: " + std::to_string(in.graph->nodes.size()) + " ET nodes, " +
+              std::to_string(t.nodes) + " counted ops, MACs " + fmt(t.macs) + ", other ops " +
+              fmt(t.other_ops) + ", parameters " + std::to_string(in.solar->parameters) +
+              (in.solar->parameters_from_optimizer ? " (optimizer)" : " (argument names)"));
+  s.push_back("bytes: unfused " + fmt(t.unfused_bytes) + ", fused " +
+              fmt(in.solar->unique_external_bytes) + ", intermediate " +
+              fmt(t.intermediate_bytes) + ", weights " + fmt(t.weight_bytes));
+  if (head && design) {
+    s.push_back("SOL (Solar HEAD, " + in.hardware->name + "): unfused " +
+                fmt(head->unfused.runtime_ms) + " ms, fused " + fmt(head->fused.runtime_ms) +
+                " ms, fused+prefetched " + fmt(head->fused_prefetched.runtime_ms) + " ms");
+    s.push_back("SOL (design intent): unfused " + fmt(design->unfused.runtime_ms) +
+                " ms, fused " + fmt(design->fused.runtime_ms) + " ms, fused+prefetched " +
+                fmt(design->fused_prefetched.runtime_ms) + " ms");
+  } else {
+    s.push_back("no SOL times: " + in.hardware_notice);
+  }
+  if (in.measured) {
+    const MeasuredRun& m = *in.measured;
+    if (!m.link_note.empty()) s.push_back("not linked: " + m.link_note);
+    s.push_back("measured (" + m.link_method + "): " +
+                std::to_string(m.compute_nodes_linked) + "/" + std::to_string(m.compute_nodes) +
+                " counted ops linked, their GPU busy time " + fmt(m.linked_gpu_busy_us / 1000) +
+                " ms (whole trace " + fmt(m.trace_gpu_busy_us / 1000) + " ms)");
+  }
+  return s;
+}
+
+}  // namespace
+
+MeasuredRun measure_run(const SolarGraph& solar, const ExecutionGraph& graph,
+                        const EventStore& store, const TraceTree& tree) {
+  MeasuredRun m;
+  const EtKinetoLink link = link_execution_trace(graph, store);
+  m.link_method = link.method;
+  m.link_note = link.note;
+  m.et_nodes = graph.nodes.size();
+  m.et_nodes_linked = link.linked_nodes;
+  std::vector<uint32_t> linked_events;
+  for (const SolarNode& n : solar.nodes) {
+    ++m.compute_nodes;
+    const int64_t e = link.event_of_node[n.node];
+    if (e < 0) {
+      m.node_gpu_us.push_back(-1);
+      continue;
+    }
+    ++m.compute_nodes_linked;
+    linked_events.push_back(static_cast<uint32_t>(e));
+    m.node_gpu_us.push_back(measured_gpu_us(store, tree, static_cast<uint32_t>(e)));
+  }
+  m.linked_gpu_busy_us = measured_gpu_us(store, tree, linked_events);
+  m.trace_gpu_busy_us = busy_time_us(store, tree.gpu_events);
+  return m;
+}
+
+SolarReport make_solar_report(const SolarInputs& in) {
+  SolarReport r;
+  const SolarGraph& s = *in.solar;
+  const SolarHardware* hw = in.hardware ? &*in.hardware : nullptr;
+  const Totals t = sum_nodes(all_nodes(s), hw);
+  std::optional<SolModel> head, design;
+  if (hw) {
+    head = head_model(t, s.unique_external_elements, s.unique_external_bytes, *hw);
+    design = design_intent_model(t, *hw);
+  }
+  Doc doc = Doc::object();
+  Doc& analysis = doc.set("analysis", Doc::object());
+  analysis.set("total", total_doc(s, t));
+  analysis.set("graph", graph_doc(*in.graph, s));
+  if (hw) {
+    doc.set("arch", arch_doc(*hw));
+    doc.set("perf", model_doc(*head, kHeadDefinition, t));
+    doc.set("speedup", speedup_doc(*head));
+    doc.set("memory_reduction",
+            Doc::number(1 - ratio(head->fused.memory_bytes, head->unfused.memory_bytes)));
+    Doc& intent = doc.set("design_intent", model_doc(*design, kDesignDefinition, t));
+    intent.set("speedup", speedup_doc(*design));
+  } else {
+    doc.set("perf", Doc::null());
+    doc.set("perf_notice", Doc::text(in.hardware_notice));
+  }
+  Doc& segments = doc.set("segments", Doc::array());
+  for (const SegmentRows& seg : segments_of(in))
+    if (!seg.nodes.empty()) segments.push(segment_doc(seg, in));
+  if (in.measured) {
+    doc.set("link", measured_doc(*in.measured));
+    Doc& measured = doc.set("measured", Doc::object());
+    measured.set("gpu_busy_ms_linked_ops", Doc::number(in.measured->linked_gpu_busy_us / 1000));
+    measured.set("gpu_busy_ms_trace", Doc::number(in.measured->trace_gpu_busy_us / 1000));
+    if (head) {
+      measured.set("unfused_sol_over_measured",
+                   Doc::number(ratio(head->unfused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
+      measured.set("fused_sol_over_measured",
+                   Doc::number(ratio(head->fused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
+    }
+  }
+  Doc& warnings = doc.set("warnings", Doc::array());
+  for (const std::string& w : in.graph->warnings) warnings.push(Doc::text(w));
+  r.json = doc.json();
+  r.yaml = doc.yaml();
+  add_node_columns(r.nodes, in);
+  r.summary = summary_lines(in, t, head, design);
+  return r;
+}
+
+}  // namespace sollens::solar

@@ -1,0 +1,45 @@
+#pragma once
+// Everything `sollens solar` writes: solar.json (Solar's field names), the same as
+// YAML-compatible text, and one row per counted node.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyses/solar/kineto_link.h"
+#include "analyses/solar/sol_model.h"
+#include "analyses/solar/solar_graph.h"
+#include "table/table.h"
+
+namespace sollens::solar {
+
+// The Kineto run beside the graph.
+struct MeasuredRun {
+  std::string link_method;
+  std::string link_note;  // why nothing was linked, when nothing was
+  std::vector<double> node_gpu_us;  // per SolarNode; -1 when not linked
+  size_t compute_nodes = 0, compute_nodes_linked = 0;
+  size_t et_nodes = 0, et_nodes_linked = 0;
+  double linked_gpu_busy_us = 0;  // union of the GPU events under linked counted nodes
+  double trace_gpu_busy_us = 0;   // union of every GPU event in the trace
+};
+MeasuredRun measure_run(const SolarGraph& solar, const ExecutionGraph& graph,
+                        const EventStore& store, const TraceTree& tree);
+
+struct SolarInputs {
+  const ExecutionGraph* graph = nullptr;
+  const SolarGraph* solar = nullptr;
+  std::optional<SolarHardware> hardware;  // none: no perf sections, a notice instead
+  std::string hardware_notice;
+  std::optional<MeasuredRun> measured;
+};
+
+struct SolarReport {
+  std::string json;
+  std::string yaml;
+  Table nodes{"solar_nodes", TableKind::kSpeedOfLight};
+  std::vector<std::string> summary;  // lines for the terminal
+};
+
+SolarReport make_solar_report(const SolarInputs& in);
+
+}  // namespace sollens::solar

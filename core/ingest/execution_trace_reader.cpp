@@ -1,0 +1,510 @@
+#include "ingest/execution_trace_reader.h"
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "ingest/gzip.h"
+
+namespace sollens {
+namespace {
+
+namespace od = simdjson::ondemand;
+using simdjson::error_code;
+
+struct EtError {
+  std::string message;
+};
+
+std::string at_byte(size_t offset) { return " (byte " + std::to_string(offset) + ")"; }
+
+// A JSON value held after the pass: a node's values, shapes and types arrive as
+// separate members (in either order), so each is kept until the node is complete.
+struct Lite {
+  enum class Kind : uint8_t { kNull, kBool, kInt, kDouble, kString, kArray, kObject };
+  Kind kind = Kind::kNull;
+  int64_t integer = 0;
+  double number = 0;
+  std::string text;  // string contents, or an object's raw JSON
+  std::vector<Lite> items;
+
+  bool is_int() const { return kind == Kind::kInt; }
+  bool is_array() const { return kind == Kind::kArray; }
+};
+
+void append_text(const Lite& v, std::string& out, size_t limit) {
+  if (out.size() > limit) return;
+  switch (v.kind) {
+    case Lite::Kind::kNull: out += "null"; break;
+    case Lite::Kind::kBool: out += v.integer ? "true" : "false"; break;
+    case Lite::Kind::kInt: out += std::to_string(v.integer); break;
+    case Lite::Kind::kDouble: out += std::to_string(v.number); break;
+    case Lite::Kind::kString: out += '"' + v.text + '"'; break;
+    case Lite::Kind::kObject: out += v.text; break;
+    case Lite::Kind::kArray:
+      out += '[';
+      for (size_t i = 0; i < v.items.size(); ++i) {
+        if (i) out += ',';
+        append_text(v.items[i], out, limit);
+        if (out.size() > limit) {
+          out += "...";
+          break;
+        }
+      }
+      out += ']';
+      break;
+  }
+}
+
+// The element types of "GenericList[Tensor(float),Int]", split at top-level commas.
+std::vector<std::string_view> list_element_types(std::string_view type) {
+  std::vector<std::string_view> out;
+  const size_t open = type.find('[');
+  if (open == std::string_view::npos || type.back() != ']') return out;
+  const std::string_view inner = type.substr(open + 1, type.size() - open - 2);
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= inner.size(); ++i) {
+    const char c = i < inner.size() ? inner[i] : ',';
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(inner.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+bool is_tensor_type(std::string_view type) { return type.starts_with("Tensor("); }
+bool is_undefined_tensor_type(std::string_view type) {
+  return type.find("nullptr") != std::string_view::npos;
+}
+
+// One node's members before they are assembled.
+struct RawSide {
+  Lite values, shapes, types;
+};
+
+class EtParser {
+ public:
+  EtParser(od::document& doc, const char* base, ExecutionGraph& graph)
+      : doc_(doc), base_(base), graph_(graph) {}
+
+  void parse() {
+    od::object top;
+    if (doc_.get_object().get(top))
+      fail("the top level is not a JSON object: an Execution Trace is {\"schema\", \"nodes\", ...}");
+    bool saw_nodes = false, saw_trace_events = false;
+    for (auto field_result : top) {
+      od::field field;
+      check(std::move(field_result).get(field), "a top-level member");
+      const std::string_view key = field.escaped_key();
+      od::value v = field.value();
+      if (key == "schema") {
+        Lite s = read_lite(v, 0);
+        if (s.kind == Lite::Kind::kString) graph_.schema = s.text;
+      } else if (key == "pid") {
+        graph_.pid = read_int(v);
+      } else if (key == "time") {
+        Lite s = read_lite(v, 0);
+        if (s.kind == Lite::Kind::kString) graph_.time = s.text;
+      } else if (key == "nodes") {
+        saw_nodes = true;
+        read_nodes(v);
+      } else if (key == "traceEvents") {
+        saw_trace_events = true;
+      }
+    }
+    if (!doc_.at_end()) fail("content after the top-level object");
+    if (!saw_nodes && saw_trace_events)
+      throw EtError{"this is a Kineto trace (it has \"traceEvents\"), not an Execution Trace: "
+                    "give it with --kineto"};
+    if (!saw_nodes) throw EtError{"no \"nodes\" array in the top-level object: not an Execution Trace"};
+    if (graph_.schema.empty())
+      graph_.warnings.push_back("no \"schema\" key: read as the 1.0.1 or chakra layout node by node");
+    if (bad_tensors_)
+      graph_.warnings.push_back(std::to_string(bad_tensors_) +
+                                " tensor values are not [id, storage, offset, numel, itemsize, "
+                                "device] tuples: read as non-tensor arguments");
+  }
+
+ private:
+  size_t location() {
+    const char* p = nullptr;
+    if (!doc_.current_location().get(p) && p >= base_) return static_cast<size_t>(p - base_);
+    return node_offset_;
+  }
+
+  [[noreturn]] void fail(const std::string& what) { throw EtError{what + at_byte(location())}; }
+
+  void check(error_code e, const char* what) {
+    if (e) fail(std::string("invalid JSON in ") + what + ": " + simdjson::error_message(e));
+  }
+
+  int64_t read_int(od::value& v) {
+    const Lite x = read_lite(v, 0);
+    if (x.kind == Lite::Kind::kInt || x.kind == Lite::Kind::kBool) return x.integer;
+    if (x.kind == Lite::Kind::kDouble && x.number > -9e18 && x.number < 9e18)
+      return static_cast<int64_t>(x.number);
+    return -1;
+  }
+
+  Lite read_lite(od::value& v, int depth) {
+    if (depth > 64) fail("values nested deeper than 64 levels");
+    Lite out;
+    od::json_type type{};
+    check(v.type().get(type), "a value");
+    switch (type) {
+      case od::json_type::array: {
+        out.kind = Lite::Kind::kArray;
+        od::array array;
+        check(v.get_array().get(array), "an array");
+        for (auto element : array) {
+          od::value item;
+          check(std::move(element).get(item), "an array element");
+          out.items.push_back(read_lite(item, depth + 1));
+        }
+        break;
+      }
+      case od::json_type::object: {
+        out.kind = Lite::Kind::kObject;
+        std::string_view raw;
+        check(v.raw_json().get(raw), "an object");
+        out.text = std::string(raw);
+        break;
+      }
+      case od::json_type::number: {
+        od::number_type nt{};
+        check(v.get_number_type().get(nt), "a number");
+        if (nt == od::number_type::signed_integer) {
+          out.kind = Lite::Kind::kInt;
+          check(v.get_int64().get(out.integer), "an integer");
+        } else if (nt == od::number_type::unsigned_integer) {
+          uint64_t u = 0;
+          check(v.get_uint64().get(u), "an integer");
+          out.kind = Lite::Kind::kDouble;
+          out.number = static_cast<double>(u);
+        } else {
+          out.kind = Lite::Kind::kDouble;
+          check(v.get_double().get(out.number), "a number");
+        }
+        break;
+      }
+      case od::json_type::string: {
+        out.kind = Lite::Kind::kString;
+        std::string_view s;
+        check(v.get_string().get(s), "a string");
+        out.text = std::string(s);
+        break;
+      }
+      case od::json_type::boolean: {
+        bool b = false;
+        check(v.get_bool().get(b), "a boolean");
+        out.kind = Lite::Kind::kBool;
+        out.integer = b;
+        break;
+      }
+      default: {
+        bool null = false;
+        check(v.is_null().get(null), "a value");
+        break;
+      }
+    }
+    return out;
+  }
+
+  void read_nodes(od::value& v) {
+    od::array nodes;
+    if (v.get_array().get(nodes)) fail("\"nodes\" is not an array");
+    size_t index = 0;
+    for (auto element : nodes) {
+      od::value node;
+      check(std::move(element).get(node), "the nodes array");
+      read_node(node, index++);
+    }
+  }
+
+  void read_side_object(od::value& v, RawSide& side) {
+    od::object obj;
+    check(v.get_object().get(obj), "inputs/outputs");
+    for (auto field_result : obj) {
+      od::field field;
+      check(std::move(field_result).get(field), "inputs/outputs");
+      const std::string_view key = field.escaped_key();
+      od::value x = field.value();
+      if (key == "values") side.values = read_lite(x, 0);
+      else if (key == "shapes") side.shapes = read_lite(x, 0);
+      else if (key == "types") side.types = read_lite(x, 0);
+    }
+  }
+
+  void set_field(EtNode& node, std::string_view key, od::value& v, RawSide& in, RawSide& out) {
+    if (key == "id") node.id = read_int(v);
+    else if (key == "parent" || key == "ctrl_deps") node.parent = read_int(v);
+    else if (key == "name") node.name = read_lite(v, 0).text;
+    else if (key == "inputs" || key == "outputs") {
+      RawSide& side = key == "inputs" ? in : out;
+      od::json_type t{};
+      check(v.type().get(t), "inputs/outputs");
+      if (t == od::json_type::object) read_side_object(v, side);
+      else side.values = read_lite(v, 0);
+    } else if (key == "input_shapes") in.shapes = read_lite(v, 0);
+    else if (key == "input_types") in.types = read_lite(v, 0);
+    else if (key == "output_shapes") out.shapes = read_lite(v, 0);
+    else if (key == "output_types") out.types = read_lite(v, 0);
+    else if (key == "attrs") read_attrs(node, v);
+    else set_attribute(node, key, read_lite(v, 0));
+  }
+
+  static void set_attribute(EtNode& node, std::string_view key, const Lite& x) {
+    const bool number = x.kind == Lite::Kind::kInt;
+    if (key == "op_schema") node.op_schema = x.text;
+    else if (!number) return;
+    else if (key == "rf_id") node.rf_id = x.integer;
+    else if (key == "scope") node.scope = x.integer;
+    else if (key == "tid") node.tid = x.integer;
+    else if (key == "fw_tid") node.fw_tid = x.integer;
+    else if (key == "fw_parent") node.fw_parent = x.integer;
+    else if (key == "seq_id") node.seq_id = x.integer;
+  }
+
+  void read_attrs(EtNode& node, od::value& v) {
+    const Lite attrs = read_lite(v, 0);
+    if (!attrs.is_array()) return;
+    for (const Lite& a : attrs.items) {
+      if (a.kind != Lite::Kind::kObject) continue;
+      // An attribute is {"name", "type", "value"}: small, so parse it again on its own.
+      simdjson::padded_string text(a.text);
+      od::parser parser;
+      od::document doc;
+      od::object obj;
+      if (parser.iterate(text).get(doc) || doc.get_object().get(obj)) continue;
+      std::string name;
+      Lite value;
+      for (auto field_result : obj) {
+        od::field field;
+        if (std::move(field_result).get(field)) break;
+        const std::string_view key = field.escaped_key();
+        od::value x = field.value();
+        if (key == "name") {
+          std::string_view s;
+          if (!x.get_string().get(s)) name = s;
+        } else if (key == "value") {
+          value = lite_of_attr_value(x);
+        }
+      }
+      set_attribute(node, name, value);
+    }
+  }
+
+  static Lite lite_of_attr_value(od::value& x) {
+    Lite out;
+    int64_t i = 0;
+    uint64_t u = 0;
+    std::string_view s;
+    if (!x.get_int64().get(i)) {
+      out.kind = Lite::Kind::kInt;
+      out.integer = i;
+    } else if (!x.get_uint64().get(u)) {
+      out.kind = Lite::Kind::kInt;
+      out.integer = u > uint64_t(INT64_MAX) ? -1 : static_cast<int64_t>(u);
+    } else if (!x.get_string().get(s)) {
+      out.kind = Lite::Kind::kString;
+      out.text = std::string(s);
+    }
+    return out;
+  }
+
+  void read_node(od::value& value, size_t index) {
+    node_offset_ = static_cast<size_t>(value.raw_json_token().data() - base_);
+    od::json_type type{};
+    check(value.type().get(type), "a node");
+    if (type != od::json_type::object) fail("node " + std::to_string(index) + " is not an object");
+    od::object obj;
+    check(value.get_object().get(obj), "a node");
+    EtNode node;
+    node.byte_offset = node_offset_;
+    node.id = -1;
+    node.parent = -1;
+    RawSide in, out;
+    for (auto field_result : obj) {
+      od::field field;
+      check(std::move(field_result).get(field), "a node");
+      od::value v = field.value();
+      set_field(node, field.escaped_key(), v, in, out);
+    }
+    if (node.id < 0)
+      throw EtError{"node " + std::to_string(index) + " has no integer \"id\"" + at_byte(node_offset_)};
+    const std::vector<std::string> names = schema_argument_names(node.op_schema);
+    node.inputs = assemble(in, &names);
+    node.outputs = assemble(out, nullptr);
+    graph_.nodes.push_back(std::move(node));
+  }
+
+  // A tensor tuple [id, storage, offset, numel, itemsize, device], or -1.
+  int64_t add_tensor(const Lite& tuple, const Lite* shape, std::string_view type) {
+    const auto& t = tuple.items;
+    if (!tuple.is_array() || t.size() != 6 || !t[0].is_int() || !t[1].is_int() || !t[2].is_int() ||
+        !t[3].is_int() || !t[4].is_int() || t[3].integer < 0 || t[4].integer < 0) {
+      ++bad_tensors_;
+      return -1;
+    }
+    EtTensor tensor;
+    tensor.id = t[0].integer;
+    tensor.storage = t[1].integer;
+    tensor.offset = t[2].integer;
+    tensor.numel = t[3].integer;
+    tensor.itemsize = t[4].integer;
+    tensor.device = t[5].text;
+    if (shape && shape->is_array()) {
+      for (const Lite& d : shape->items) {
+        if (!d.is_int()) {
+          tensor.shape.clear();
+          break;
+        }
+        tensor.shape.push_back(d.integer);
+      }
+    }
+    const size_t open = type.find('(');
+    if (open != std::string_view::npos && type.back() == ')')
+      tensor.dtype = std::string(type.substr(open + 1, type.size() - open - 2));
+    graph_.tensors.push_back(std::move(tensor));
+    return static_cast<int64_t>(graph_.tensors.size() - 1);
+  }
+
+  std::vector<EtValue> assemble(const RawSide& side, const std::vector<std::string>* names) {
+    std::vector<EtValue> out;
+    if (!side.values.is_array()) return out;
+    const auto& values = side.values.items;
+    for (size_t i = 0; i < values.size(); ++i) {
+      EtValue v;
+      if (side.types.is_array() && i < side.types.items.size()) v.type = side.types.items[i].text;
+      if (names && i < names->size()) v.name = (*names)[i];
+      const Lite* shape =
+          side.shapes.is_array() && i < side.shapes.items.size() ? &side.shapes.items[i] : nullptr;
+      if (is_tensor_type(v.type) && !is_undefined_tensor_type(v.type)) {
+        const int64_t t = add_tensor(values[i], shape, v.type);
+        if (t >= 0) {
+          v.kind = EtValue::Kind::kTensor;
+          v.tensors.push_back(static_cast<uint32_t>(t));
+        }
+      } else if (v.type.starts_with("GenericList[") && values[i].is_array()) {
+        read_tensor_list(values[i], shape, v);
+      }
+      if (v.kind == EtValue::Kind::kOther) append_text(values[i], v.text, 80);
+      out.push_back(std::move(v));
+    }
+    return out;
+  }
+
+  void read_tensor_list(const Lite& list, const Lite* shapes, EtValue& v) {
+    const std::vector<std::string_view> types = list_element_types(v.type);
+    for (size_t j = 0; j < list.items.size() && j < types.size(); ++j) {
+      if (!is_tensor_type(types[j]) || is_undefined_tensor_type(types[j])) continue;
+      const Lite* shape =
+          shapes && shapes->is_array() && j < shapes->items.size() ? &shapes->items[j] : nullptr;
+      const int64_t t = add_tensor(list.items[j], shape, types[j]);
+      if (t >= 0) v.tensors.push_back(static_cast<uint32_t>(t));
+    }
+    if (!v.tensors.empty()) v.kind = EtValue::Kind::kTensorList;
+  }
+
+  od::document& doc_;
+  const char* base_;
+  ExecutionGraph& graph_;
+  size_t node_offset_ = 0;
+  size_t bad_tensors_ = 0;
+};
+
+// The first byte that is not valid UTF-8 or is a raw control character, or npos.
+size_t first_invalid_byte(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = p[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return i;
+    const size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > text.size()) return i;
+    for (size_t k = 1; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+// Structural errors found before any value is read carry no position from simdjson:
+// say where the text goes wrong, or that it ends too early.
+std::string describe_unparsable(std::string_view text, error_code e) {
+  const std::string what = std::string("not valid JSON: ") + simdjson::error_message(e);
+  const size_t bad = first_invalid_byte(text);
+  if (bad != std::string_view::npos) return what + at_byte(bad);
+  return what + "; the file may be cut short" + at_byte(text.size());
+}
+
+void check_start(std::string_view text) {
+  size_t p = 0;
+  while (p < text.size() && (text[p] == ' ' || text[p] == '\n' || text[p] == '\r' || text[p] == '\t'))
+    ++p;
+  if (p == text.size()) throw EtError{"the file holds only whitespace"};
+  if (text[p] == '[') throw EtError{"the top level is an array, not a JSON object: an Execution "
+                                    "Trace is {\"schema\", \"nodes\", ...}" + at_byte(p)};
+  if (text[p] != '{')
+    throw EtError{"not JSON: the file starts with '" + std::string(1, text[p]) + "'" + at_byte(p) +
+                  "; expected a PyTorch Execution Trace (.json or .json.gz)"};
+}
+
+}  // namespace
+
+std::vector<std::string> schema_argument_names(std::string_view op_schema) {
+  std::vector<std::string> names;
+  const size_t open = op_schema.find('(');
+  if (open == std::string_view::npos) return names;
+  int depth = 0;
+  size_t start = open + 1;
+  for (size_t i = open + 1; i < op_schema.size(); ++i) {
+    const char c = op_schema[i];
+    const bool closes_list = c == ')' && depth == 0;
+    if ((c == ',' && depth == 0) || closes_list) {
+      std::string_view arg = op_schema.substr(start, i - start);
+      arg = arg.substr(0, arg.find('='));
+      while (!arg.empty() && arg.back() == ' ') arg.remove_suffix(1);
+      while (!arg.empty() && arg.front() == ' ') arg.remove_prefix(1);
+      const size_t space = arg.rfind(' ');
+      if (space != std::string_view::npos) names.emplace_back(arg.substr(space + 1));
+      start = i + 1;
+      if (closes_list) break;
+      continue;
+    }
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+  }
+  return names;
+}
+
+EtLoadResult load_execution_trace(PaddedBuffer bytes) {
+  EtLoadResult result;
+  try {
+    if (looks_like_gzip(bytes.view())) {
+      GunzipResult unzipped = gunzip(bytes.view());
+      if (!unzipped.error.empty()) throw EtError{unzipped.error};
+      if (unzipped.truncated) throw EtError{"the gzip stream ends early: the file is cut short"};
+      bytes = std::move(unzipped.data);
+    }
+    if (bytes.size() == 0) throw EtError{"the file is empty"};
+    check_start(bytes.view());
+    auto graph = std::make_unique<ExecutionGraph>();
+    od::parser parser;
+    od::document doc;
+    if (auto e = parser.iterate(bytes.data(), bytes.size(), bytes.capacity()).get(doc))
+      throw EtError{describe_unparsable(bytes.view(), e)};
+    EtParser(doc, bytes.data(), *graph).parse();
+    result.graph = std::move(graph);
+  } catch (const EtError& e) {
+    result.error = e.message;
+  }
+  return result;
+}
+
+}  // namespace sollens

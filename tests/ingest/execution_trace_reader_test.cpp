@@ -1,0 +1,145 @@
+#include <catch2/catch.hpp>
+
+#include "support/et_builder.h"
+
+using namespace sollens;
+using namespace sollens::test;
+
+namespace {
+
+const char* kLinearSchema = "aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor";
+
+std::vector<EtNodeSpec> one_linear() {
+  return {{2, 1, "aten::linear", kLinearSchema,
+           {et_tensor(10, 11, {2, 16, 64}), et_tensor(12, 13, {32, 64}), et_none()},
+           {et_tensor(14, 15, {2, 16, 32})}}};
+}
+
+}  // namespace
+
+TEST_CASE("ET reader: the 1.0.1 flat layout") {
+  const EtLoadResult r = load_et(et_flat(one_linear()));
+  REQUIRE(r.graph);
+  const ExecutionGraph& g = *r.graph;
+  CHECK(g.schema == "1.0.1");
+  CHECK(g.pid == 7);
+  REQUIRE(g.nodes.size() == 2);
+  const EtNode& n = g.nodes[1];
+  CHECK(n.name == "aten::linear");
+  CHECK(n.parent == 1);
+  CHECK(n.rf_id == 2);
+  CHECK(n.scope == 0);
+  REQUIRE(n.inputs.size() == 3);
+  CHECK(n.inputs[0].kind == EtValue::Kind::kTensor);
+  CHECK(n.inputs[1].name == "weight");
+  CHECK(n.inputs[2].kind == EtValue::Kind::kOther);
+  const EtTensor& w = g.tensors[n.inputs[1].tensors[0]];
+  CHECK(w.id == 12);
+  CHECK(w.storage == 13);
+  CHECK(w.numel == 32 * 64);
+  CHECK(w.itemsize == 4);
+  CHECK(w.device == "cuda:0");
+  CHECK(w.shape == std::vector<int64_t>{32, 64});
+  CHECK(w.dtype == "float");
+}
+
+TEST_CASE("ET reader: the chakra layout reads the same graph") {
+  const EtLoadResult flat = load_et(et_flat(one_linear()));
+  const EtLoadResult chakra = load_et(et_chakra(one_linear()));
+  REQUIRE(flat.graph);
+  REQUIRE(chakra.graph);
+  CHECK(chakra.graph->schema == "1.1.1-chakra.0.0.4");
+  const EtNode& a = flat.graph->nodes[1];
+  const EtNode& b = chakra.graph->nodes[0];
+  CHECK(a.name == b.name);
+  CHECK(a.parent == b.parent);
+  CHECK(a.rf_id == b.rf_id);
+  CHECK(a.op_schema == b.op_schema);
+  CHECK(b.inputs[1].name == "weight");
+  REQUIRE(b.outputs.size() == 1);
+  CHECK(chakra.graph->tensors[b.outputs[0].tensors[0]].shape == std::vector<int64_t>{2, 16, 32});
+}
+
+TEST_CASE("ET reader: tensor lists and undefined tensors") {
+  const std::string text = R"ET({"schema": "1.0.1", "nodes": [
+    {"name": "aten::_foreach_add_", "id": 3, "parent": 1, "scope": 0, "tid": 1,
+     "op_schema": "aten::_foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()",
+     "inputs": [[[5,6,0,4,4,"cuda:0"],[7,8,0,2,4,"cuda:0"]], [[9,10,0,4,4,"cuda:0"],[11,12,0,2,4,"cuda:0"]], -0.1],
+     "input_shapes": [[[4],[2]], [[4],[2]], []],
+     "input_types": ["GenericList[Tensor(float),Tensor(float)]", "GenericList[Tensor(float),Tensor(float)]", "Double"],
+     "outputs": [[1,0,0,0,0,""]], "output_shapes": [[]], "output_types": ["Tensor(nullptr (uninitialized))"]}]})ET";
+  const EtLoadResult r = load_et(text);
+  REQUIRE(r.graph);
+  const EtNode& n = r.graph->nodes[0];
+  REQUIRE(n.inputs.size() == 3);
+  CHECK(n.inputs[0].kind == EtValue::Kind::kTensorList);
+  CHECK(n.inputs[0].tensors.size() == 2);
+  CHECK(n.inputs[0].name == "self");
+  CHECK(r.graph->tensors[n.inputs[0].tensors[1]].shape == std::vector<int64_t>{2});
+  CHECK(n.inputs[2].kind == EtValue::Kind::kOther);
+  CHECK(n.outputs[0].kind == EtValue::Kind::kOther);  // undefined: no tensor
+}
+
+TEST_CASE("ET reader: schema argument names") {
+  CHECK(schema_argument_names("aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, "
+                              "Scalar alpha=1) -> Tensor") ==
+        std::vector<std::string>{"self", "mat1", "mat2", "beta", "alpha"});
+  CHECK(schema_argument_names("aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, "
+                              "SymInt[2] stride=[1, 1]) -> Tensor") ==
+        std::vector<std::string>{"input", "weight", "bias", "stride"});
+  CHECK(schema_argument_names("").empty());
+}
+
+TEST_CASE("ET reader: bad input gets a clear message and no graph") {
+  struct Case {
+    std::string text, expect;
+  };
+  const std::string good = et_flat(one_linear());
+  const std::vector<Case> cases = {
+      {"", "empty"},
+      {"hello", "not JSON"},
+      {"[1, 2]", "not a JSON object"},
+      {"  \n ", "only whitespace"},
+      {good.substr(0, 40) + "\x01" + good.substr(41), "byte 40"},
+      {R"({"schema": "1.0.1"})", "no \"nodes\""},
+      {R"({"traceEvents": []})", "Kineto trace"},
+      {R"({"schema": "1.0.1", "nodes": 5})", "not an array"},
+      {R"({"schema": "1.0.1", "nodes": [7]})", "node 0 is not an object"},
+      {R"({"schema": "1.0.1", "nodes": [{"name": "x"}]})", "no integer \"id\""},
+      {good.substr(0, good.size() / 2), "byte"},
+      {good + " {}", "byte"},
+      {"\x1f\x8b\x08\x00garbage", "gzip"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text.substr(0, 60));
+    const EtLoadResult r = load_et(c.text);
+    CHECK_FALSE(r.graph);
+    CHECK_THAT(r.error, Catch::Contains(c.expect));
+  }
+}
+
+TEST_CASE("ET reader: malformed tensor tuples are read as other values, with a warning") {
+  std::string text = et_flat(one_linear());
+  const std::string tuple = "[12,13,0,2048,4,\"cuda:0\"]";
+  text.replace(text.find(tuple), tuple.size(), "[12,\"x\",0]");
+  const EtLoadResult r = load_et(text);
+  REQUIRE(r.graph);
+  CHECK(r.graph->nodes[1].inputs[1].kind == EtValue::Kind::kOther);
+  REQUIRE(r.graph->warnings.size() == 1);
+  CHECK_THAT(r.graph->warnings[0], Catch::Contains("1 tensor values"));
+}
+
+TEST_CASE("ET reader: every truncation and byte change of a small trace ends in a graph or a message") {
+  const std::string good = et_chakra(one_linear());
+  for (size_t cut = 0; cut < good.size(); ++cut) {
+    const EtLoadResult r = load_et(good.substr(0, cut));
+    CHECK((r.graph != nullptr) != !r.error.empty());
+  }
+  for (size_t at = 0; at < good.size(); at += 3)
+    for (char c : {'"', '}', ']', '[', '{', ',', '0', '\x80'}) {
+      std::string bad = good;
+      bad[at] = c;
+      const EtLoadResult r = load_et(bad);
+      CHECK((r.graph != nullptr) != !r.error.empty());
+    }
+}
