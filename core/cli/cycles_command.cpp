@@ -53,8 +53,8 @@ int run_cycles(const std::vector<std::string>& args) {
     if (a == "--out") {
       out_dir = v;
     } else if (a == "--mode") {
-      if (v != "all" && v != "llm") {
-        std::cerr << "sollens: --mode is all or llm, not '" << v << "'\n";
+      if (v != "all" && v != "llm" && v != "uplifter") {
+        std::cerr << "sollens: --mode is all, llm or uplifter, not '" << v << "'\n";
         return OptionResult::kUsageError;
       }
       mode = v;
@@ -76,6 +76,7 @@ int run_cycles(const std::vector<std::string>& args) {
   print_warnings(*loaded.store);
   auto t0 = std::chrono::steady_clock::now();
   options.llm = mode == "llm";
+  options.structure = mode != "uplifter";  // uplifter: its pipeline and tables exactly
   const CycleReport report = analyze_cycles(*loaded.store, options);
   const double detect_ms = elapsed_ms(t0);
 

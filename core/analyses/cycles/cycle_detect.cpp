@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <span>
+#include <tuple>
 #include <utility>
 
 namespace sollens {
@@ -51,10 +52,37 @@ uint32_t align_back(const Ids& ids, uint32_t s, uint32_t length, uint32_t floor)
   return a;
 }
 
+// Stops as soon as too many positions differ; the answer is the full count's.
 bool windows_match(const Ids& ids, size_t a, size_t b, size_t length, double share) {
-  size_t same = 0;
-  for (size_t j = 0; j < length; ++j) same += ids[a + j] == ids[b + j];
+  size_t same = 0, differ = 0;
+  // The most differing positions that can still match (the estimate is at most 1 over).
+  size_t allowed = std::min(length, static_cast<size_t>(static_cast<double>(length) * (1.0 - share)) + 1);
+  while (allowed > 0 && static_cast<double>(length - allowed) / static_cast<double>(length) < share)
+    --allowed;
+  for (size_t j = 0; j < length; ++j) {
+    if (ids[a + j] == ids[b + j]) ++same;
+    else if (++differ > allowed) return false;
+  }
   return static_cast<double>(same) / static_cast<double>(length) >= share;
+}
+
+// A layer window at b matching the one at a: `length` kernels at `share`, or, for a
+// layer with one extra kernel, `length` + 1 kernels of which one is skipped. Returns
+// the kernels taken (0: no match). O(length).
+size_t layer_window(const Ids& sig, size_t a, size_t b, size_t length, size_t end, double share) {
+  if (windows_match(sig, a, b, length, share)) return length;
+  // The window must start like the layer, or a window one kernel early would pass.
+  if (b + length + 1 > end || sig[a] != sig[b]) return 0;
+  // pre: matches of a[0..j) with b[0..j); suf: a[j..L) with b[j+1..L+1).
+  size_t suf = 0;
+  for (size_t j = 0; j < length; ++j) suf += sig[a + j] == sig[b + j + 1];
+  size_t pre = 0, best = suf;
+  for (size_t j = 0; j < length; ++j) {
+    pre += sig[a + j] == sig[b + j];
+    suf -= sig[a + j] == sig[b + j + 1];
+    best = std::max(best, pre + suf);
+  }
+  return static_cast<double>(best) / static_cast<double>(length) >= share ? length + 1 : 0;
 }
 
 struct SubCycle {
@@ -104,6 +132,179 @@ std::optional<SubCycle> find_sub_cycle(const Ids& sig, uint32_t base, uint32_t m
   return best;
 }
 
+// uplifter's outer cycles: one candidate per anchor, every gap within the tolerance,
+// fixed-stride windows; a layer replaces nothing (see the header).
+void find_uplifter_cycles(const KernelSequence& seq, const Occurrences& occ,
+                          const std::vector<uint32_t>& candidates, const CycleOptions& opt,
+                          std::vector<CyclePattern>& found) {
+  const Ids& ids = seq.name;
+  const size_t n = ids.size();
+  for (uint32_t anchor : candidates) {
+    const auto p = occ.of(anchor);
+    if (p.size() < std::max<size_t>(opt.min_anchor_count, 2)) continue;
+    const uint32_t length = p[1] - p[0];
+    if (length < opt.min_cycle_length) continue;
+    if (!evenly_spaced(p, length, opt.gap_tolerance_pct)) continue;
+    // Another kernel of a cycle already found: it would find the same cycle again.
+    const bool covered = std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
+      return f.outer.length == length && f.outer.start <= p[0] && p[0] < f.outer.end();
+    });
+    if (covered) continue;
+    Cycle outer;
+    outer.length = length;
+    outer.start = align_back(ids, p[0], length, 0);
+    outer.starts.push_back(outer.start);
+    for (size_t i = 1; i < p.size(); ++i) {
+      const size_t at = outer.start + i * static_cast<size_t>(length);
+      if (at + length > n) break;
+      if (windows_match(ids, outer.start, at, length, opt.cycle_match))
+        outer.starts.push_back(static_cast<uint32_t>(at));
+    }
+    if (outer.repetitions() < std::max<size_t>(opt.min_repetitions, 1)) continue;
+    CyclePattern pattern;
+    pattern.anchor = anchor;
+    if (opt.find_sub_cycles && length > opt.sub_cycle_above) {
+      if (auto sub = find_sub_cycle(seq.sig, outer.start, length, opt)) {
+        Cycle layer;
+        layer.length = sub->length;
+        layer.start = outer.start + sub->offset;
+        for (uint32_t o : outer.starts)
+          for (uint32_t j = 0; j < sub->repetitions; ++j)
+            layer.starts.push_back(o + sub->offset + j * sub->length);
+        pattern.layer = std::move(layer);
+        pattern.layer_offset = sub->offset;
+        pattern.layers_per_outer = sub->repetitions;
+      }
+    }
+    pattern.outer = std::move(outer);
+    found.push_back(std::move(pattern));
+  }
+
+}
+
+bool covered_by(const std::vector<CyclePattern>& found, uint32_t first, uint32_t length) {
+  return std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
+    return f.outer.length == length && f.outer.start <= first && first < f.outer.end();
+  });
+}
+
+// Runs of an anchor's occurrences with even spacing: a run ends at the first gap
+// outside the tolerance of its own first gap, and the next run starts after it.
+struct Run {
+  size_t first = 0, last = 0;  // indices into the occurrence list, inclusive
+  uint32_t length = 0;
+};
+
+std::vector<Run> spaced_runs(std::span<const uint32_t> p, size_t pct) {
+  std::vector<Run> runs;
+  for (size_t i = 0; i + 1 < p.size();) {
+    const uint32_t length = p[i + 1] - p[i];
+    const size_t tol = tolerance(length, pct);
+    size_t j = i + 1;
+    while (j + 1 < p.size()) {
+      const size_t gap = p[j + 1] - p[j];
+      if ((gap > length ? gap - length : length - gap) > tol) break;
+      ++j;
+    }
+    runs.push_back({i, j, length});
+    i = j + 1;
+  }
+  return runs;
+}
+
+// Windows that follow the anchor: one per occurrence of the run, at the same offset
+// from the occurrence as in the first (canonical) window; overlapping ones are skipped.
+Cycle anchored_windows(const Ids& ids, std::span<const uint32_t> p, const Run& run,
+                       const CycleOptions& opt) {
+  const size_t n = ids.size();
+  Cycle c;
+  c.length = run.length;
+  c.start = align_back(ids, p[run.first], run.length, 0);
+  const uint32_t offset = p[run.first] - c.start;
+  c.starts.push_back(c.start);
+  for (size_t k = run.first + 1; k <= run.last; ++k) {
+    const size_t at = p[k] - offset;
+    if (at < static_cast<size_t>(c.starts.back()) + run.length) continue;
+    if (at + run.length > n) break;
+    if (layer_window(ids, c.start, at, run.length, n, opt.cycle_match))
+      c.starts.push_back(static_cast<uint32_t>(at));
+  }
+  return c;
+}
+
+// Structure mode's outer cycles: every evenly spaced run of an anchor is a candidate.
+void find_structure_cycles(const KernelSequence& seq, const Occurrences& occ,
+                           const std::vector<uint32_t>& candidates, const CycleOptions& opt,
+                           std::vector<CyclePattern>& found) {
+  const size_t min_run = std::max<size_t>(opt.min_anchor_count, 2);
+  for (uint32_t anchor : candidates) {
+    const auto p = occ.of(anchor);
+    std::vector<Run> runs = spaced_runs(p, opt.gap_tolerance_pct);
+    if (runs.empty()) continue;
+    const size_t deviating = runs.size() - 1;
+    if (runs.size() > opt.max_anchor_runs) {
+      // Not a few deviating gaps but a kernel of a shorter cycle (every layer's gap to
+      // the next step deviates): its longest run alone, so one verification per anchor.
+      const auto longest = std::max_element(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
+        return a.last - a.first < b.last - b.first;
+      });
+      runs = {*longest};
+    }
+    for (const Run& run : runs) {
+      if (run.last - run.first + 1 < min_run || run.length < opt.min_cycle_length) continue;
+      if (covered_by(found, p[run.first], run.length)) continue;
+      Cycle outer = anchored_windows(seq.name, p, run, opt);
+      if (outer.repetitions() < std::max<size_t>(opt.min_repetitions, 1)) continue;
+      CyclePattern pattern;
+      pattern.anchor = anchor;
+      pattern.deviating_gaps = static_cast<uint32_t>(deviating);
+      pattern.confidence = deviating ? Confidence::kMedium : Confidence::kHigh;
+      pattern.outer = std::move(outer);
+      if (opt.find_sub_cycles && pattern.outer.length > opt.sub_cycle_above)
+        find_layers(seq, pattern, opt);
+      found.push_back(std::move(pattern));
+    }
+  }
+}
+
+// A long cycle seen only 2..min_repetitions−1 times (training iterations in a short
+// profile): anchors that occur that often, evenly, whose windows match at
+// cycle_match and together cover at least half of the sequence not already covered.
+void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
+                          const CycleOptions& opt, std::vector<CyclePattern>& found) {
+  const size_t n = seq.size();
+  const size_t lo = std::max<size_t>(opt.few_steps_min_repetitions, 2);
+  if (lo >= opt.min_repetitions) return;
+  std::vector<uint32_t> candidates;
+  for (uint32_t id = 0; id < seq.names.size(); ++id) {
+    const size_t c = occ.of(id).size();
+    if (c >= lo && c < opt.min_repetitions) candidates.push_back(id);
+  }
+  std::stable_sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) {
+    return occ.of(a)[0] < occ.of(b)[0];
+  });
+  for (uint32_t anchor : candidates) {
+    const auto p = occ.of(anchor);
+    const Run run{0, p.size() - 1, p[1] - p[0]};
+    if (run.length < opt.few_steps_min_length) continue;
+    if (!evenly_spaced(p, run.length, opt.gap_tolerance_pct)) continue;
+    const bool overlaps = std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
+      return p[0] < f.outer.end() && f.outer.start < p.back() + run.length;
+    });
+    if (overlaps) continue;
+    Cycle outer = anchored_windows(seq.name, p, run, opt);
+    if (outer.repetitions() < lo || outer.repetitions() * outer.length * 2 < n) continue;
+    CyclePattern pattern;
+    pattern.anchor = anchor;
+    pattern.few_steps = true;
+    pattern.confidence = Confidence::kLow;
+    pattern.outer = std::move(outer);
+    if (opt.find_sub_cycles && pattern.outer.length > opt.sub_cycle_above)
+      find_layers(seq, pattern, opt);
+    found.push_back(std::move(pattern));
+  }
+}
+
 std::vector<uint32_t> signature_key(const KernelSequence& seq, const Cycle& c, size_t kernels) {
   const size_t k = std::min<size_t>(c.length, kernels);
   return {seq.sig.begin() + c.start, seq.sig.begin() + c.start + k};
@@ -145,6 +346,38 @@ double weighted_jaccard(const std::vector<std::pair<uint32_t, double>>& a,
   return hi > 0 ? lo / hi : 1.0;
 }
 
+// Phases (§a.6), by the centre of what uplifter reports, in kernel-index space.
+void label_uplifter_phases(const KernelSequence& seq, const CycleOptions& opt,
+                           std::vector<CyclePattern>& out) {
+  const size_t n = seq.size();
+  std::vector<size_t> significant;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const Cycle& e = out[i].effective();
+    if (static_cast<double>(e.repetitions() * e.length) >=
+        static_cast<double>(n) * opt.significance_pct / 100.0)
+      significant.push_back(i);
+  }
+  if (significant.empty())
+    for (size_t i = 0; i < out.size(); ++i) significant.push_back(i);
+  if (!significant.empty()) {
+    size_t prefill = significant[0];
+    for (size_t i : significant)
+      if (out[i].effective().center() < out[prefill].effective().center()) prefill = i;
+    std::optional<size_t> decode;
+    const auto prefill_key = signature_key(seq, out[prefill].effective(), opt.signature_kernels);
+    for (size_t i : significant) {
+      if (signature_key(seq, out[i].effective(), opt.signature_kernels) == prefill_key) continue;
+      if (!decode || out[i].effective().center() > out[*decode].effective().center()) decode = i;
+    }
+    if (decode) {
+      out[prefill].phase = CyclePhase::kPrefill;
+      out[*decode].phase = CyclePhase::kDecode;
+    } else {
+      out[prefill].phase = CyclePhase::kDecode;
+    }
+  }
+}
+
 bool before(const CyclePattern& a, const CyclePattern& b) {
   const Cycle &x = a.effective(), &y = b.effective();
   return std::tie(x.start, x.length) < std::tie(y.start, y.length);
@@ -156,9 +389,95 @@ const char* cycle_phase_name(CyclePhase phase) {
   switch (phase) {
     case CyclePhase::kPrefill: return "prefill";
     case CyclePhase::kDecode: return "decode";
+    case CyclePhase::kStep: return "step";
     case CyclePhase::kOther: break;
   }
   return "other";
+}
+
+const char* confidence_name(Confidence c) {
+  switch (c) {
+    case Confidence::kMedium: return "medium";
+    case Confidence::kLow: return "low";
+    case Confidence::kHigh: break;
+  }
+  return "high";
+}
+
+std::string CyclePattern::found_by() const {
+  std::string steps;
+  switch (step_source) {
+    case StepSource::kOneLaunch: steps = "graph launch"; break;
+    case StepSource::kOneAnnotation: steps = "annotation"; break;
+    case StepSource::kAnnotations: steps = "annotation ProfilerStep#"; break;
+    case StepSource::kDetected:
+      steps = few_steps ? "anchor (few repetitions)"
+              : deviating_gaps ? "anchor (" + std::to_string(deviating_gaps) + " deviating gaps)"
+                               : "anchor";
+      return layer ? steps + ", layers by nesting" : steps;
+  }
+  // The layers of an evidence step were the detected cycle (its anchor) or were found
+  // nested inside the step.
+  return steps + (layer ? ", layers by anchor" : "");
+}
+
+namespace {
+
+// Kernels the steps cover, then more steps, then more layer kernels per step.
+std::tuple<size_t, size_t, size_t> main_rank(const CyclePattern& p) {
+  const size_t layer_kernels = p.layer ? p.layers_per_outer * p.layer->length : 0;
+  return {p.outer.repetitions() * p.outer.length, p.outer.repetitions(), layer_kernels};
+}
+
+}  // namespace
+
+void label_main_step(std::vector<CyclePattern>& patterns) {
+  CyclePattern* main = nullptr;
+  for (CyclePattern& p : patterns) {
+    p.phase = CyclePhase::kOther;
+    if (!main || main_rank(p) > main_rank(*main)) main = &p;
+  }
+  if (main) main->phase = CyclePhase::kStep;
+}
+
+void collect_layers(const KernelSequence& seq, CyclePattern& p, uint32_t layer_start,
+                    uint32_t length, const CycleOptions& opt) {
+  Cycle layer;
+  layer.length = length;
+  layer.start = layer_start;
+  const uint32_t rel = layer_start - p.outer.start;
+  uint32_t in_first = 0, passes = 0;
+  for (size_t r = 0; r < p.outer.starts.size(); ++r) {
+    const uint32_t o = p.outer.starts[r];
+    const size_t end = std::min<size_t>(static_cast<size_t>(o) + p.outer.length, seq.size());
+    size_t run = 0, last_end = 0;
+    for (size_t q = o + rel; q + length <= end;) {
+      const size_t taken = layer_window(seq.sig, layer_start, q, length, end, opt.sub_match);
+      if (taken == 0) {
+        ++q;
+        continue;
+      }
+      // A new pass after a gap of at least half a layer (an extra kernel is no gap).
+      if (r == 0) {
+        ++in_first;
+        if (run == 0 || q >= last_end + std::max<size_t>(1, length / 2)) ++passes;
+      }
+      layer.starts.push_back(static_cast<uint32_t>(q));
+      ++run;
+      last_end = q + taken;
+      q += taken;
+    }
+  }
+  p.layer_offset = rel;
+  p.layers_per_outer = in_first;
+  p.passes = std::max<uint32_t>(passes, 1);
+  p.layer = std::move(layer);
+}
+
+void find_layers(const KernelSequence& seq, CyclePattern& p, const CycleOptions& opt) {
+  if (p.outer.repetitions() == 0) return;
+  if (auto sub = find_sub_cycle(seq.sig, p.outer.start, p.outer.length, opt))
+    collect_layers(seq, p, p.outer.start + sub->offset, sub->length, opt);
 }
 
 std::string cycle_signature(const KernelSequence& seq, const Cycle& cycle, size_t kernels) {
@@ -189,45 +508,11 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
   });
 
   std::vector<CyclePattern> found;
-  for (uint32_t anchor : candidates) {
-    const auto p = occ.of(anchor);
-    if (p.size() < std::max<size_t>(opt.min_anchor_count, 2)) continue;
-    const uint32_t length = p[1] - p[0];
-    if (length < opt.min_cycle_length) continue;
-    if (!evenly_spaced(p, length, opt.gap_tolerance_pct)) continue;
-    // Another kernel of a cycle already found: it would find the same cycle again.
-    const bool covered = std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
-      return f.outer.length == length && f.outer.start <= p[0] && p[0] < f.outer.end();
-    });
-    if (covered) continue;
-    Cycle outer;
-    outer.length = length;
-    outer.start = align_back(ids, p[0], length, 0);
-    outer.starts.push_back(outer.start);
-    for (size_t i = 1; i < p.size(); ++i) {
-      const size_t at = outer.start + i * static_cast<size_t>(length);
-      if (at + length > n) break;
-      if (windows_match(ids, outer.start, at, length, opt.cycle_match))
-        outer.starts.push_back(static_cast<uint32_t>(at));
-    }
-    if (outer.repetitions() < std::max<size_t>(opt.min_repetitions, 1)) continue;
-    CyclePattern pattern;
-    pattern.anchor = anchor;
-    if (opt.find_sub_cycles && length > opt.sub_cycle_above) {
-      if (auto sub = find_sub_cycle(seq.sig, outer.start, length, opt)) {
-        Cycle layer;
-        layer.length = sub->length;
-        layer.start = outer.start + sub->offset;
-        for (uint32_t o : outer.starts)
-          for (uint32_t j = 0; j < sub->repetitions; ++j)
-            layer.starts.push_back(o + sub->offset + j * sub->length);
-        pattern.layer = std::move(layer);
-        pattern.layer_offset = sub->offset;
-        pattern.layers_per_outer = sub->repetitions;
-      }
-    }
-    pattern.outer = std::move(outer);
-    found.push_back(std::move(pattern));
+  if (opt.structure) {
+    find_structure_cycles(seq, occ, candidates, opt, found);
+    find_few_step_cycles(seq, occ, opt, found);
+  } else {
+    find_uplifter_cycles(seq, occ, candidates, opt, found);
   }
 
   // Group by signature of what uplifter reports; keep the most repetitions (the first
@@ -271,33 +556,8 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
   for (size_t i = 0; i < grouped.size(); ++i)
     if (!dropped[i]) out.push_back(std::move(grouped[i]));
 
-  // Phases (§a.6), by the centre of what uplifter reports, in kernel-index space.
-  std::vector<size_t> significant;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const Cycle& e = out[i].effective();
-    if (static_cast<double>(e.repetitions() * e.length) >=
-        static_cast<double>(n) * opt.significance_pct / 100.0)
-      significant.push_back(i);
-  }
-  if (significant.empty())
-    for (size_t i = 0; i < out.size(); ++i) significant.push_back(i);
-  if (!significant.empty()) {
-    size_t prefill = significant[0];
-    for (size_t i : significant)
-      if (out[i].effective().center() < out[prefill].effective().center()) prefill = i;
-    std::optional<size_t> decode;
-    const auto prefill_key = signature_key(seq, out[prefill].effective(), opt.signature_kernels);
-    for (size_t i : significant) {
-      if (signature_key(seq, out[i].effective(), opt.signature_kernels) == prefill_key) continue;
-      if (!decode || out[i].effective().center() > out[*decode].effective().center()) decode = i;
-    }
-    if (decode) {
-      out[prefill].phase = CyclePhase::kPrefill;
-      out[*decode].phase = CyclePhase::kDecode;
-    } else {
-      out[prefill].phase = CyclePhase::kDecode;
-    }
-  }
+  if (opt.structure) label_main_step(out);
+  else label_uplifter_phases(seq, opt, out);
   std::stable_sort(out.begin(), out.end(), [](const CyclePattern& a, const CyclePattern& b) {
     return a.effective().center() < b.effective().center();
   });
