@@ -44,6 +44,18 @@ bool evenly_spaced(std::span<const uint32_t> p, size_t length, size_t pct) {
   return true;
 }
 
+// Occurrences before the first gap outside the tolerance of `length`.
+size_t first_run_size(const std::vector<uint32_t>& p, size_t length, size_t pct) {
+  const size_t tol = tolerance(length, pct);
+  size_t i = 1;
+  while (i < p.size()) {
+    const size_t gap = p[i] - p[i - 1];
+    if ((gap > length ? gap - length : length - gap) > tol) break;
+    ++i;
+  }
+  return i;
+}
+
 // The earliest start from which the sequence is still periodic with this length:
 // step back while ids[s−1] == ids[s−1+length], never below `floor`, at most length−1.
 uint32_t align_back(const Ids& ids, uint32_t s, uint32_t length, uint32_t floor) {
@@ -85,6 +97,29 @@ size_t layer_window(const Ids& sig, size_t a, size_t b, size_t length, size_t en
   return static_cast<double>(best) / static_cast<double>(length) >= share ? length + 1 : 0;
 }
 
+// A first or last layer that differs: at least half of its kernels (as a multiset)
+// are the layer's, and a kernel that occurs once in the layer sits at the same offset
+// (e.g. the attention kernel). O(length log length).
+bool loosely_matches(const Ids& sig, size_t a, size_t b, size_t length) {
+  std::vector<uint32_t> x(sig.begin() + a, sig.begin() + a + length);
+  std::vector<uint32_t> y(sig.begin() + b, sig.begin() + b + length);
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  size_t common = 0;
+  for (size_t i = 0, j = 0; i < length && j < length;) {
+    if (x[i] == y[j]) ++common, ++i, ++j;
+    else if (x[i] < y[j]) ++i;
+    else ++j;
+  }
+  if (common * 2 < length) return false;
+  for (size_t k = 0; k < length; ++k) {
+    if (sig[a + k] != sig[b + k]) continue;
+    const auto [lo, hi] = std::equal_range(x.begin(), x.end(), sig[a + k]);
+    if (hi - lo == 1) return true;
+  }
+  return false;
+}
+
 struct SubCycle {
   uint32_t offset = 0;  // inside the outer window
   uint32_t length = 0;
@@ -110,7 +145,11 @@ std::optional<SubCycle> find_sub_cycle(const Ids& sig, uint32_t base, uint32_t m
     if (p.size() < opt.min_sub_anchor_count) continue;
     const uint32_t length = p[1] - p[0];
     if (length < opt.min_sub_length || length >= m / 2) continue;
-    if (!evenly_spaced(p, length, opt.sub_gap_tolerance_pct)) continue;
+    // Structure mode: the first evenly spaced run is enough (layers of several passes,
+    // or of a layer with an extra kernel, have deviating gaps between the runs).
+    if (opt.structure ? first_run_size(p, length, opt.sub_gap_tolerance_pct) < opt.min_sub_anchor_count
+                      : !evenly_spaced(p, length, opt.sub_gap_tolerance_pct))
+      continue;
     candidates.emplace_back(length, p[0]);
   }
   std::sort(candidates.begin(), candidates.end());
@@ -305,6 +344,23 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
   }
 }
 
+// One level up: both hold the same layers (about as many), and `outer` is longer
+// without being a whole number of `inner` (two steps of a decode stream are not a
+// level; a denoising step of two passes plus guidance and scheduler kernels is).
+bool encloses(const CyclePattern& outer, const CyclePattern& inner) {
+  if (!outer.layer || !inner.layer || outer.outer.length <= inner.outer.length) return false;
+  if (outer.outer.length % inner.outer.length == 0) return false;
+  return outer.layer->repetitions() * 20 >= inner.layer->repetitions() * 19;  // within 5 %
+}
+
+// Structure mode's choice between two patterns with the same layer signature: the
+// enclosing level (steps over passes), else the most repetitions.
+bool replaces_in_structure(const CyclePattern& f, const CyclePattern& kept) {
+  if (encloses(f, kept)) return true;
+  if (encloses(kept, f)) return false;
+  return f.effective().repetitions() > kept.effective().repetitions();
+}
+
 std::vector<uint32_t> signature_key(const KernelSequence& seq, const Cycle& c, size_t kernels) {
   const size_t k = std::min<size_t>(c.length, kernels);
   return {seq.sig.begin() + c.start, seq.sig.begin() + c.start + k};
@@ -431,6 +487,13 @@ std::tuple<size_t, size_t, size_t> main_rank(const CyclePattern& p) {
 
 }  // namespace
 
+uint32_t passes_of(const std::vector<uint32_t>& runs) {
+  if (runs.size() < 2 || runs[0] < 2) return 1;
+  for (uint32_t r : runs)
+    if (r != runs[0]) return 1;
+  return static_cast<uint32_t>(runs.size());
+}
+
 void label_main_step(std::vector<CyclePattern>& patterns) {
   CyclePattern* main = nullptr;
   for (CyclePattern& p : patterns) {
@@ -444,33 +507,55 @@ void collect_layers(const KernelSequence& seq, CyclePattern& p, uint32_t layer_s
                     uint32_t length, const CycleOptions& opt) {
   Cycle layer;
   layer.length = length;
-  layer.start = layer_start;
   const uint32_t rel = layer_start - p.outer.start;
-  uint32_t in_first = 0, passes = 0;
+  uint32_t in_first = 0, first_offset = rel;
+  std::vector<uint32_t> runs;  // layers per run of back-to-back layers, first repetition
   for (size_t r = 0; r < p.outer.starts.size(); ++r) {
     const uint32_t o = p.outer.starts[r];
     const size_t end = std::min<size_t>(static_cast<size_t>(o) + p.outer.length, seq.size());
-    size_t run = 0, last_end = 0;
-    for (size_t q = o + rel; q + length <= end;) {
+    // A first layer that differs a little (share still met) before the reference one.
+    size_t q = o + rel;
+    while (q >= o + length && windows_match(seq.sig, layer_start, q - length, length, opt.sub_match))
+      q -= length;
+    // The first layer of a forward often differs more (rotary tables, masks, a fused
+    // prologue): one more window when it loosely matches.
+    size_t last_end = 0;
+    bool any = false;
+    if (q >= o + length && loosely_matches(seq.sig, layer_start, q - length, length)) {
+      layer.starts.push_back(static_cast<uint32_t>(q - length));
+      if (r == 0) ++in_first, runs.push_back(1);
+      any = true;
+      last_end = q;
+    }
+    if (r == 0) first_offset = static_cast<uint32_t>((any ? q - length : q) - o);
+    while (q + length <= end) {
       const size_t taken = layer_window(seq.sig, layer_start, q, length, end, opt.sub_match);
       if (taken == 0) {
         ++q;
         continue;
       }
-      // A new pass after a gap of at least half a layer (an extra kernel is no gap).
+      // A window after unmatched kernels starts a new pass (an extra kernel inside a
+      // layer is taken with it).
       if (r == 0) {
         ++in_first;
-        if (run == 0 || q >= last_end + std::max<size_t>(1, length / 2)) ++passes;
+        if (!any || q > last_end) runs.push_back(0);
+        ++runs.back();
       }
       layer.starts.push_back(static_cast<uint32_t>(q));
-      ++run;
+      any = true;
       last_end = q + taken;
       q += taken;
     }
+    // Likewise the last layer, right after the last matched one.
+    if (any && last_end + length <= end && loosely_matches(seq.sig, layer_start, last_end, length)) {
+      if (r == 0) ++in_first, ++runs.back();
+      layer.starts.push_back(static_cast<uint32_t>(last_end));
+    }
   }
-  p.layer_offset = rel;
+  layer.start = layer.starts.empty() ? layer_start : layer.starts[0];
+  p.layer_offset = first_offset;
   p.layers_per_outer = in_first;
-  p.passes = std::max<uint32_t>(passes, 1);
+  p.passes = passes_of(runs);
   p.layer = std::move(layer);
 }
 
@@ -524,7 +609,8 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
     auto [it, fresh] = by_signature.try_emplace(std::move(key), grouped.size());
     if (fresh) {
       grouped.push_back(std::move(f));
-    } else if (f.effective().repetitions() > grouped[it->second].effective().repetitions()) {
+    } else if (opt.structure ? replaces_in_structure(f, grouped[it->second])
+                             : f.effective().repetitions() > grouped[it->second].effective().repetitions()) {
       grouped[it->second] = std::move(f);
     }
   }

@@ -100,6 +100,11 @@ void find_layers(const KernelSequence& seq, CyclePattern& pattern, const CycleOp
 void collect_layers(const KernelSequence& seq, CyclePattern& pattern, uint32_t layer_start,
                     uint32_t layer_length, const CycleOptions& options);
 
+// Passes of a step from its runs of back-to-back layers: as many as the runs when
+// they all hold the same number (two or more) of layers (the network run again), else
+// 1 (stages of different depth are not passes).
+uint32_t passes_of(const std::vector<uint32_t>& runs);
+
 // Structure mode: the pattern whose steps cover the most kernels is the step
 // (CyclePhase::kStep), every other pattern other; no prefill / decode without evidence.
 void label_main_step(std::vector<CyclePattern>& patterns);

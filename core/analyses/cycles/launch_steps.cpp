@@ -11,14 +11,15 @@ namespace {
 
 // Runs of back-to-back layer windows inside the step [begin, end).
 uint32_t count_passes(const Cycle& layer, uint32_t begin, uint32_t end) {
-  // A new pass after a gap of at least half a layer (an extra kernel is no gap).
-  uint32_t passes = 0, next = 0;
+  std::vector<uint32_t> runs;
+  uint32_t next = 0;
   for (uint32_t s : layer.starts) {
     if (s < begin || s >= end) continue;
-    if (passes == 0 || s >= next + std::max<uint32_t>(1, layer.length / 2)) ++passes;
+    if (runs.empty() || s > next) runs.push_back(0);
+    ++runs.back();
     next = s + layer.length;
   }
-  return std::max<uint32_t>(passes, 1);
+  return passes_of(runs);
 }
 
 // The pattern's cycle becomes the layer of one step covering kernels [first, last].
