@@ -166,7 +166,7 @@ class Session {
            ",\"collectives\":" + sollens::format_python_float(t.collectives_ms) + "}";
     return out + ",\"sheets\":" + keep_tables(std::move(report.sheets), report_ids_) + "}";
   }
-  // Repeating-kernel cycles (core/analyses/cycles): mode "all" or "llm", order
+  // Repeating-kernel cycles (core/analyses/cycles): mode "all", "llm" or "uplifter", order
   // "device" | "stream" | "file". {"summary": "...", "kernels": N, "sheets": [...]}
   // with sheets described as in buildReport, plus each positions table's preamble.
   std::string build_cycles(std::string mode, std::string order) {
@@ -176,9 +176,11 @@ class Session {
     else if (order == "file") options.order = sollens::KernelOrder::kFileOrder;
     else if (order == "device" || order.empty()) options.order = sollens::KernelOrder::kStartTimePerDevice;
     else return "{\"error\":\"order is device, stream or file\"}";
-    if (mode != "all" && mode != "llm") return "{\"error\":\"mode is all or llm\"}";
+    if (mode != "all" && mode != "llm" && mode != "uplifter")
+      return "{\"error\":\"mode is all, llm or uplifter\"}";
     drop_tables(cycle_ids_);
     options.llm = mode == "llm";
+    options.structure = mode != "uplifter";
     const sollens::CycleReport report = sollens::analyze_cycles(*store_, options);
     std::vector<sollens::Table> tables;
     std::string preambles = "[";

@@ -209,6 +209,22 @@ TEST_CASE("Qwen1.5-0.5B (H100): the forward inside ProfilerStep#6 is one step of
     CHECK(kernels_in_window(*seq, s, p->layer->length, "flash_fwd_kernel") == 1);
 }
 
+TEST_CASE("A100 DDP (HTA nccl_data): three training iterations from CPU-side ProfilerStep#N") {
+  const auto store = load(kTraces / "hta-a100-ddp-nccl" / "nccl_data.json.gz");
+  // Three ProfilerStep#N annotations, CPU side only (no GPU twin), one
+  // Optimizer.step each: three iterations, fewer than uplifter's five.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 3);
+  REQUIRE(count_events(*store, Category::kGpuUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "Optimizer.step") == 3);
+  CHECK(analyze_cycles(*store, CycleOptions{.structure = false}).patterns() == 0);  // uplifter
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 3);
+  CHECK(p->step_source == StepSource::kAnnotations);
+  CHECK(p->found_by().rfind("annotation ProfilerStep#", 0) == 0);
+}
+
 TEST_CASE("FLUX.1 (xDiT capture): one graph-replayed step, one pass, 19 + 38 blocks") {
   const auto store =
       load(kTraces / "tracelens-xdit-flux1-capture" / "capture_trace_rank_0.json.gz");

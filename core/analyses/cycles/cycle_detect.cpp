@@ -465,7 +465,7 @@ std::string CyclePattern::found_by() const {
   switch (step_source) {
     case StepSource::kOneLaunch: steps = "graph launch"; break;
     case StepSource::kOneAnnotation: steps = "annotation"; break;
-    case StepSource::kAnnotations: steps = "annotation ProfilerStep#"; break;
+    case StepSource::kAnnotations: steps = "annotation " + step_annotation; break;
     case StepSource::kDetected:
       steps = few_steps ? "anchor (few repetitions)"
               : deviating_gaps ? "anchor (" + std::to_string(deviating_gaps) + " deviating gaps)"

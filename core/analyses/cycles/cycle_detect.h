@@ -47,7 +47,7 @@ enum class StepSource : uint8_t {
   kDetected,       // repetitions found by detection
   kOneLaunch,      // one graph replay holding the layers
   kOneAnnotation,  // LLM mode: the kernels inside one GPU annotation holding the layers
-  kAnnotations,    // one repetition per ProfilerStep#N annotation
+  kAnnotations,    // one repetition per ProfilerStep#N annotation (or Optimizer.step iteration)
 };
 
 // How sure a pattern is: high when the trace says so (annotations, graph launches) or
@@ -71,7 +71,9 @@ struct CyclePattern {
   uint32_t deviating_gaps = 0;  // anchor gaps outside the tolerance, bridged by runs
   bool few_steps = false;       // found with fewer than min_repetitions repetitions
   Confidence confidence = Confidence::kHigh;
-  std::string step_annotation;  // the annotation's name when the step is one annotation
+  // The annotation's name when the step is one annotation; for kAnnotations the kind
+  // ("ProfilerStep#", "Optimizer.step").
+  std::string step_annotation;
 
   // What uplifter reports: the layer when there is one, else the outer cycle.
   const Cycle& effective() const { return layer ? *layer : outer; }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "analyses/cycles/launch_steps.h"
+#include "analyses/cycles/step_evidence.h"
 
 namespace sollens {
 
@@ -28,14 +29,29 @@ std::vector<AnnotationSpan> profiler_steps(const std::vector<AnnotationSpan>& an
 }
 
 // Structure mode after detection: steps from the trace's own evidence, then labels.
-void apply_step_evidence(const EventStore& store, const KernelSequence& seq,
+// Steps the trace marks: GPU ProfilerStep#N annotations, else their CPU side, else
+// iterations ending in Optimizer.step.
+void promote_marked_steps(const EventStore& store, const KernelSequence& seq,
+                          const std::vector<AnnotationSpan>& annotations, const LaunchTimes& launches,
+                          const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+  std::vector<KernelSpan> steps = kernel_spans(seq, profiler_steps(annotations));
+  std::string evidence = "ProfilerStep#";
+  if (steps.empty()) steps = cpu_annotation_spans(store, seq, launches, "ProfilerStep#");
+  if (steps.empty()) {
+    steps = iterations_ending_in(cpu_annotation_spans(store, seq, launches, "Optimizer.step"));
+    evidence = "Optimizer.step";
+  }
+  promote_profiler_steps(seq, steps, evidence, options, patterns);
+}
+
+void apply_step_evidence(const EventStore& store, const KernelSequence& seq, const LaunchTimes& launches,
                          const CycleOptions& options, std::vector<CyclePattern>& patterns) {
   if (options.order == KernelOrder::kFileOrder) {
     label_main_step(patterns);
     return;
   }
   const std::vector<AnnotationSpan> annotations = gpu_annotations(store, seq);
-  promote_profiler_steps(seq, kernel_spans(seq, profiler_steps(annotations)), options, patterns);
+  promote_marked_steps(store, seq, annotations, launches, options, patterns);
   if (options.llm) promote_single_annotation_layers(seq, annotations, patterns);
   // A promoted layer was matched as a whole cycle (95 %); inside its step, layers are
   // matched as layers (80 %, an extra kernel, a first layer that differs a little).
@@ -57,6 +73,7 @@ size_t CycleReport::patterns() const {
 CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options) {
   CycleReport report;
   report.structure = options.structure;
+  const LaunchTimes launches = options.structure ? launch_times(store) : LaunchTimes{};
   for (auto& seq : build_kernel_sequences(store, options.order)) {
     report.kernels += seq.size();
     SequenceCycles sc;
@@ -65,7 +82,7 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
     promote_single_launch_layers(launch, sc.patterns);
     if (options.structure) {
-      apply_step_evidence(store, seq, options, sc.patterns);
+      apply_step_evidence(store, seq, launches, options, sc.patterns);
       sc.sequence = std::move(seq);
       report.sequences.push_back(std::move(sc));
       continue;

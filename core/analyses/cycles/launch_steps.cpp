@@ -194,10 +194,12 @@ void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
 }
 
 void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
-                            const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+                            const std::string& evidence, const CycleOptions& options,
+                            std::vector<CyclePattern>& patterns) {
   nest_in_detected_steps(patterns);
   if (steps.empty()) return;
-  for (CyclePattern& p : patterns) promote_into_steps(p, steps);
+  for (CyclePattern& p : patterns)
+    if (promote_into_steps(p, steps)) p.step_annotation = evidence;
   if (steps.size() < 2) return;
   uint32_t smallest = steps[0].size();
   for (const KernelSpan& s : steps) smallest = std::min(smallest, s.size());
@@ -210,6 +212,7 @@ void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelS
   CyclePattern p;
   p.anchor = seq.name[steps[0].first];
   p.step_source = StepSource::kAnnotations;
+  p.step_annotation = evidence;
   p.outer.start = steps[0].first;
   p.outer.length = smallest;
   for (const KernelSpan& s : steps) p.outer.starts.push_back(s.first);

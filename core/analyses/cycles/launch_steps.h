@@ -49,7 +49,8 @@ struct KernelSpan {
 std::vector<KernelSpan> kernel_spans(const KernelSequence& seq,
                                      const std::vector<AnnotationSpan>& annotations);
 
-// Structure mode: ProfilerStep#N annotations are steps. A layer-less pattern whose
+// Structure mode: ProfilerStep#N annotations (or iterations ending in Optimizer.step)
+// are steps. A layer-less pattern whose
 // repetitions lie in one of them becomes the layer of that one step; one spread over
 // several, with two or more repetitions in each, becomes the layer of those steps.
 // With two or more steps and no pattern that already has steps of their size, the
@@ -60,8 +61,10 @@ std::vector<KernelSpan> kernel_spans(const KernelSequence& seq,
 // of those steps (a vision tower and a text tower in one forward).
 void nest_in_detected_steps(std::vector<CyclePattern>& patterns);
 
+// `evidence` names the annotation for found_by ("ProfilerStep#", "Optimizer.step").
 void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
-                            const CycleOptions& options, std::vector<CyclePattern>& patterns);
+                            const std::string& evidence, const CycleOptions& options,
+                            std::vector<CyclePattern>& patterns);
 
 // LLM mode with structure: prefill or decode only where the trace says so: kernel
 // names of the step (paged / split-KV / decode_attention → decode; varlen / prefill /

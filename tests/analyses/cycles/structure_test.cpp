@@ -5,6 +5,7 @@
 
 #include "analyses/cycles/cycle_detect.h"
 #include "analyses/cycles/launch_steps.h"
+#include "analyses/cycles/step_evidence.h"
 #include "synthetic.h"
 
 using namespace sollens;
@@ -80,11 +81,24 @@ TEST_CASE("8: ProfilerStep#N annotations are steps when no anchor repeats") {
   const KernelSequence seq = seq_of(s);
   std::vector<CyclePattern> patterns = detect_cycles(seq);
   REQUIRE(patterns.empty());
-  promote_profiler_steps(seq, {{0, 59}, {60, 119}}, CycleOptions{}, patterns);
+  promote_profiler_steps(seq, {{0, 59}, {60, 119}}, "ProfilerStep#", CycleOptions{}, patterns);
   REQUIRE(patterns.size() == 1);
   CHECK(patterns[0].step_source == StepSource::kAnnotations);
   CHECK(patterns[0].outer.starts == std::vector<uint32_t>{0, 60});
   CHECK(patterns[0].outer.length == 60);
+  CHECK(patterns[0].found_by() == "annotation ProfilerStep#");
+}
+
+TEST_CASE("8: iterations end with their optimizer step") {
+  // Optimizer kernels at 40..49, 100..109 and 160..169: three iterations.
+  const auto it = iterations_ending_in({{40, 49}, {100, 109}, {160, 169}});
+  REQUIRE(it.size() == 3);
+  CHECK(it[0].first == 0);
+  CHECK(it[0].last == 49);
+  CHECK(it[1].first == 50);
+  CHECK(it[1].last == 109);
+  CHECK(it[2].first == 110);
+  CHECK(it[2].last == 169);
 }
 
 // Each pass starts with the same kernel (embed, 12 times, every 306 or 308 kernels):
