@@ -94,10 +94,15 @@ TEST_CASE("vLLM TP8 eager prefill (B200): in LLM mode one annotated step holding
       CHECK(found->outer.repetitions() == 1);
       CHECK(found->layers_per_outer == layers);
       CHECK(found->outer.length > layers * found->layer->length);
+      // One prefill forward: the step annotation's name says context (vLLM's
+      // execute_context_…), so it is prefill, not 36 decode steps.
+      CHECK(found->phase == CyclePhase::kPrefill);
     } else {
-      // Outside LLM mode annotations never turn repetitions into layers.
+      // Outside LLM mode annotations never turn repetitions into layers, and nothing
+      // is called prefill or decode.
       CHECK_FALSE(found->layer);
       CHECK(found->step_source != StepSource::kOneAnnotation);
+      CHECK(found->phase == CyclePhase::kStep);
     }
   }
 }
