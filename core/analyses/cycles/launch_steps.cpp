@@ -1,6 +1,7 @@
 #include "analyses/cycles/launch_steps.h"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "store/event_store.h"
@@ -165,6 +166,38 @@ bool promote_into_steps(CyclePattern& p, const std::vector<KernelSpan>& steps) {
   return true;
 }
 
+// A detected step as long as the marked steps starts where the periodic sequence
+// starts (canonical phase), often inside an iteration; the marks say where iterations
+// begin. Repetitions become the marked steps of exactly that length, when there are
+// at least as many; the layers are collected again inside them.
+bool rephase_to_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
+                      const CycleOptions& options, CyclePattern& p) {
+  if (p.step_source != StepSource::kDetected || p.outer.repetitions() < 2) return false;
+  std::vector<uint32_t> starts;
+  for (const KernelSpan& s : steps)
+    if (s.size() == p.outer.length) starts.push_back(s.first);
+  if (starts.size() < p.outer.repetitions() || starts == p.outer.starts) return false;
+  std::optional<uint32_t> layer_start;
+  if (p.layer)
+    for (uint32_t s : p.layer->starts)
+      if (s >= starts[0] && s + p.layer->length <= starts[0] + p.outer.length) {
+        layer_start = s;
+        break;
+      }
+  const uint32_t layer_length = p.layer ? p.layer->length : 0;
+  p.outer.starts = std::move(starts);
+  p.outer.start = p.outer.starts[0];
+  p.step_source = StepSource::kAnnotations;
+  p.confidence = Confidence::kHigh;
+  p.layer.reset();
+  p.layers_per_outer = 0;
+  p.layer_offset = 0;
+  p.passes = 1;
+  if (layer_start) collect_layers(seq, p, *layer_start, layer_length, options);
+  else if (options.find_sub_cycles && p.outer.length > options.sub_cycle_above) find_layers(seq, p, options);
+  return true;
+}
+
 }  // namespace
 
 void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
@@ -198,8 +231,10 @@ void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelS
                             std::vector<CyclePattern>& patterns) {
   nest_in_detected_steps(patterns);
   if (steps.empty()) return;
-  for (CyclePattern& p : patterns)
+  for (CyclePattern& p : patterns) {
     if (promote_into_steps(p, steps)) p.step_annotation = evidence;
+    else if (rephase_to_steps(seq, steps, options, p)) p.step_annotation = evidence;
+  }
   if (steps.size() < 2) return;
   uint32_t smallest = steps[0].size();
   for (const KernelSpan& s : steps) smallest = std::min(smallest, s.size());

@@ -53,7 +53,10 @@ std::vector<KernelSpan> kernel_spans(const KernelSequence& seq,
 // are steps. A layer-less pattern whose
 // repetitions lie in one of them becomes the layer of that one step; one spread over
 // several, with two or more repetitions in each, becomes the layer of those steps.
-// With two or more steps and no pattern that already has steps of their size, the
+// A detected step as long as marked steps is re-phased to them (repetitions start
+// where the marks do, not mid-iteration; PARAM linear: 39 iterations of 220 kernels
+// after a partial first one, where the canonical phase gave 38). With two or more
+// steps and no pattern that already has steps of their size, the
 // steps become a pattern of their own (its layers searched inside the first step): a
 // training run profiled for three iterations has no anchor seen five times.
 // Structure mode: a layer-less pattern whose repetitions lie inside one or more
