@@ -230,6 +230,24 @@ TEST_CASE("A100 DDP (HTA nccl_data): three training iterations from CPU-side Pro
   CHECK(p->found_by().rfind("annotation ProfilerStep#", 0) == 0);
 }
 
+TEST_CASE("PARAM linear: iterations end with their Optimizer.step") {
+  const auto store = load(kTraces / "param-et-linear" / "linear_kineto.json.gz");
+  // Counted from the trace (python: each kernel placed by its launch's time in an
+  // Optimizer.step annotation): 40 optimizer steps; up to the first one's last kernel
+  // 136 kernels (the profile starts mid-iteration), then 39 iterations of 220 each:
+  // 136 + 39 × 220 = 8716, every kernel of the trace. No ProfilerStep#N annotation.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "Optimizer.step") == 40);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kKernel, "") == 8716);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 39);
+  CHECK(p->outer.length == 220);
+  CHECK(p->outer.start == 136);
+  CHECK(p->found_by().rfind("annotation Optimizer.step", 0) == 0);
+}
+
 TEST_CASE("FLUX.1 (xDiT capture): one graph-replayed step, one pass, 19 + 38 blocks") {
   const auto store =
       load(kTraces / "tracelens-xdit-flux1-capture" / "capture_trace_rank_0.json.gz");
