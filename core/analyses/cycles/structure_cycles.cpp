@@ -109,7 +109,8 @@ void find_structure_cycles(const KernelSequence& seq, const Occurrences& occ,
 
 // A long cycle seen only 2..min_repetitions−1 times (training iterations in a short
 // profile): anchors that occur that often, evenly, whose windows match at
-// cycle_match and together cover at least half of the sequence not already covered.
+// cycle_match, together cover at least half of the sequence and overlap no pattern
+// already found.
 void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
                           const CycleOptions& opt, std::vector<CyclePattern>& found) {
   const size_t n = seq.size();
@@ -228,7 +229,13 @@ void collect_layers(const KernelSequence& seq, CyclePattern& p, uint32_t layer_s
       layer.starts.push_back(static_cast<uint32_t>(last_end));
     }
   }
-  layer.start = layer.starts.empty() ? layer_start : layer.starts[0];
+  if (in_first == 0) {  // the reference window was taken into a neighbour's: no layers
+    p.layer.reset();
+    p.layers_per_outer = 0;
+    p.passes = 1;
+    return;
+  }
+  layer.start = layer.starts[0];
   p.layer_offset = first_offset;
   p.layers_per_outer = in_first;
   p.passes = passes_of(runs);
