@@ -288,14 +288,13 @@ CyclePhase phase_evidence(const KernelSequence& seq, const CyclePattern& p) {
 }  // namespace
 
 void label_llm_phases(const KernelSequence& seq, std::vector<CyclePattern>& patterns) {
-  const auto covers = [](const CyclePattern& p) { return p.outer.repetitions() * p.outer.length; };
   CyclePattern* best[2] = {nullptr, nullptr};  // prefill, decode
   for (CyclePattern& p : patterns) {
     const CyclePhase ph = phase_evidence(seq, p);
     p.phase = CyclePhase::kOther;
     if (ph == CyclePhase::kOther) continue;
     CyclePattern*& slot = best[ph == CyclePhase::kDecode];
-    if (!slot || covers(p) > covers(*slot)) slot = &p;
+    if (!slot || ranks_above(p, *slot)) slot = &p;
   }
   if (best[0]) best[0]->phase = CyclePhase::kPrefill;
   if (best[1]) best[1]->phase = CyclePhase::kDecode;

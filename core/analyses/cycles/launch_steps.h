@@ -73,7 +73,8 @@ void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelS
 // names of the step (paged / split-KV / decode_attention → decode; varlen / prefill /
 // context attention → prefill), a graph replay (decode), the step annotation's name
 // (context / prefill / extend → prefill). At most one prefill and one decode per
-// sequence (the one covering most kernels); without evidence the main pattern is a step.
+// sequence (the main one of each, ranks_above); without evidence the main pattern is a
+// step.
 void label_llm_phases(const KernelSequence& seq, std::vector<CyclePattern>& patterns);
 
 }  // namespace sollens

@@ -164,6 +164,8 @@ std::tuple<size_t, size_t, size_t> main_rank(const CyclePattern& p) {
 
 }  // namespace
 
+bool ranks_above(const CyclePattern& a, const CyclePattern& b) { return main_rank(a) > main_rank(b); }
+
 uint32_t passes_of(const std::vector<uint32_t>& runs) {
   if (runs.size() < 2 || runs[0] < 2) return 1;
   for (uint32_t r : runs)
@@ -175,7 +177,7 @@ void label_main_step(std::vector<CyclePattern>& patterns) {
   CyclePattern* main = nullptr;
   for (CyclePattern& p : patterns) {
     p.phase = CyclePhase::kOther;
-    if (!main || main_rank(p) > main_rank(*main)) main = &p;
+    if (!main || ranks_above(p, *main)) main = &p;
   }
   if (main) main->phase = CyclePhase::kStep;
 }
