@@ -4,10 +4,23 @@
 
 namespace sollens {
 
-std::optional<CycleSheetMode> parse_cycle_mode(std::string_view word) {
-  if (word == "all") return CycleSheetMode::kAll;
-  if (word == "llm") return CycleSheetMode::kLlm;
+std::optional<CycleMode> parse_cycle_mode(std::string_view word) {
+  if (word == "all") return CycleMode::kAll;
+  if (word == "llm") return CycleMode::kLlm;
+  if (word == "uplifter") return CycleMode::kUplifter;
   return std::nullopt;
+}
+
+CycleOptions cycle_options(const CyclesRequest& request) {
+  CycleOptions options;
+  options.order = request.order;
+  options.llm = request.mode == CycleMode::kLlm;
+  options.structure = request.mode != CycleMode::kUplifter;  // uplifter: its pipeline exactly
+  return options;
+}
+
+CycleSheetMode cycle_sheet_mode(CycleMode mode) {
+  return mode == CycleMode::kLlm ? CycleSheetMode::kLlm : CycleSheetMode::kAll;
 }
 
 std::optional<KernelOrder> parse_kernel_order(std::string_view word) {

@@ -19,18 +19,25 @@ struct ReportRequest {
   bool no_roofline = false;       // no roofline columns even when the GPU is known
 };
 
+// How cycles are detected and shown: every pattern (structure detection), the LLM view
+// (prefill / decode), or uplifter's own pipeline and tables, for comparison.
+enum class CycleMode : uint8_t { kAll, kLlm, kUplifter };
+
 // What the cycles analysis is run with.
 struct CyclesRequest {
-  CycleSheetMode mode = CycleSheetMode::kAll;
+  CycleMode mode = CycleMode::kAll;
   KernelOrder order = KernelOrder::kStartTimePerStream;  // the core's default
 };
 
 // The words each option takes, for usage messages.
-inline constexpr const char* kCycleModeWords = "all or llm";
+inline constexpr const char* kCycleModeWords = "all, llm or uplifter";
 inline constexpr const char* kKernelOrderWords = "device, stream or file";
 
-// "all" | "llm"; nullopt for anything else.
-std::optional<CycleSheetMode> parse_cycle_mode(std::string_view word);
+// "all" | "llm" | "uplifter"; nullopt for anything else.
+std::optional<CycleMode> parse_cycle_mode(std::string_view word);
+// The detection options and the tables a mode asks for.
+CycleOptions cycle_options(const CyclesRequest& request);
+CycleSheetMode cycle_sheet_mode(CycleMode mode);
 // "device" | "stream" | "file"; "" is the default (per device and stream). nullopt
 // for anything else.
 std::optional<KernelOrder> parse_kernel_order(std::string_view word);

@@ -87,9 +87,9 @@ std::string PageSession::build_cycles(const std::string& mode, const std::string
   if (!session_.loaded()) return error_json("no trace is loaded");
   const auto kernel_order = parse_kernel_order(order);
   if (!kernel_order) return error_json(std::string("order is ") + kKernelOrderWords);
-  const auto sheet_mode = parse_cycle_mode(mode);
-  if (!sheet_mode) return error_json(std::string("mode is ") + kCycleModeWords);
-  CyclesResult cycles = session_.cycles({*sheet_mode, *kernel_order});
+  const auto cycle_mode = parse_cycle_mode(mode);
+  if (!cycle_mode) return error_json(std::string("mode is ") + kCycleModeWords);
+  CyclesResult cycles = session_.cycles({*cycle_mode, *kernel_order});
   std::vector<Table> tables;
   std::string preambles = "[";
   for (CycleSheet& sheet : cycles.sheets) {

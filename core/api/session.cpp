@@ -64,17 +64,14 @@ Report Session::report(const ReportRequest& request) const {
 }
 
 CycleReport Session::cycle_report(const CyclesRequest& request) const {
-  CycleOptions options;
-  options.order = request.order;
-  options.llm = request.mode == CycleSheetMode::kLlm;
-  return analyze_cycles(*store_, options);
+  return analyze_cycles(*store_, cycle_options(request));
 }
 
 CyclesResult Session::cycles(const CyclesRequest& request) const {
   const auto t0 = Clock::now();
   CyclesResult result{cycle_report(request), {}, {}, 0};
   result.detect_ms = ms_since(t0);
-  result.sheets = cycle_sheets(result.report, request.mode);
+  result.sheets = cycle_sheets(result.report, cycle_sheet_mode(request.mode));
   result.summary = cycles_summary(result.report);
   return result;
 }

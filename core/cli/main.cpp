@@ -36,14 +36,14 @@ usage:
       from the trace's deviceProperties (case-insensitive, e.g. H100_SXM5_80GB,
       B200, MI300X; an unknown name lists the known ones). An unidentified GPU
       gets no roofline columns, never a guessed peak.
-  sollens cycles TRACE [--mode all|llm] [--out DIR] [--order stream|device|file]
+  sollens cycles TRACE [--mode all|llm|uplifter] [--out DIR] [--order stream|device|file]
       Finds repeating kernel patterns (training iterations, decode steps,
       transformer layers) per GPU stream in start-time order (--order device:
       per device; file: uplifter's file order) and writes them as CSV and JSON
       into DIR (default: sollens-cycles). --mode all: every pattern
       (cycles.csv, cycle_<k>*.csv); --mode llm: the prefill and decode patterns
       with per-step latency and layers per step (cycles_llm.csv, prefill*.csv,
-      decode*.csv).
+      decode*.csv); --mode uplifter: uplifter's detection and tables exactly.
   sollens sol TRACE [--device NAME] [--efficiency F] [--out DIR]
       Speed of light: each op's roofline estimate (perf model, dense peaks of
       the GPU) against its measured kernel time, by layer type (nn.Module

@@ -8,8 +8,11 @@
 using namespace sollens;
 
 TEST_CASE("cycle mode words") {
-  CHECK(parse_cycle_mode("all") == CycleSheetMode::kAll);
-  CHECK(parse_cycle_mode("llm") == CycleSheetMode::kLlm);
+  CHECK(parse_cycle_mode("all") == CycleMode::kAll);
+  CHECK(parse_cycle_mode("llm") == CycleMode::kLlm);
+  CHECK(parse_cycle_mode("uplifter") == CycleMode::kUplifter);
+  CHECK_FALSE(cycle_options({CycleMode::kUplifter}).structure);
+  CHECK(cycle_options({CycleMode::kLlm}).llm);
   CHECK_FALSE(parse_cycle_mode("LLM"));
   CHECK_FALSE(parse_cycle_mode(""));
 }

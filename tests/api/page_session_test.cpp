@@ -81,7 +81,7 @@ TEST_CASE("PageSession: cycles words; no order is the CLI's default, per device 
   fill(page, test::repeating_kernels_trace(20, true));
   REQUIRE(page.load() == "");
   CHECK(page.build_cycles("all", "sideways") == R"({"error":"order is device, stream or file"})");
-  CHECK(page.build_cycles("most", "stream") == R"({"error":"mode is all or llm"})");
+  CHECK(page.build_cycles("most", "stream") == R"({"error":"mode is all, llm or uplifter"})");
   // The summary, kernel count and preambles: what comes before the first handle.
   const auto described = [&page](const char* order) {
     const std::string json = page.build_cycles("all", order);

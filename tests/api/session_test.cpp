@@ -81,14 +81,14 @@ TEST_CASE("Session: cycles of a 10-kernel step in every order and mode") {
   REQUIRE(test::load_text(session, test::repeating_kernels_trace(20)).ok);
   for (const char* order : {"stream", "device", "file"}) {
     INFO(order);
-    const CyclesResult all = session.cycles({CycleSheetMode::kAll, *parse_kernel_order(order)});
+    const CyclesResult all = session.cycles({CycleMode::kAll, *parse_kernel_order(order)});
     CHECK(all.report.kernels == 200);  // 20 steps of 10
     CHECK(all.report.patterns() == 1);
     REQUIRE_FALSE(all.sheets.empty());
     CHECK(all.sheets[0].table.name() == "cycles");
     CHECK(all.summary == cycles_summary(all.report));
   }
-  const CyclesResult llm = session.cycles({CycleSheetMode::kLlm, KernelOrder::kStartTimePerStream});
+  const CyclesResult llm = session.cycles({CycleMode::kLlm, KernelOrder::kStartTimePerStream});
   REQUIRE_FALSE(llm.sheets.empty());
   CHECK(llm.sheets[0].table.name() == "cycles_llm");
 }

@@ -60,7 +60,8 @@ TEST_CASE("SGLang Qwen3-8B decode: one repetition per layer") {
         attention += sc.sequence.names[sc.sequence.name[p.effective().start + j]].find(
                          "paged_attention_ll4mi_QKV") != std::string::npos;
       CHECK(attention == 1);
-      CHECK(p.phase == CyclePhase::kDecode);
+      // A step outside LLM mode; decode in LLM mode (graph replay, paged attention).
+      CHECK(p.phase == CyclePhase::kStep);
       // The trace is one decode step: one graph launch replays every kernel. So the
       // LLM view has one step holding the 36 layers (not 36 "steps"), and the kernels
       // of the replay before and after the layers (embedding, LM head) outside them.
@@ -93,10 +94,15 @@ TEST_CASE("vLLM TP8 eager prefill (B200): in LLM mode one annotated step holding
       CHECK(found->outer.repetitions() == 1);
       CHECK(found->layers_per_outer == layers);
       CHECK(found->outer.length > layers * found->layer->length);
+      // One prefill forward: the step annotation's name says context (vLLM's
+      // execute_context_…), so it is prefill, not 36 decode steps.
+      CHECK(found->phase == CyclePhase::kPrefill);
     } else {
-      // Outside LLM mode annotations never turn repetitions into layers.
+      // Outside LLM mode annotations never turn repetitions into layers, and nothing
+      // is called prefill or decode.
       CHECK_FALSE(found->layer);
       CHECK(found->step_source != StepSource::kOneAnnotation);
+      CHECK(found->phase == CyclePhase::kStep);
     }
   }
 }
@@ -125,4 +131,154 @@ TEST_CASE("ResNet-50 training (V100): one repetition per ProfilerStep") {
   for (size_t i = 0; i < sc.patterns.size(); ++i)
     CHECK(again.sequences[0].patterns[i].outer.starts == sc.patterns[i].outer.starts);
 }
+
+const CyclePattern* main_step(const CycleReport& report, const KernelSequence** seq = nullptr) {
+  for (const auto& sc : report.sequences)
+    for (const auto& p : sc.patterns)
+      if (p.phase == CyclePhase::kStep || p.phase == CyclePhase::kDecode ||
+          p.phase == CyclePhase::kPrefill) {
+        if (seq) *seq = &sc.sequence;
+        return &p;
+      }
+  return nullptr;
+}
+
+size_t kernels_in_window(const KernelSequence& seq, uint32_t start, uint32_t length,
+                         std::string_view part) {
+  size_t n = 0;
+  for (uint32_t j = 0; j < length; ++j)
+    n += seq.names[seq.name[start + j]].find(part) != std::string::npos;
+  return n;
+}
+
+TEST_CASE("SGLang Qwen3-8B decode in LLM mode: one decode step of 36 layers") {
+  const auto store =
+      load(kTraces / "tracelens-sglang-qwen3-8b-decode" / "sglang_Qwen3-8B_decode.json.gz");
+  CycleOptions llm;
+  llm.llm = true;
+  const CycleReport report = analyze_cycles(*store, llm);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->phase == CyclePhase::kDecode);
+  CHECK(p->outer.repetitions() == 1);
+  CHECK(p->layers_per_outer == 36);  // paged-attention kernels, counted above
+}
+
+TEST_CASE("OWLv2-large (H100): 5 forwards of 24 vision layers") {
+  const auto store = load(kTraces / "tracelens-h100-owlv2-large" /
+                          "google_owlv2-large-patch14-ensemble__1016001.json.gz");
+  // Vision attention softmax (cunn_SoftMaxForward) once per vision layer, text
+  // attention softmax (softmax_warp_forward) once per text layer: OWLv2-large has 24
+  // vision and 12 text layers, so 120 / 24 = 60 / 12 = 5 forwards.
+  REQUIRE(count_events(*store, Category::kKernel, "cunn_SoftMaxForward") == 120);
+  REQUIRE(count_events(*store, Category::kKernel, "softmax_warp_forward") == 60);
+  const KernelSequence* seq = nullptr;
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report, &seq);
+  REQUIRE(p);
+  CHECK(p->phase == CyclePhase::kStep);
+  CHECK(p->outer.repetitions() == 5);
+  CHECK(p->layers_per_outer == 24);
+  REQUIRE(p->layer);
+  for (uint32_t s : p->layer->starts)
+    CHECK(kernels_in_window(*seq, s, p->layer->length, "cunn_SoftMaxForward") == 1);
+}
+
+TEST_CASE("Qwen1.5-0.5B (H100): the forward inside ProfilerStep#6 is one step of 24 layers") {
+  const auto store =
+      load(kTraces / "tracelens-h100-qwen1.5-0.5b" / "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz");
+  // The trace holds 34 flash-attention kernels: 10 of a forward that began before the
+  // profiler step, 24 inside the step's GPU annotation (Qwen1.5-0.5B: 24 layers).
+  REQUIRE(count_events(*store, Category::kKernel, "flash_fwd_kernel") == 34);
+  double begin = 0, end = 0;
+  for (size_t i = 0; i < store->size(); ++i)
+    if (store->category[i] == Category::kGpuUserAnnotation &&
+        store->name_of(i).rfind("ProfilerStep#", 0) == 0)
+      begin = store->ts[i], end = store->ts[i] + store->dur[i];
+  size_t inside = 0;
+  for (size_t i = 0; i < store->size(); ++i)
+    inside += store->category[i] == Category::kKernel && store->ts[i] >= begin &&
+              store->ts[i] + store->dur[i] <= end &&
+              store->name_of(i).find("flash_fwd_kernel") != std::string_view::npos;
+  REQUIRE(inside == 24);
+  CHECK(analyze_cycles(*store, CycleOptions{.structure = false}).patterns() == 0);  // uplifter
+  const KernelSequence* seq = nullptr;
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report, &seq);
+  REQUIRE(p);
+  CHECK(p->step_source == StepSource::kAnnotations);
+  CHECK(p->outer.repetitions() == 1);
+  CHECK(p->layers_per_outer == inside);
+  REQUIRE(p->layer);
+  for (uint32_t s : p->layer->starts)
+    CHECK(kernels_in_window(*seq, s, p->layer->length, "flash_fwd_kernel") == 1);
+}
+
+TEST_CASE("A100 DDP (HTA nccl_data): three training iterations from CPU-side ProfilerStep#N") {
+  const auto store = load(kTraces / "hta-a100-ddp-nccl" / "nccl_data.json.gz");
+  // Three ProfilerStep#N annotations, CPU side only (no GPU twin), one
+  // Optimizer.step each: three iterations, fewer than uplifter's five.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 3);
+  REQUIRE(count_events(*store, Category::kGpuUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "Optimizer.step") == 3);
+  CHECK(analyze_cycles(*store, CycleOptions{.structure = false}).patterns() == 0);  // uplifter
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 3);
+  CHECK(p->step_source == StepSource::kAnnotations);
+  CHECK(p->found_by().rfind("annotation ProfilerStep#", 0) == 0);
+}
+
+TEST_CASE("PARAM linear: iterations end with their Optimizer.step") {
+  const auto store = load(kTraces / "param-et-linear" / "linear_kineto.json.gz");
+  // Counted from the trace (python: each kernel placed by its launch's time in an
+  // Optimizer.step annotation): 40 optimizer steps; up to the first one's last kernel
+  // 136 kernels (the profile starts mid-iteration), then 39 iterations of 220 each:
+  // 136 + 39 × 220 = 8716, every kernel of the trace. No ProfilerStep#N annotation.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "Optimizer.step") == 40);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kKernel, "") == 8716);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 39);
+  CHECK(p->outer.length == 220);
+  CHECK(p->outer.start == 136);
+  CHECK(p->found_by().rfind("annotation Optimizer.step", 0) == 0);
+}
+
+TEST_CASE("FLUX.1 (xDiT capture): one graph-replayed step, one pass, 19 + 38 blocks") {
+  const auto store =
+      load(kTraces / "tracelens-xdit-flux1-capture" / "capture_trace_rank_0.json.gz");
+  // Counted from the trace (python, kernels of stream 0 by start time): one
+  // hipGraphLaunch replays 993 kernels; they hold 57 aiter::fmha_fwd kernels, 19 spaced
+  // 29 apart (the double-stream blocks) then 38 spaced 11 (12 for 4 of them: the
+  // single-stream blocks): FLUX.1's 19 + 38 blocks, run once (no guidance pass: 1
+  // step x 1 pass). Before the replay the CLIP (12 layers) and T5 (24) text encoders
+  // run eagerly, after it the VAE decoder.
+  REQUIRE(count_events(*store, Category::kCudaRuntime, "GraphLaunch") == 1);
+  REQUIRE(count_events(*store, Category::kKernel, "fmha_fwd") == 57);
+  const CycleReport report = analyze_cycles(*store);
+  std::vector<const CyclePattern*> in_launch;
+  const KernelSequence* seq = nullptr;
+  for (const auto& sc : report.sequences)
+    for (const auto& p : sc.patterns)
+      if (p.step_source == StepSource::kOneLaunch) in_launch.push_back(&p), seq = &sc.sequence;
+  REQUIRE(in_launch.size() == 2);  // double and single blocks
+  CHECK(in_launch[0]->layers_per_outer == 19);
+  CHECK(in_launch[0]->layer->length == 29);
+  CHECK(in_launch[1]->layers_per_outer == 38);
+  size_t blocks = 0;
+  for (const CyclePattern* p : in_launch) {
+    CHECK(p->outer.repetitions() == 1);
+    CHECK(p->outer.length == 993);
+    CHECK(p->passes == 1);
+    for (uint32_t s : p->layer->starts)
+      CHECK(kernels_in_window(*seq, s, p->layer->length, "fmha_fwd") == 1);
+    blocks += p->layers_per_outer;
+  }
+  CHECK(blocks == 57);
+}
+
 #endif

@@ -35,6 +35,8 @@ const std::map<std::string, Expected>& expectations() {
       // "AMD Instinct MI300X VF" -> MI300X
       {"tracelens-mi300x-bert-small/gaunernst_bert-small-uncased__1016001.json.gz", {S::kIdentified, "MI300X"}},
       {"tracelens-mi300x-compile-triton/trace.json.gz", {S::kIdentified, "MI300X"}},
+      // "AMD Instinct MI300X" (deviceProperties, id 0)
+      {"tracelens-xdit-flux1-capture/capture_trace_rank_0.json.gz", {S::kIdentified, "MI300X"}},
       {"tracelens-normalization-layer-test/normalization_layer_test.json.gz", {S::kIdentified, "MI300X"}},
       // GPU events on device 9, which deviceProperties does not list: the first entry.
       {"tracelens-sglang-qwen3-8b-decode/sglang_Qwen3-8B_decode.json.gz", {S::kIdentified, "MI300X"}},

@@ -81,7 +81,7 @@ const std::set<std::string> kUnitless = {
     "UID_first", "ex_UID", "Kernel stream", "has_perf_model", "rank", "Group size", "In msg nelems",
     "Out msg nelems", "stream", "pattern", "start_index", "end_index", "length", "repetitions",
     "layers_per_outer", "kernels_outside_layers", "index", "repetition", "first_kernel_index", "steps",
-    "kernels_per_step", "layers_per_step", "kernels_per_layer"};
+    "kernels_per_step", "layers_per_step", "kernels_per_layer", "passes"};
 
 // Every int or float column has a unit, except those listed above and the perf
 // models' parameters (sizes, strides and flags).

@@ -83,6 +83,12 @@ const cycles = JSON.parse(session.buildCycles('all', 'device'));
 check(typeof cycles.summary === 'string' && cycles.kernels > 0 && cycles.sheets[0]?.name === 'cycles' &&
   cycles.preambles.length === cycles.sheets.length, `buildCycles: ${cycles.summary}`);
 check(session.sheetCsv(opsIndex).length > 0, 'report tables stay valid after buildCycles');
+// Structure mode's cycles table says how each pattern was found; uplifter mode's is uplifter's.
+const cyclesHeader = (described) => session.sheetCsv(described.sheets[0].id).split('\n')[0];
+check(cyclesHeader(cycles).includes('found_by'), 'mode all: cycles table has found_by');
+const uplifter = JSON.parse(session.buildCycles('uplifter', 'device'));
+check(uplifter.sheets[0]?.name === 'cycles' && !cyclesHeader(uplifter).includes('found_by'),
+  'mode uplifter: uplifter\'s cycles table (no found_by)');
 const rebuilt = JSON.parse(session.buildReport('H100_SXM5_80GB', true, false));
 // H100 SXM (deviceDB/H100_SXM5_80GB.json): bf16 989.4 dense; FP32 GEMMs on the fp32 vector units.
 check(rebuilt.rooflineCeilings.matrix_bf16?.peak === 'bf16' && rebuilt.rooflineCeilings.matrix_bf16?.tflops === 989.4 &&

@@ -36,7 +36,9 @@ export function render(section, context) {
     section.append(el('p', 'empty-state', 'No cycle analysis for this trace.'));
     return;
   }
-  const mode = cycles.sheets[0]?.name === 'cycles_llm' ? 'llm' : 'all';
+  // llm: the cycles_llm table; uplifter: uplifter's cycles table, without found_by.
+  const mode = cycles.sheets[0]?.name === 'cycles_llm' ? 'llm'
+    : cycles.sheets[0] && !findColumn(cycles.sheets[0], 'found_by') ? 'uplifter' : 'all';
   const asked = state.asked;
   const order = asked && asked.mode === mode ? asked.order : 'stream';  // the worker's first order
 
@@ -49,7 +51,8 @@ export function render(section, context) {
     state.asked = next;
     status.textContent = 'Detecting cycles…';
   };
-  const modeSelect = select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode']], mode,
+  const modeSelect = select('Patterns', [['all', 'all patterns'], ['llm', 'LLM: prefill and decode'],
+    ['uplifter', 'uplifter\'s detection']], mode,
     (v) => ask({ mode: v, order }, 'mode'));
   const orderSelect = select('Kernel order', [['stream', 'per stream, by start time'], ['device', 'per device, by start time'],
     ['file', 'file order (uplifter)']], order, (v) => ask({ mode, order: v }, 'order'));
@@ -92,7 +95,7 @@ export function render(section, context) {
   function choose(g) {
     chosen = g;
     patternTable.replaceChildren(createTable(patterns, {
-      caption: `${patterns.name}: one row per pattern${mode === 'all' ? ' and level' : ''}`,
+      caption: `${patterns.name}: one row per pattern${mode === 'llm' ? '' : ' and level'}`,
       selectedRow: groups[g]?.rows[0] ?? -1,
       onActivate: (row) => {
         const next = groups.findIndex((x) => x.rows.includes(row));

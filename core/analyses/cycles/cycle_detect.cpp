@@ -3,59 +3,17 @@
 #include <algorithm>
 #include <map>
 #include <span>
+#include <tuple>
 #include <utility>
+
+#include "analyses/cycles/cycle_windows.h"
+#include "analyses/cycles/structure_cycles.h"
 
 namespace sollens {
 
+using namespace cycle_windows;
+
 namespace {
-
-using Ids = std::vector<uint32_t>;
-
-// Occurrence lists of every id, as one CSR array: O(n + universe).
-struct Occurrences {
-  std::vector<uint32_t> offset;
-  std::vector<uint32_t> pos;
-  std::span<const uint32_t> of(uint32_t id) const {
-    return {pos.data() + offset[id], offset[id + 1] - offset[id]};
-  }
-};
-
-Occurrences index_occurrences(const Ids& ids, size_t universe) {
-  Occurrences o;
-  o.offset.assign(universe + 1, 0);
-  for (uint32_t id : ids) ++o.offset[id + 1];
-  for (size_t i = 0; i < universe; ++i) o.offset[i + 1] += o.offset[i];
-  o.pos.resize(ids.size());
-  std::vector<uint32_t> fill(o.offset.begin(), o.offset.end() - 1);
-  for (size_t i = 0; i < ids.size(); ++i) o.pos[fill[ids[i]]++] = static_cast<uint32_t>(i);
-  return o;
-}
-
-size_t tolerance(size_t length, size_t pct) { return std::max<size_t>(1, length * pct / 100); }
-
-// Every gap after the first within the tolerance of the first (uplifter's spacing check).
-bool evenly_spaced(std::span<const uint32_t> p, size_t length, size_t pct) {
-  const size_t tol = tolerance(length, pct);
-  for (size_t i = 2; i < p.size(); ++i) {
-    const size_t gap = p[i] - p[i - 1];
-    if ((gap > length ? gap - length : length - gap) > tol) return false;
-  }
-  return true;
-}
-
-// The earliest start from which the sequence is still periodic with this length:
-// step back while ids[s−1] == ids[s−1+length], never below `floor`, at most length−1.
-uint32_t align_back(const Ids& ids, uint32_t s, uint32_t length, uint32_t floor) {
-  uint32_t a = s;
-  while (a > floor && s - a + 1 < length && ids[a - 1] == ids[a - 1 + length]) --a;
-  return a;
-}
-
-bool windows_match(const Ids& ids, size_t a, size_t b, size_t length, double share) {
-  size_t same = 0;
-  for (size_t j = 0; j < length; ++j) same += ids[a + j] == ids[b + j];
-  return static_cast<double>(same) / static_cast<double>(length) >= share;
-}
 
 struct SubCycle {
   uint32_t offset = 0;  // inside the outer window
@@ -82,7 +40,11 @@ std::optional<SubCycle> find_sub_cycle(const Ids& sig, uint32_t base, uint32_t m
     if (p.size() < opt.min_sub_anchor_count) continue;
     const uint32_t length = p[1] - p[0];
     if (length < opt.min_sub_length || length >= m / 2) continue;
-    if (!evenly_spaced(p, length, opt.sub_gap_tolerance_pct)) continue;
+    // Structure mode: the first evenly spaced run is enough (layers of several passes,
+    // or of a layer with an extra kernel, have deviating gaps between the runs).
+    if (opt.structure ? first_run_size(p, length, opt.sub_gap_tolerance_pct) < opt.min_sub_anchor_count
+                      : !evenly_spaced(p, length, opt.sub_gap_tolerance_pct))
+      continue;
     candidates.emplace_back(length, p[0]);
   }
   std::sort(candidates.begin(), candidates.end());
@@ -102,6 +64,56 @@ std::optional<SubCycle> find_sub_cycle(const Ids& sig, uint32_t base, uint32_t m
       best = SubCycle{a, length, reps};
   }
   return best;
+}
+
+// uplifter's outer cycles: one candidate per anchor, every gap within the tolerance,
+// fixed-stride windows; a layer replaces nothing (see the header).
+void find_uplifter_cycles(const KernelSequence& seq, const Occurrences& occ,
+                          const std::vector<uint32_t>& candidates, const CycleOptions& opt,
+                          std::vector<CyclePattern>& found) {
+  const Ids& ids = seq.name;
+  const size_t n = ids.size();
+  for (uint32_t anchor : candidates) {
+    const auto p = occ.of(anchor);
+    if (p.size() < std::max<size_t>(opt.min_anchor_count, 2)) continue;
+    const uint32_t length = p[1] - p[0];
+    if (length < opt.min_cycle_length) continue;
+    if (!evenly_spaced(p, length, opt.gap_tolerance_pct)) continue;
+    // Another kernel of a cycle already found: it would find the same cycle again.
+    const bool covered = std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
+      return f.outer.length == length && f.outer.start <= p[0] && p[0] < f.outer.end();
+    });
+    if (covered) continue;
+    Cycle outer;
+    outer.length = length;
+    outer.start = align_back(ids, p[0], length, 0);
+    outer.starts.push_back(outer.start);
+    for (size_t i = 1; i < p.size(); ++i) {
+      const size_t at = outer.start + i * static_cast<size_t>(length);
+      if (at + length > n) break;
+      if (windows_match(ids, outer.start, at, length, opt.cycle_match))
+        outer.starts.push_back(static_cast<uint32_t>(at));
+    }
+    if (outer.repetitions() < std::max<size_t>(opt.min_repetitions, 1)) continue;
+    CyclePattern pattern;
+    pattern.anchor = anchor;
+    if (opt.find_sub_cycles && length > opt.sub_cycle_above) {
+      if (auto sub = find_sub_cycle(seq.sig, outer.start, length, opt)) {
+        Cycle layer;
+        layer.length = sub->length;
+        layer.start = outer.start + sub->offset;
+        for (uint32_t o : outer.starts)
+          for (uint32_t j = 0; j < sub->repetitions; ++j)
+            layer.starts.push_back(o + sub->offset + j * sub->length);
+        pattern.layer = std::move(layer);
+        pattern.layer_offset = sub->offset;
+        pattern.layers_per_outer = sub->repetitions;
+      }
+    }
+    pattern.outer = std::move(outer);
+    found.push_back(std::move(pattern));
+  }
+
 }
 
 std::vector<uint32_t> signature_key(const KernelSequence& seq, const Cycle& c, size_t kernels) {
@@ -145,6 +157,38 @@ double weighted_jaccard(const std::vector<std::pair<uint32_t, double>>& a,
   return hi > 0 ? lo / hi : 1.0;
 }
 
+// Phases (§a.6), by the centre of what uplifter reports, in kernel-index space.
+void label_uplifter_phases(const KernelSequence& seq, const CycleOptions& opt,
+                           std::vector<CyclePattern>& out) {
+  const size_t n = seq.size();
+  std::vector<size_t> significant;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const Cycle& e = out[i].effective();
+    if (static_cast<double>(e.repetitions() * e.length) >=
+        static_cast<double>(n) * opt.significance_pct / 100.0)
+      significant.push_back(i);
+  }
+  if (significant.empty())
+    for (size_t i = 0; i < out.size(); ++i) significant.push_back(i);
+  if (!significant.empty()) {
+    size_t prefill = significant[0];
+    for (size_t i : significant)
+      if (out[i].effective().center() < out[prefill].effective().center()) prefill = i;
+    std::optional<size_t> decode;
+    const auto prefill_key = signature_key(seq, out[prefill].effective(), opt.signature_kernels);
+    for (size_t i : significant) {
+      if (signature_key(seq, out[i].effective(), opt.signature_kernels) == prefill_key) continue;
+      if (!decode || out[i].effective().center() > out[*decode].effective().center()) decode = i;
+    }
+    if (decode) {
+      out[prefill].phase = CyclePhase::kPrefill;
+      out[*decode].phase = CyclePhase::kDecode;
+    } else {
+      out[prefill].phase = CyclePhase::kDecode;
+    }
+  }
+}
+
 bool before(const CyclePattern& a, const CyclePattern& b) {
   const Cycle &x = a.effective(), &y = b.effective();
   return std::tie(x.start, x.length) < std::tie(y.start, y.length);
@@ -156,9 +200,42 @@ const char* cycle_phase_name(CyclePhase phase) {
   switch (phase) {
     case CyclePhase::kPrefill: return "prefill";
     case CyclePhase::kDecode: return "decode";
+    case CyclePhase::kStep: return "step";
     case CyclePhase::kOther: break;
   }
   return "other";
+}
+
+const char* confidence_name(Confidence c) {
+  switch (c) {
+    case Confidence::kMedium: return "medium";
+    case Confidence::kLow: return "low";
+    case Confidence::kHigh: break;
+  }
+  return "high";
+}
+
+std::string CyclePattern::found_by() const {
+  std::string steps;
+  switch (step_source) {
+    case StepSource::kOneLaunch: steps = "graph launch"; break;
+    case StepSource::kOneAnnotation: steps = "annotation"; break;
+    case StepSource::kAnnotations: steps = "annotation " + step_annotation; break;
+    case StepSource::kDetected:
+      steps = few_steps ? "anchor (few repetitions)"
+              : deviating_gaps ? "anchor (" + std::to_string(deviating_gaps) + " deviating gaps)"
+                               : "anchor";
+      return layer ? steps + ", layers by nesting" : steps;
+  }
+  // The layers of an evidence step were the detected cycle (its anchor) or were found
+  // nested inside the step.
+  return steps + (layer ? ", layers by anchor" : "");
+}
+
+void find_layers(const KernelSequence& seq, CyclePattern& p, const CycleOptions& opt) {
+  if (p.outer.repetitions() == 0) return;
+  if (auto sub = find_sub_cycle(seq.sig, p.outer.start, p.outer.length, opt))
+    collect_layers(seq, p, p.outer.start + sub->offset, sub->length, opt);
 }
 
 std::string cycle_signature(const KernelSequence& seq, const Cycle& cycle, size_t kernels) {
@@ -189,45 +266,11 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
   });
 
   std::vector<CyclePattern> found;
-  for (uint32_t anchor : candidates) {
-    const auto p = occ.of(anchor);
-    if (p.size() < std::max<size_t>(opt.min_anchor_count, 2)) continue;
-    const uint32_t length = p[1] - p[0];
-    if (length < opt.min_cycle_length) continue;
-    if (!evenly_spaced(p, length, opt.gap_tolerance_pct)) continue;
-    // Another kernel of a cycle already found: it would find the same cycle again.
-    const bool covered = std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
-      return f.outer.length == length && f.outer.start <= p[0] && p[0] < f.outer.end();
-    });
-    if (covered) continue;
-    Cycle outer;
-    outer.length = length;
-    outer.start = align_back(ids, p[0], length, 0);
-    outer.starts.push_back(outer.start);
-    for (size_t i = 1; i < p.size(); ++i) {
-      const size_t at = outer.start + i * static_cast<size_t>(length);
-      if (at + length > n) break;
-      if (windows_match(ids, outer.start, at, length, opt.cycle_match))
-        outer.starts.push_back(static_cast<uint32_t>(at));
-    }
-    if (outer.repetitions() < std::max<size_t>(opt.min_repetitions, 1)) continue;
-    CyclePattern pattern;
-    pattern.anchor = anchor;
-    if (opt.find_sub_cycles && length > opt.sub_cycle_above) {
-      if (auto sub = find_sub_cycle(seq.sig, outer.start, length, opt)) {
-        Cycle layer;
-        layer.length = sub->length;
-        layer.start = outer.start + sub->offset;
-        for (uint32_t o : outer.starts)
-          for (uint32_t j = 0; j < sub->repetitions; ++j)
-            layer.starts.push_back(o + sub->offset + j * sub->length);
-        pattern.layer = std::move(layer);
-        pattern.layer_offset = sub->offset;
-        pattern.layers_per_outer = sub->repetitions;
-      }
-    }
-    pattern.outer = std::move(outer);
-    found.push_back(std::move(pattern));
+  if (opt.structure) {
+    find_structure_cycles(seq, occ, candidates, opt, found);
+    find_few_step_cycles(seq, occ, opt, found);
+  } else {
+    find_uplifter_cycles(seq, occ, candidates, opt, found);
   }
 
   // Group by signature of what uplifter reports; keep the most repetitions (the first
@@ -239,7 +282,8 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
     auto [it, fresh] = by_signature.try_emplace(std::move(key), grouped.size());
     if (fresh) {
       grouped.push_back(std::move(f));
-    } else if (f.effective().repetitions() > grouped[it->second].effective().repetitions()) {
+    } else if (opt.structure ? replaces_in_structure(f, grouped[it->second])
+                             : f.effective().repetitions() > grouped[it->second].effective().repetitions()) {
       grouped[it->second] = std::move(f);
     }
   }
@@ -271,33 +315,8 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
   for (size_t i = 0; i < grouped.size(); ++i)
     if (!dropped[i]) out.push_back(std::move(grouped[i]));
 
-  // Phases (§a.6), by the centre of what uplifter reports, in kernel-index space.
-  std::vector<size_t> significant;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const Cycle& e = out[i].effective();
-    if (static_cast<double>(e.repetitions() * e.length) >=
-        static_cast<double>(n) * opt.significance_pct / 100.0)
-      significant.push_back(i);
-  }
-  if (significant.empty())
-    for (size_t i = 0; i < out.size(); ++i) significant.push_back(i);
-  if (!significant.empty()) {
-    size_t prefill = significant[0];
-    for (size_t i : significant)
-      if (out[i].effective().center() < out[prefill].effective().center()) prefill = i;
-    std::optional<size_t> decode;
-    const auto prefill_key = signature_key(seq, out[prefill].effective(), opt.signature_kernels);
-    for (size_t i : significant) {
-      if (signature_key(seq, out[i].effective(), opt.signature_kernels) == prefill_key) continue;
-      if (!decode || out[i].effective().center() > out[*decode].effective().center()) decode = i;
-    }
-    if (decode) {
-      out[prefill].phase = CyclePhase::kPrefill;
-      out[*decode].phase = CyclePhase::kDecode;
-    } else {
-      out[prefill].phase = CyclePhase::kDecode;
-    }
-  }
+  if (opt.structure) label_main_step(out);
+  else label_uplifter_phases(seq, opt, out);
   std::stable_sort(out.begin(), out.end(), [](const CyclePattern& a, const CyclePattern& b) {
     return a.effective().center() < b.effective().center();
   });

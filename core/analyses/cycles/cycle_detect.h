@@ -39,14 +39,22 @@ struct Cycle {
   double center() const { return (static_cast<double>(start) + end()) / 2.0; }  // uplifter CenterPos
 };
 
-enum class CyclePhase : uint8_t { kOther, kPrefill, kDecode };
+// kStep: the main repeating unit of a trace that is not known to be LLM inference.
+enum class CyclePhase : uint8_t { kOther, kPrefill, kDecode, kStep };
 
 // Where a pattern's outer cycle (its step) comes from (launch_steps.h).
 enum class StepSource : uint8_t {
   kDetected,       // repetitions found by detection
   kOneLaunch,      // one graph replay holding the layers
   kOneAnnotation,  // LLM mode: the kernels inside one GPU annotation holding the layers
+  kAnnotations,    // one repetition per ProfilerStep#N annotation (or Optimizer.step iteration)
 };
+
+// How sure a pattern is: high when the trace says so (annotations, graph launches) or
+// every anchor gap agreed; medium with deviating gaps; low for 2–4 repetitions found
+// from the kernel names alone.
+enum class Confidence : uint8_t { kHigh, kMedium, kLow };
+const char* confidence_name(Confidence c);
 const char* cycle_phase_name(CyclePhase phase);
 
 struct CyclePattern {
@@ -57,9 +65,21 @@ struct CyclePattern {
   uint32_t layers_per_outer = 0;
   CyclePhase phase = CyclePhase::kOther;
   StepSource step_source = StepSource::kDetected;
+  // Structure mode: consecutive runs of layers in the first step (a pass of the
+  // network each; classifier-free guidance runs it twice per denoising step).
+  uint32_t passes = 1;
+  uint32_t deviating_gaps = 0;  // anchor gaps outside the tolerance, bridged by runs
+  bool few_steps = false;       // found with fewer than min_repetitions repetitions
+  Confidence confidence = Confidence::kHigh;
+  // The annotation's name when the step is one annotation; for kAnnotations the kind
+  // ("ProfilerStep#", "Optimizer.step").
+  std::string step_annotation;
 
   // What uplifter reports: the layer when there is one, else the outer cycle.
   const Cycle& effective() const { return layer ? *layer : outer; }
+  // Structure mode: how the pattern was found, e.g. "anchor", "anchor+nesting",
+  // "graph launch+anchor", "annotation ProfilerStep#".
+  std::string found_by() const;
 };
 
 // Patterns of one sequence, ordered by the effective cycle's centre (uplifter's
@@ -71,6 +91,30 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
 
 // Signature of a cycle: kernel_signature of its first `options.signature_kernels`
 // kernels, joined by '|' (uplifter's getCycleSignature).
+// Structure mode: the layer of the pattern's first outer repetition (uplifter's
+// sub-cycle search), then collect_layers. Leaves a pattern without a layer alone.
+void find_layers(const KernelSequence& seq, CyclePattern& pattern, const CycleOptions& options);
+
+// Layer windows of every outer repetition (structure mode): windows of the layer's
+// length matching the pattern's first layer window at options.sub_match, scanned
+// through each repetition; sets layer starts, layers_per_outer (first repetition),
+// layer_offset and passes.
+void collect_layers(const KernelSequence& seq, CyclePattern& pattern, uint32_t layer_start,
+                    uint32_t layer_length, const CycleOptions& options);
+
+// Passes of a step from its runs of back-to-back layers: as many as the runs when
+// they all hold the same number (two or more) of layers (the network run again), else
+// 1 (stages of different depth are not passes).
+uint32_t passes_of(const std::vector<uint32_t>& runs);
+
+// Which of two patterns is the trace's main one: the kernels its steps cover, then
+// more steps, then more layer kernels per step.
+bool ranks_above(const CyclePattern& a, const CyclePattern& b);
+
+// Structure mode: the pattern whose steps cover the most kernels is the step
+// (CyclePhase::kStep), every other pattern other; no prefill / decode without evidence.
+void label_main_step(std::vector<CyclePattern>& patterns);
+
 std::string cycle_signature(const KernelSequence& seq, const Cycle& cycle, size_t kernels = 10);
 
 }  // namespace sollens

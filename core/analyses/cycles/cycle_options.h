@@ -17,6 +17,14 @@ struct CycleOptions {
   // The trace is LLM inference (--mode llm): a layer pattern inside one GPU annotation
   // is the layer of one step (launch_steps.h). Off: training traces keep their steps.
   bool llm = false;
+  // Structure mode (default; off = uplifter's pipeline exactly, `--mode uplifter`):
+  // anchors tolerate a few deviating gaps (their occurrences split into runs of even
+  // spacing) and windows follow the anchor's occurrences, so a layer with an extra
+  // kernel does not shift every later window; layers are found anywhere in a step
+  // (several passes of the network); steps also come from the trace's own evidence
+  // (ProfilerStep#N annotations, graph launches) and from 2–4 long repetitions; phases
+  // are "step" outside LLM mode, prefill / decode only with evidence.
+  bool structure = true;
 
   // --- outer cycles (§a.2) ---
   size_t min_anchor_count = 5;      // an anchor name occurs at least this often
@@ -25,6 +33,13 @@ struct CycleOptions {
   size_t gap_tolerance_pct = 20;    // every later gap within max(1, len·pct/100) (integer)
   double cycle_match = 0.95;        // a repetition matches the first when this share of names does
   size_t min_repetitions = 5;       // a cycle has at least this many accepted repetitions
+  // Structure mode: an anchor's evenly spaced runs are each tried when it has at most
+  // this many (a few deviating gaps); beyond, only its longest run.
+  size_t max_anchor_runs = 8;
+  // Structure mode: a long cycle (a training iteration, a denoising step) repeats only a
+  // few times in a profile; with this many kernels it may have 2..min_repetitions−1.
+  size_t few_steps_min_length = 100;
+  size_t few_steps_min_repetitions = 2;
 
   // --- sub-cycles (layers) inside the first repetition of an outer cycle (§a.3) ---
   bool find_sub_cycles = true;

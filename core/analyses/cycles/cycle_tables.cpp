@@ -36,6 +36,18 @@ Spans spans_of(const KernelSequence& seq, const Cycle& c) {
   return s;
 }
 
+// Which positions of the first outer repetition lie in a layer window.
+std::vector<uint8_t> inside_layers(const CyclePattern& p) {
+  std::vector<uint8_t> inside(p.outer.length, 0);
+  if (!p.layer) return inside;
+  const uint32_t o = p.outer.start;
+  for (uint32_t s : p.layer->starts) {
+    if (s < o || s >= o + p.outer.length) continue;
+    for (uint32_t j = 0; j < p.layer->length && s - o + j < p.outer.length; ++j) inside[s - o + j] = 1;
+  }
+  return inside;
+}
+
 }  // namespace
 
 Table cycles_table(const CycleReport& report) {
@@ -60,6 +72,9 @@ Table cycles_table(const CycleReport& report) {
   auto& total_kernel = t.add_column("total_kernel_time_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& anchor = t.add_column("anchor", ColumnType::kString);
   auto& signature = t.add_column("signature", ColumnType::kString);
+  Column* found_by = report.structure ? &t.add_column("found_by", ColumnType::kString) : nullptr;
+  Column* confidence = report.structure ? &t.add_column("confidence", ColumnType::kString) : nullptr;
+  Column* passes = report.structure ? &t.add_column("passes", ColumnType::kInt) : nullptr;
   int64_t k = 0;
   for (const auto& sc : report.sequences) {
     const KernelSequence& seq = sc.sequence;
@@ -98,6 +113,12 @@ Table cycles_table(const CycleReport& report) {
         total_kernel.push_float(st.total_us);
         anchor.push_string(seq.names[p.anchor]);
         signature.push_string(cycle_signature(seq, c));
+        if (report.structure) {
+          found_by->push_string(p.found_by());
+          confidence->push_string(confidence_name(p.confidence));
+          if (p.layer) passes->push_int(p.passes);
+          else passes->push_null();
+        }
       }
     }
   }
@@ -172,13 +193,18 @@ Table outside_layers_table(const KernelSequence& seq, const CyclePattern& p, con
   auto& pct = t.add_column("pct_of_outer", ColumnType::kFloat, Unit::kPercent);
   if (!p.layer) return t;
   const CycleStatistics st = position_statistics(seq, p.outer);
+  const std::vector<uint8_t> inside = inside_layers(p);
   const uint32_t first = p.layer_offset;
-  const uint32_t last = first + p.layers_per_outer * p.layer->length;  // exclusive
+  uint32_t last = first;  // one past the last layer kernel
+  for (uint32_t j = 0; j < inside.size(); ++j)
+    if (inside[j]) last = j + 1;
   for (const auto& pos : st.positions) {
-    if (pos.index >= first && pos.index < last) continue;
+    if (inside[pos.index]) continue;
     index.push_int(pos.index);
     kernel.push_string(pos.kernel_name);
-    where.push_string(pos.index < first ? "before_layers" : "after_layers");
+    where.push_string(pos.index < first ? "before_layers"
+                      : pos.index < last ? "between_layers"
+                                         : "after_layers");
     avg.push_float(pos.avg_us);
     count.push_int(static_cast<int64_t>(pos.count));
     push_opt(pct, pos.pct_of_cycle);
@@ -203,6 +229,9 @@ Table cycles_llm_table(const CycleReport& report) {
   auto& idle = t.add_column("avg_step_idle_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& layer_span = t.add_column("avg_layer_latency_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& outside_time = t.add_column("avg_outside_layers_kernel_time_us", ColumnType::kFloat, Unit::kMicroseconds);
+  Column* found_by = report.structure ? &t.add_column("found_by", ColumnType::kString) : nullptr;
+  Column* confidence = report.structure ? &t.add_column("confidence", ColumnType::kString) : nullptr;
+  Column* passes = report.structure ? &t.add_column("passes", ColumnType::kInt) : nullptr;
   int64_t k = 0;
   for (const auto& sc : report.sequences) {
     const KernelSequence& seq = sc.sequence;
@@ -220,16 +249,22 @@ Table cycles_llm_table(const CycleReport& report) {
       push_opt(max_step, sp.max_span);
       push_opt(period, sp.avg_period);
       push_opt(idle, sp.avg_idle);
+      if (report.structure) {
+        found_by->push_string(p.found_by());
+        confidence->push_string(confidence_name(p.confidence));
+        if (p.layer) passes->push_int(p.passes);
+        else passes->push_null();
+      }
       if (p.layer) {
         layers.push_int(p.layers_per_outer);
         layer_len.push_int(p.layer->length);
         outside.push_int(p.outer.length - static_cast<int64_t>(p.layers_per_outer) * p.layer->length);
         push_opt(layer_span, spans_of(seq, *p.layer).avg_span);
         const CycleStatistics st = position_statistics(seq, p.outer);
-        const uint32_t last = p.layer_offset + p.layers_per_outer * p.layer->length;
+        const std::vector<uint8_t> inside = inside_layers(p);
         double out_us = 0;
         for (const auto& pos : st.positions)
-          if (pos.index < p.layer_offset || pos.index >= last) out_us += pos.avg_us;
+          if (!inside[pos.index]) out_us += pos.avg_us;
         outside_time.push_float(out_us);
       } else {
         layers.push_null();

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "analyses/cycles/launch_steps.h"
+#include "analyses/cycles/step_evidence.h"
 
 namespace sollens {
 
@@ -16,8 +17,49 @@ std::vector<AnnotationSpan> gpu_annotations(const EventStore& store, const Kerne
   const StrId device = store.pid[seq.rows[0]];
   for (size_t r = 0; r < store.size(); ++r)
     if (store.category[r] == Category::kGpuUserAnnotation && store.pid[r] == device)
-      out.push_back({store.ts[r], store.ts[r] + store.dur[r]});
+      out.push_back({store.ts[r], store.ts[r] + store.dur[r], std::string(store.name_of(r))});
   return out;
+}
+
+std::vector<AnnotationSpan> profiler_steps(const std::vector<AnnotationSpan>& annotations) {
+  std::vector<AnnotationSpan> out;
+  for (const AnnotationSpan& a : annotations)
+    if (a.name.rfind("ProfilerStep#", 0) == 0) out.push_back(a);
+  return out;
+}
+
+// Structure mode after detection: steps from the trace's own evidence, then labels.
+// Steps the trace marks: GPU ProfilerStep#N annotations, else their CPU side, else
+// iterations ending in Optimizer.step.
+void promote_marked_steps(const EventStore& store, const KernelSequence& seq,
+                          const std::vector<AnnotationSpan>& annotations, const LaunchTimes& launches,
+                          const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+  std::vector<KernelSpan> steps = kernel_spans(seq, profiler_steps(annotations));
+  std::string evidence = "ProfilerStep#";
+  if (steps.empty()) steps = cpu_annotation_spans(store, seq, launches, "ProfilerStep#");
+  if (steps.empty()) {
+    steps = iterations_ending_in(cpu_annotation_spans(store, seq, launches, "Optimizer.step"));
+    evidence = "Optimizer.step";
+  }
+  promote_profiler_steps(seq, steps, evidence, options, patterns);
+}
+
+void apply_step_evidence(const EventStore& store, const KernelSequence& seq, const LaunchTimes& launches,
+                         const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+  if (options.order == KernelOrder::kFileOrder) {
+    label_main_step(patterns);
+    return;
+  }
+  const std::vector<AnnotationSpan> annotations = gpu_annotations(store, seq);
+  promote_marked_steps(store, seq, annotations, launches, options, patterns);
+  if (options.llm) promote_single_annotation_layers(seq, annotations, patterns);
+  // A promoted layer was matched as a whole cycle (95 %); inside its step, layers are
+  // matched as layers (80 %, an extra kernel, a first layer that differs a little).
+  for (CyclePattern& p : patterns)
+    if (p.layer && p.step_source != StepSource::kDetected)
+      collect_layers(seq, p, p.layer->start, p.layer->length, options);
+  if (options.llm) label_llm_phases(seq, patterns);
+  else label_main_step(patterns);
 }
 
 }  // namespace
@@ -30,6 +72,8 @@ size_t CycleReport::patterns() const {
 
 CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options) {
   CycleReport report;
+  report.structure = options.structure;
+  const LaunchTimes launches = options.structure ? launch_times(store) : LaunchTimes{};
   for (auto& seq : build_kernel_sequences(store, options.order)) {
     report.kernels += seq.size();
     SequenceCycles sc;
@@ -37,6 +81,12 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     std::vector<int64_t> launch(seq.size());
     for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
     promote_single_launch_layers(launch, sc.patterns);
+    if (options.structure) {
+      apply_step_evidence(store, seq, launches, options, sc.patterns);
+      sc.sequence = std::move(seq);
+      report.sequences.push_back(std::move(sc));
+      continue;
+    }
     // The store is scanned for annotations only where a pattern could use them.
     const bool layerless = std::any_of(sc.patterns.begin(), sc.patterns.end(),
                                        [](const CyclePattern& p) { return !p.layer; });
@@ -59,11 +109,17 @@ std::string cycles_summary(const CycleReport& report) {
       out += sep + cycle_phase_name(p.phase) + " (" + sc.sequence.label + ") " +
              std::to_string(p.outer.repetitions()) + " x " + std::to_string(p.outer.length) +
              " kernels";
-      if (p.layer)
+      if (p.layer) {
         out += ", " + std::to_string(p.layers_per_outer) + " layers of " +
                std::to_string(p.layer->length);
-      if (p.step_source == StepSource::kOneLaunch) out += " (the step is one graph launch)";
-      if (p.step_source == StepSource::kOneAnnotation) out += " (the step is one annotated region)";
+        if (report.structure && p.passes > 1) out += " in " + std::to_string(p.passes) + " passes";
+      }
+      if (report.structure) {
+        out += std::string(" [") + p.found_by() + "; " + confidence_name(p.confidence) + "]";
+      } else {
+        if (p.step_source == StepSource::kOneLaunch) out += " (the step is one graph launch)";
+        if (p.step_source == StepSource::kOneAnnotation) out += " (the step is one annotated region)";
+      }
       sep = "; ";
     }
   return out;

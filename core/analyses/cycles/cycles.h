@@ -21,6 +21,7 @@ struct SequenceCycles {
 struct CycleReport {
   std::vector<SequenceCycles> sequences;
   size_t kernels = 0;
+  bool structure = true;  // CycleOptions::structure: the tables carry found_by / confidence / passes
   size_t patterns() const;
 };
 

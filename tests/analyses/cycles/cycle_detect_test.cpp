@@ -26,7 +26,7 @@ TEST_CASE("§a.5 case 1: 60 decode steps of 4 layers") {
   const Stream s = cycles_test::llm_stream(0, 60);
   REQUIRE(s.names.size() == 2100);
   const KernelSequence seq = seq_of(s);
-  const auto patterns = detect_cycles(seq);
+  const auto patterns = detect_cycles(seq, cycles_test::uplifter_options());
   REQUIRE(patterns.size() == 1);
   const CyclePattern& p = patterns[0];
   // decode_k* (240 each) are 8 apart (< 10); embed_decode (60, first at 0) is the anchor.
@@ -58,7 +58,7 @@ TEST_CASE("§a.5 case 2: 3 prefill requests then 60 decode steps — no rotation
   const Stream s = cycles_test::llm_stream(3, 60);
   REQUIRE(s.names.size() == 2250);
   const KernelSequence seq = seq_of(s);
-  const auto patterns = detect_cycles(seq);
+  const auto patterns = detect_cycles(seq, cycles_test::uplifter_options());
   // embed_prefill occurs 3 times (< 5); prefill_k0 (12×) passes the spacing check
   // (gaps 12 and 14, tolerance 2) but only 4 of its 12-kernel windows match (< 5).
   REQUIRE(patterns.size() == 1);
@@ -80,7 +80,7 @@ TEST_CASE("§a.5 case 3: 6 prefill requests then 60 decode steps, deterministic"
   const Stream s = cycles_test::llm_stream(6, 60);
   REQUIRE(s.names.size() == 2400);
   const KernelSequence seq = seq_of(s);
-  const auto first = detect_cycles(seq);
+  const auto first = detect_cycles(seq, cycles_test::uplifter_options());
   REQUIRE(first.size() == 2);
   // Ordered by centre: prefill (centre (1 + 299)/2 = 150) then decode.
   const CyclePattern& prefill = first[0];
@@ -106,7 +106,7 @@ TEST_CASE("§a.5 case 3: 6 prefill requests then 60 decode steps, deterministic"
   CHECK(position_statistics(seq, *prefill.layer).avg_cycle_us == Approx(120.0));
   // Same answer every run (uplifter's start varies between 1 and 2).
   for (int run = 0; run < 3; ++run) {
-    const auto again = detect_cycles(seq_of(s));
+    const auto again = detect_cycles(seq_of(s), cycles_test::uplifter_options());
     REQUIRE(again.size() == 2);
     for (size_t i = 0; i < 2; ++i) {
       CHECK(again[i].outer.starts == first[i].outer.starts);
@@ -136,7 +136,7 @@ TEST_CASE("N steps × L layers with noise kernels are recovered exactly") {
     s.add("sampler", 3 + jitter());
   }
   const KernelSequence seq = seq_of(s);
-  const auto patterns = detect_cycles(seq);
+  const auto patterns = detect_cycles(seq, cycles_test::uplifter_options());
   REQUIRE(patterns.size() == 1);
   const CyclePattern& p = patterns[0];
   CHECK(seq.names[p.anchor] == "embed");
@@ -160,7 +160,7 @@ TEST_CASE("N steps × L layers with noise kernels are recovered exactly") {
 
 TEST_CASE("Without sub-cycles the outer cycle alone is reported; thresholds are options") {
   const Stream s = cycles_test::llm_stream(0, 10);
-  CycleOptions opt;
+  CycleOptions opt = cycles_test::uplifter_options();
   opt.find_sub_cycles = false;
   auto patterns = detect_cycles(seq_of(s), opt);
   REQUIRE(patterns.size() == 1);
@@ -168,7 +168,7 @@ TEST_CASE("Without sub-cycles the outer cycle alone is reported; thresholds are 
   CHECK(patterns[0].outer.repetitions() == 10);
   // 4 steps are below the default minimum of 5 repetitions; allowed when lowered.
   const Stream few = cycles_test::llm_stream(0, 4);
-  CHECK(detect_cycles(seq_of(few)).empty());
+  CHECK(detect_cycles(seq_of(few), cycles_test::uplifter_options()).empty());
   opt.min_repetitions = 4;
   opt.min_anchor_count = 4;
   patterns = detect_cycles(seq_of(few), opt);
@@ -188,7 +188,7 @@ TEST_CASE("A repetition that differs in more than 5 % of its kernels is skipped"
       s.add(name, 1);
     }
   }
-  const auto patterns = detect_cycles(seq_of(s));
+  const auto patterns = detect_cycles(seq_of(s), cycles_test::uplifter_options());
   REQUIRE(patterns.size() == 1);
   CHECK(patterns[0].outer.starts == std::vector<uint32_t>{0, 20, 40, 80, 100, 120, 140});
 }
@@ -197,5 +197,5 @@ TEST_CASE("Empty and short sequences find nothing") {
   CHECK(detect_cycles(seq_of(Stream{})).empty());
   Stream s;
   for (int i = 0; i < 30; ++i) s.add("k" + std::to_string(i % 3) + "x", 1);
-  CHECK(detect_cycles(seq_of(s)).empty());  // period 3 < 10
+  CHECK(detect_cycles(seq_of(s), cycles_test::uplifter_options()).empty());  // period 3 < 10
 }

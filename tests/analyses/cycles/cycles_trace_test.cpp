@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "analyses/cycles/cycles.h"
+#include "synthetic.h"
 #include "ingest/trace_reader.h"
 #include "writers/json_writer.h"
 
@@ -71,7 +72,7 @@ std::string scrambled_trace() {
 }
 
 CycleOptions per_device() {
-  CycleOptions opt;
+  CycleOptions opt = cycles_test::uplifter_options();
   opt.order = KernelOrder::kStartTimePerDevice;
   return opt;
 }

@@ -80,7 +80,7 @@ TEST_CASE("a layer cycle inside one GPU annotation becomes the layer of its step
   ts.push_back(100);
   ts.push_back(101);
   const KernelSequence seq = make_kernel_sequence(names, std::vector<double>(names.size(), 1.0), ts);
-  const std::vector<AnnotationSpan> step = {{0, 23}};  // kernels 0..22 end by 23 µs
+  const std::vector<AnnotationSpan> step = {{0, 23, "step"}};  // kernels 0..22 end by 23 µs
   std::vector<CyclePattern> patterns = {layer_only(2, 4, 5)};
   promote_single_annotation_layers(seq, step, patterns);
   const CyclePattern& p = patterns[0];
@@ -93,6 +93,6 @@ TEST_CASE("a layer cycle inside one GPU annotation becomes the layer of its step
 
   // An annotation that does not hold every repetition changes nothing.
   std::vector<CyclePattern> cut = {layer_only(2, 4, 5)};
-  promote_single_annotation_layers(seq, {{0, 10}}, cut);
+  promote_single_annotation_layers(seq, {{0, 10, "cut"}}, cut);
   CHECK_FALSE(cut[0].layer);
 }

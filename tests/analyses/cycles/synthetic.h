@@ -3,7 +3,16 @@
 #include <string>
 #include <vector>
 
+#include "analyses/cycles/cycle_options.h"
+
 namespace cycles_test {
+
+// uplifter's pipeline exactly (`--mode uplifter`): the tests of its behaviour use it.
+inline sollens::CycleOptions uplifter_options() {
+  sollens::CycleOptions o;
+  o.structure = false;
+  return o;
+}
 
 struct Stream {
   std::vector<std::string> names;

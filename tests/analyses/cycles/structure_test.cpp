@@ -1,0 +1,150 @@
+// Structure mode (the default) on synthetic kernel streams: deviating anchor gaps,
+// few steps, passes inside a step, and labels. Expected counts follow from how each
+// stream is built (stated next to each check); uplifter's pipeline is the contrast.
+#include <catch2/catch.hpp>
+
+#include "analyses/cycles/cycle_detect.h"
+#include "analyses/cycles/launch_steps.h"
+#include "analyses/cycles/step_evidence.h"
+#include "synthetic.h"
+
+using namespace sollens;
+using cycles_test::Stream;
+
+namespace {
+
+KernelSequence seq_of(const Stream& s) { return make_kernel_sequence(s.names, s.dur); }
+
+void layer(Stream& s, const std::string& prefix, int kernels) {
+  for (int k = 0; k < kernels; ++k) s.add(prefix + std::to_string(k), 3);
+}
+
+const CyclePattern* most_repeated(const std::vector<CyclePattern>& ps) {
+  const CyclePattern* best = nullptr;
+  for (const auto& p : ps)
+    if (!best || p.effective().repetitions() > best->effective().repetitions()) best = &p;
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("7: a decoder forward whose anchor gaps deviate still gives its 24 layers") {
+  // The tail of a previous forward (10 layers of 12), 21 kernels between forwards (LM
+  // head, sampling, embedding: the anchor gap there is 12 + 21 = 33, outside 20 %),
+  // then 24 layers of which layer 10 holds one extra kernel (gap 13, inside 20 %).
+  Stream s;
+  for (int l = 0; l < 10; ++l) layer(s, "L", 12);
+  layer(s, "between", 21);
+  for (int l = 0; l < 24; ++l) {
+    layer(s, "L", 6);
+    if (l == 10) s.add("extra", 1);
+    for (int k = 6; k < 12; ++k) s.add("L" + std::to_string(k), 3);
+  }
+  const KernelSequence seq = seq_of(s);
+  // uplifter rejects every anchor (L0's gaps: 12 … 33 … 13).
+  CHECK(detect_cycles(seq, cycles_test::uplifter_options()).empty());
+  const auto patterns = detect_cycles(seq);
+  const CyclePattern* p = most_repeated(patterns);
+  REQUIRE(p);
+  CHECK(p->outer.length == 12);
+  CHECK(p->outer.repetitions() == 24);  // the extra kernel does not cost layer 10
+  CHECK(p->deviating_gaps >= 1);
+  CHECK(p->confidence == Confidence::kMedium);
+  CHECK(p->found_by().find("deviating") != std::string::npos);
+}
+
+TEST_CASE("8: three training iterations are three steps") {
+  // forward 100 kernels, backward with activation checkpointing (forward again, then
+  // 150 gradient kernels), optimizer 50: 400 kernels, every name 3 times (< 5).
+  Stream s;
+  for (int it = 0; it < 3; ++it) {
+    layer(s, "fwd", 100);
+    layer(s, "fwd", 100);  // recomputed in the backward
+    layer(s, "bwd", 150);
+    layer(s, "opt", 50);
+  }
+  const KernelSequence seq = seq_of(s);
+  CHECK(detect_cycles(seq, cycles_test::uplifter_options()).empty());
+  const auto patterns = detect_cycles(seq);
+  REQUIRE(patterns.size() == 1);
+  CHECK(patterns[0].outer.repetitions() == 3);
+  CHECK(patterns[0].outer.length == 400);
+  CHECK(patterns[0].few_steps);
+  CHECK(patterns[0].confidence == Confidence::kLow);
+  CHECK(patterns[0].phase == CyclePhase::kStep);
+}
+
+TEST_CASE("8: ProfilerStep#N annotations are steps when no anchor repeats") {
+  // Two annotated iterations of 60 kernels: every name twice, too few for anchors.
+  Stream s;
+  for (int it = 0; it < 2; ++it) layer(s, "k", 60);
+  const KernelSequence seq = seq_of(s);
+  std::vector<CyclePattern> patterns = detect_cycles(seq);
+  REQUIRE(patterns.empty());
+  promote_profiler_steps(seq, {{0, 59}, {60, 119}}, "ProfilerStep#", CycleOptions{}, patterns);
+  REQUIRE(patterns.size() == 1);
+  CHECK(patterns[0].step_source == StepSource::kAnnotations);
+  CHECK(patterns[0].outer.starts == std::vector<uint32_t>{0, 60});
+  CHECK(patterns[0].outer.length == 60);
+  CHECK(patterns[0].found_by() == "annotation ProfilerStep#");
+}
+
+TEST_CASE("8: iterations end with their optimizer step") {
+  // Optimizer kernels at 40..49, 100..109 and 160..169: three iterations.
+  const auto it = iterations_ending_in({{40, 49}, {100, 109}, {160, 169}});
+  REQUIRE(it.size() == 3);
+  CHECK(it[0].first == 0);
+  CHECK(it[0].last == 49);
+  CHECK(it[1].first == 50);
+  CHECK(it[1].last == 109);
+  CHECK(it[2].first == 110);
+  CHECK(it[2].last == 169);
+}
+
+// Each pass starts with the same kernel (embed, 12 times, every 306 or 308 kernels):
+// it finds the pass as a cycle too; the step, which holds the same 456 layers and is
+// not a whole number of passes, is kept.
+TEST_CASE("9: guidance runs the network twice per step: steps x passes x layers") {
+  // 6 denoising steps: scheduler kernel, then 2 passes (embed, 38 blocks of 8, norm
+  // out), then the guidance combine: 1 + 2 × (1 + 304 + 1) + 1 = 614 kernels a step.
+  Stream s;
+  for (int step = 0; step < 6; ++step) {
+    s.add("scheduler", 2);
+    for (int pass = 0; pass < 2; ++pass) {
+      s.add("embed", 2);
+      for (int b = 0; b < 38; ++b) layer(s, "blk", 8);
+      s.add("norm_out", 2);
+    }
+    s.add("cfg_combine", 2);
+  }
+  const auto patterns = detect_cycles(seq_of(s));
+  const CyclePattern* p = nullptr;
+  for (const auto& q : patterns)
+    if (q.layer && q.outer.length == 614) p = &q;
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 6);
+  CHECK(p->passes == 2);
+  CHECK(p->layers_per_outer == 76);
+  CHECK(p->layer->length == 8);
+  CHECK(p->layer->repetitions() == 6 * 76);
+  // uplifter stops at the first pass's consecutive blocks.
+  for (const auto& q : detect_cycles(seq_of(s), cycles_test::uplifter_options()))
+    if (q.layer && q.outer.length == 614) CHECK(q.layers_per_outer == 38);
+}
+
+TEST_CASE("10: a step is a step; decode only with evidence") {
+  const Stream s = cycles_test::llm_stream(0, 60);
+  auto patterns = detect_cycles(seq_of(s));
+  REQUIRE(patterns.size() == 1);
+  CHECK(patterns[0].phase == CyclePhase::kStep);  // uplifter: decode
+  label_llm_phases(seq_of(s), patterns);           // no attention kernel names it
+  CHECK(patterns[0].phase == CyclePhase::kStep);
+  Stream paged = s;
+  for (auto& n : paged.names)
+    if (n == "decode_k3") n = "paged_attention_kernel";
+  const KernelSequence seq = seq_of(paged);
+  patterns = detect_cycles(seq);
+  REQUIRE(patterns.size() == 1);
+  label_llm_phases(seq, patterns);
+  CHECK(patterns[0].phase == CyclePhase::kDecode);
+}
