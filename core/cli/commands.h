@@ -9,5 +9,6 @@ inline constexpr const char* kVersion = "0.1.0";
 int run_report(const std::vector<std::string>& args);
 int run_info(const std::vector<std::string>& args);
 int run_cycles(const std::vector<std::string>& args);
+int run_diff(const std::vector<std::string>& args);
 
 }  // namespace sollens::cli

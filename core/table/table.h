@@ -37,6 +37,7 @@ enum class TableKind : uint8_t {
   kUnifiedPerf,  // unified_perf_summary: every op, modeled or not
   kCollectives,  // coll_analysis
   kCycles,       // repeating-kernel cycles (sollens cycles)
+  kComparison,   // two runs compared (sollens diff)
 };
 
 class Column {

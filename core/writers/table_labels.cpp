@@ -11,6 +11,7 @@ std::string_view table_kind_name(TableKind kind) {
     case TableKind::kUnifiedPerf: return "unified_perf";
     case TableKind::kCollectives: return "collectives";
     case TableKind::kCycles: return "cycles";
+    case TableKind::kComparison: return "comparison";
   }
   return "";
 }
