@@ -86,10 +86,16 @@ bool read_sheet(std::string_view name, dom::array rows, std::vector<Table>& out)
 }  // namespace
 
 bool looks_like_report_json(std::string_view text) {
-  text = skip_space(text);
-  if (text.empty() || text[0] != '{') return false;
-  text = skip_space(text.substr(1));
-  return text.starts_with("\"metadata\"") || text.starts_with("\"sheets\"");
+  const auto take = [&text](std::string_view token) {
+    text = skip_space(text);
+    if (!text.starts_with(token)) return false;
+    text.remove_prefix(token.size());
+    return true;
+  };
+  if (!take("{")) return false;
+  if (take("\"sheets\"")) return true;
+  // Kineto traces may start with "metadata" too; sollens's metadata starts with its generator.
+  return take("\"metadata\"") && take(":") && take("{") && take("\"generator\"");
 }
 
 ReportReadResult read_report_json(std::string_view text) {

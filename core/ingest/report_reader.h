@@ -19,8 +19,9 @@ struct ReportReadResult {
   std::string error;      // empty on success
 };
 
-// True when the text is a JSON object whose first member is "metadata" or "sheets"
-// (what report.json starts with; a trace starts otherwise).
+// True when the text starts like a report.json: an object whose first member is
+// "sheets", or "metadata" whose first member is "generator" (a Kineto trace may start
+// with a "metadata" member of its own).
 bool looks_like_report_json(std::string_view text);
 
 ReportReadResult read_report_json(std::string_view text);
