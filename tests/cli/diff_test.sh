@@ -69,6 +69,29 @@ expect "exactly +100%: a +150% threshold holds" 0 "change \+100%" -- \
 expect "two traces: op-tree and cycle diffs" 0 "sheets in" -- "$sollens" diff "$bert" "$tmp/slow.json" --out "$tmp/f"
 check "op_tree_diff written" test -s "$tmp/f/op_tree_diff.csv"
 
+# A run 10 % slower everywhere: the control trace of hta-trace-diff-pair with every
+# timestamp (from the first event) and duration stretched by 1.1, so each step's and
+# layer's wall-clock latency grows by exactly 10 %.
+control=$fixtures/traces/hta-trace-diff-pair/control.json.gz
+python3 - "$control" "$tmp/stretched.json" <<'PY'
+import gzip, json, sys
+trace = json.load(gzip.open(sys.argv[1]))
+t0 = min(e["ts"] for e in trace["traceEvents"] if "ts" in e)
+for e in trace["traceEvents"]:
+    if "ts" in e:
+        e["ts"] = t0 + (e["ts"] - t0) * 1.1
+    if "dur" in e:
+        e["dur"] = e["dur"] * 1.1
+json.dump(trace, open(sys.argv[2], "w"))
+PY
+expect "stretched run: step latency +10% fails +5%" 4 "FAIL +step latency > \+5%  .*change \+10%" -- \
+  "$sollens" diff "$control" "$tmp/stretched.json" --out "$tmp/c" --fail-if 'step latency > +5%' --fail-if 'step latency > +15%'
+check "stretched run: every cycle latency +10%" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+# within 1e-3 %: timestamps near 1.7e15 µs are doubles exact to 0.25 µs only
+assert rows and all(abs(float(r["latency_us__variant_pct"]) - 10) < 1e-3 for r in rows)' "$tmp/c/cycle_diff.csv"
+
 expect "parse error" 2 "no comparison in" -- "$sollens" diff "$bert" "$bert" --fail-if 'total time >5%'
 expect "unknown figure" 2 "unknown figure 'walltime'" -- "$sollens" diff "$bert" "$bert" --fail-if 'walltime > 5%'
 expect "one input" 2 "needs two inputs" -- "$sollens" diff "$bert"
