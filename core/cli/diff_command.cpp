@@ -1,6 +1,7 @@
 // sollens diff: two runs compared (TraceLens's compare sheets, an op-tree diff, a
 // cycle diff), written as CSV + diff.json, and a CI gate on thresholds with a
 // Markdown summary and JUnit XML.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -279,9 +280,10 @@ std::string xml_escape(const std::string& s) {
 
 void write_junit(std::ostream& x, const std::vector<GateResult>& results) {
   size_t failures = 0, errors = 0;
-  for (const GateResult& r : results) (r.error.empty() ? failures : errors) += r.error.empty() && r.failed;
-  errors = 0;
-  for (const GateResult& r : results) errors += !r.error.empty();
+  for (const GateResult& r : results) {
+    errors += !r.error.empty();
+    failures += r.error.empty() && r.failed;
+  }
   x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"sollens diff\" tests=\"" << results.size()
     << "\" failures=\"" << failures << "\" errors=\"" << errors << "\">\n";
   for (const GateResult& r : results) {

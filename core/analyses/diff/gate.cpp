@@ -158,7 +158,8 @@ GateResult evaluate_gate(const GateExpr& expr, const std::vector<Table>& compare
     r.error = "no compared sheet '" + expr.sheet + "'";
     return r;
   }
-  const Column* key = t->num_columns() ? &t->column(expr.sheet == "cycle_diff" ? 2 : 0) : nullptr;
+  // Rows are found by their first column; cycle_diff's by its level (step, layer).
+  const Column* key = expr.sheet == "cycle_diff" ? t->find("level") : t->num_columns() ? &t->column(0) : nullptr;
   const Column* base = t->find(tags.baseline + "::" + expr.metric);
   const Column* var = t->find(tags.variant + "::" + expr.metric);
   if (!key || (!base && !var)) {

@@ -8,6 +8,7 @@
 //           | kernel NAME time | kernel NAME count  kernel_summary: Kernel duration (µs)_sum / _count
 //           | step latency | layer latency       cycle_diff: the first pattern's step / layer
 //           | SHEET[KEY].COLUMN          any compared sheet: the row whose first column is KEY
+//                                        (cycle_diff: whose level is KEY)
 //   OP     := >  >=  <  <=
 //   CHANGE := [+|-]NUMBER%               relative to the baseline (100 · (new − base) / base)
 //           | [+|-]NUMBER[us|ms|s]       absolute, in the figure's unit (µs or ms figures

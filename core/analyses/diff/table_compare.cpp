@@ -61,7 +61,8 @@ int compare_cells(const KeyCell& a, const KeyCell& b) {
   if (a.missing || b.missing) return a.missing == b.missing ? 0 : (a.missing ? 1 : -1);
   if (a.numeric != b.numeric) return a.numeric ? -1 : 1;
   if (a.numeric) return a.number < b.number ? -1 : (a.number > b.number ? 1 : 0);
-  return a.text.compare(b.text) < 0 ? -1 : (a.text == b.text ? 0 : 1);
+  const int c = a.text.compare(b.text);
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
 using KeyTuple = std::vector<KeyCell>;
