@@ -13,6 +13,7 @@
 #include "analyses/diff/cycle_diff.h"
 #include "analyses/diff/gate.h"
 #include "analyses/diff/op_tree_diff.h"
+#include "analyses/diff/ops_name_diff.h"
 #include "analyses/diff/report_compare.h"
 #include "analyses/roofline/device_identify.h"
 #include "base/json_text.h"
@@ -153,8 +154,10 @@ bool read_run(const std::string& input, Run& run) {
 
 std::vector<Table> compare_runs(const Run& base, const Run& var, const CompareTags& tags) {
   std::vector<Table> out = compare_reports(base.sheets, var.sheets, tags);
-  if (base.trace && var.trace)
+  if (base.trace && var.trace) {
     out.push_back(op_tree_diff_table({*base.trace->store, base.trace->tree}, {*var.trace->store, var.trace->tree}, tags));
+    out.push_back(ops_name_diff_table(*base.trace->store, *var.trace->store, tags));
+  }
   if (base.cycles && var.cycles) {
     CycleDiff cycles = diff_cycles(*base.cycles, *var.cycles, tags);
     out.push_back(std::move(cycles.cycles));

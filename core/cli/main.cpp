@@ -46,7 +46,7 @@ usage:
       sheets (gpu_timeline, ops_summary, kernel_summary, *_intersect_/
       _only_baseline_/_only_variant_ splits of ops_unique_args,
       unified_perf_summary and the roofline sheets), and for two traces
-      op_tree_diff, cycle_diff and cycle_positions_diff, as CSV and one
+      op_tree_diff, ops_diff, cycle_diff and cycle_positions_diff, as CSV and one
       diff.json into DIR (default: sollens-diff). --names: the two tags of the
       columns (default baseline,variant).
   --fail-if EXPR: a threshold on a figure's change, e.g.

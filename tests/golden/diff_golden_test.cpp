@@ -12,6 +12,7 @@
 #include "analyses/cycles/cycles.h"
 #include "analyses/diff/cycle_diff.h"
 #include "analyses/diff/op_tree_diff.h"
+#include "analyses/diff/ops_name_diff.h"
 #include "analyses/diff/report_compare.h"
 #include "ingest/report_reader.h"
 #include "ingest/trace_reader.h"
@@ -236,4 +237,36 @@ TEST_CASE("cycle diff of a trace with itself: same patterns, every change 0", "[
     CHECK(*cell_number(*d.positions.find("avg_us__variant_diff"), r) == 0.0);
     CHECK(d.positions.find("baseline::kernel_name")->string_at(r) == d.positions.find("variant::kernel_name")->string_at(r));
   }
+}
+
+// HTA's name diff (DeviceType.CPU: host ops), over the whole traces. Expected from the raw
+// JSON, python3:
+//   ops = lambda f: collections.Counter(e['name'] for e in json.load(gzip.open(f))['traceEvents']
+//         if e.get('cat') in {'cpu_op', 'user_annotation', 'cuda_runtime', 'cuda_driver'}
+//         and e.get('ph') == 'X')
+// added: 5 names (below), deleted: 72, increased: 20, decreased: 56, unchanged: 84;
+// aten::mm: 1092 → 276.
+TEST_CASE("hta-trace-diff-pair: ops added and deleted by name, as HTA's ops_diff", "[golden][diff]") {
+  const fs::path dir = test::kTraces / "hta-trace-diff-pair";
+  LoadResult c = load_trace(PaddedBuffer::copy_of(test::read_text(dir / "control.json.gz")));
+  LoadResult t = load_trace(PaddedBuffer::copy_of(test::read_text(dir / "test.json.gz")));
+  REQUIRE(c.store);
+  REQUIRE(t.store);
+  const Table d = ops_name_diff_table(*c.store, *t.store, {"control", "test"});
+  std::map<std::string, std::vector<std::string>> by_change;
+  for (size_t r = 0; r < d.num_rows(); ++r)
+    by_change[d.find("change")->string_at(r)].push_back(d.find("name")->string_at(r));
+  CHECK(by_change["added"] == std::vector<std::string>{"CompiledFunction", "CompiledFunctionBackward",
+                                                        "autograd::engine::evaluate_function: CompiledFunctionBackward",
+                                                        "cudaDriverGetVersion", "cudaGraphLaunch"});
+  CHECK(by_change["deleted"].size() == 72);
+  CHECK(by_change["increased"].size() == 20);
+  CHECK(by_change["decreased"].size() == 56);
+  CHECK(by_change["unchanged"].size() == 84);
+  for (size_t r = 0; r < d.num_rows(); ++r)
+    if (d.find("name")->string_at(r) == "aten::mm") {
+      CHECK(d.find("control::counts")->int_at(r) == 1092);
+      CHECK(d.find("test::counts")->int_at(r) == 276);
+      CHECK(d.find("diff_counts")->int_at(r) == 276 - 1092);
+    }
 }
