@@ -202,7 +202,7 @@ std::string number(std::optional<double> v) {
   if (!v) return "–";
   if (std::isinf(*v)) return *v > 0 ? "+inf" : "-inf";
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%.4g", *v);
+  std::snprintf(buf, sizeof buf, std::fabs(*v) >= 1e4 ? "%.0f" : "%.4g", *v);
   return buf;
 }
 
@@ -218,9 +218,19 @@ std::string gate_line(const GateResult& r) {
          number(r.variant) + ", change " + signed_change(r) + ")";
 }
 
-std::string markdown_cell(std::string s) {
-  for (size_t i = 0; (i = s.find('|', i)) != std::string::npos; i += 2) s.replace(i, 1, "\\|");
-  return s.size() > 120 ? s.substr(0, 117) + "..." : s;
+// A code span inside a table: only '|' needs escaping there (GitHub keeps < as is).
+std::string markdown_code(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+// Table-safe text: '|' escaped, '<' as an entity (GitHub would take <...> for HTML), cut at 120.
+std::string markdown_cell(const std::string& text) {
+  const std::string s = text.size() > 120 ? text.substr(0, 117) + "..." : text;
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : c == '<' ? std::string("&lt;") : std::string(1, c);
+  return out;
 }
 
 // Rows of a compared sheet, largest change first, as a Markdown table.
@@ -250,6 +260,22 @@ void markdown_top(std::ostream& md, const std::vector<Table>& tables, const std:
   }
 }
 
+// The op-tree rows with the largest changes (the sheet is ranked by |diff|).
+void markdown_op_tree(std::ostream& md, const std::vector<Table>& tables, const CompareTags& tags, size_t limit) {
+  const Table* t = nullptr;
+  for (const Table& x : tables)
+    if (x.name() == "op_tree_diff") t = &x;
+  if (!t || t->num_rows() == 0) return;
+  const Column* diff = t->find("gpu_time_us__" + tags.variant + "_diff");
+  md << "\n### Call paths that changed most (GPU µs)\n\n| path | status | change | share of total |\n"
+        "|---|---|---:|---:|\n";
+  for (size_t r = 0; r < t->num_rows() && r < limit; ++r) {
+    if (cell_number(*diff, r).value_or(0) == 0) break;
+    md << "| " << markdown_cell(t->find("path")->string_at(r)) << " | " << t->find("status")->string_at(r) << " | "
+       << number(cell_number(*diff, r)) << " | " << number(cell_number(*t->find("share_of_total_pct"), r)) << "% |\n";
+  }
+}
+
 void write_markdown(std::ostream& md, const DiffOptions& o, const std::vector<Table>& tables,
                     const std::vector<GateResult>& results, int exit_code) {
   md << "## sollens diff: " << o.tags.variant << " vs " << o.tags.baseline << "\n\n";
@@ -258,12 +284,13 @@ void write_markdown(std::ostream& md, const DiffOptions& o, const std::vector<Ta
   if (!results.empty()) {
     md << "\n| gate | " << o.tags.baseline << " | " << o.tags.variant << " | change | result |\n|---|---:|---:|---:|---|\n";
     for (const GateResult& r : results)
-      md << "| `" << markdown_cell(r.expr.text) << "` | " << number(r.baseline) << " | " << number(r.variant) << " | "
+      md << "| `" << markdown_code(r.expr.text) << "` | " << number(r.baseline) << " | " << number(r.variant) << " | "
          << (r.error.empty() ? signed_change(r) : "–") << " | "
          << (!r.error.empty() ? "error: " + markdown_cell(r.error) : r.failed ? "❌ fail" : "✅ pass") << " |\n";
   }
   markdown_top(md, tables, "gpu_timeline", "time ms", o.tags, 20, "GPU time (ms) that grew");
   markdown_top(md, tables, "ops_summary", "total_direct_kernel_time_ms", o.tags, 10, "Ops that got slower (ms)");
+  markdown_op_tree(md, tables, o.tags, 10);
   markdown_top(md, tables, "cycle_diff", "latency_us", o.tags, 10, "Cycles that got slower (µs)");
 }
 
