@@ -11,5 +11,6 @@ int run_info(const std::vector<std::string>& args);
 int run_cycles(const std::vector<std::string>& args);
 int run_sol(const std::vector<std::string>& args);
 int run_solar(const std::vector<std::string>& args);
+int run_diff(const std::vector<std::string>& args);
 
 }  // namespace sollens::cli

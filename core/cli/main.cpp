@@ -60,12 +60,31 @@ usage:
       time is put beside the estimates (its GPU also picks the device).
       Writes solar.json, solar.yaml and solar_nodes.csv into DIR (default:
       sollens-solar).
+      decode*.csv).
+  sollens diff BASE NEW [--names A,B] [--out DIR] [--fail-if EXPR]...
+                       [--markdown FILE] [--junit FILE]
+      Compares two runs (BASE is the baseline): each a trace, or a report folder
+      or report.json written by sollens report. Writes TraceLens's compare
+      sheets (gpu_timeline, ops_summary, kernel_summary, *_intersect_/
+      _only_baseline_/_only_variant_ splits of ops_unique_args,
+      unified_perf_summary and the roofline sheets), and for two traces
+      op_tree_diff, ops_diff, cycle_diff and cycle_positions_diff, as CSV and one
+      diff.json into DIR (default: sollens-diff). --names: the two tags of the
+      columns (default baseline,variant).
+  --fail-if EXPR: a threshold on a figure's change, e.g.
+      'total time > +5%', 'op aten::mm time > +10%', 'kernel NAME time > +50us',
+      'step latency > +3%', 'gpu_timeline.idle_time > +0.2ms',
+      'ops_summary[aten::mm].Count > +0' (core/analyses/diff/README.md).
+      --markdown FILE: a summary for a pull-request comment; --junit FILE: the
+      thresholds as JUnit XML test cases.
   sollens --help | --version
 
 TRACE is a Kineto Chrome-trace JSON file, plain (.json) or gzip (.json.gz).
 
-exit codes: 0 success; 1 the trace could not be read or analysed;
-            2 wrong usage; 3 the output could not be written.
+exit codes: 0 success (diff: within thresholds); 1 the trace could not be read
+            or analysed (diff: or a threshold's figure is in neither run);
+            2 wrong usage (diff: a threshold that does not parse); 3 the output
+            could not be written; 4 (diff) a threshold was crossed.
 )";
 
 }  // namespace
@@ -96,6 +115,7 @@ int main(int argc, char** argv) {
   if (command == "cycles") return sollens::cli::run_cycles(args);
   if (command == "sol") return sollens::cli::run_sol(args);
   if (command == "solar") return sollens::cli::run_solar(args);
+  if (command == "diff") return sollens::cli::run_diff(args);
   std::cerr << "sollens: unknown command '" << command << "' (try: sollens --help)\n";
   return 2;
 }

@@ -38,6 +38,7 @@ enum class TableKind : uint8_t {
   kCollectives,  // coll_analysis
   kCycles,       // repeating-kernel cycles (sollens cycles)
   kSpeedOfLight, // speed-of-light accounting (sollens sol)
+  kComparison,   // two runs compared (sollens diff)
 };
 
 class Column {

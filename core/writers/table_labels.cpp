@@ -12,6 +12,7 @@ std::string_view table_kind_name(TableKind kind) {
     case TableKind::kCollectives: return "collectives";
     case TableKind::kCycles: return "cycles";
     case TableKind::kSpeedOfLight: return "sol";
+    case TableKind::kComparison: return "comparison";
   }
   return "";
 }

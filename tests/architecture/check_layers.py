@@ -14,7 +14,7 @@ ALLOWED = {
     "base": set(),
     "store": {"base"},
     "table": {"base"},
-    "ingest": {"base", "store"},
+    "ingest": {"base", "store", "table"},
     "model": {"base", "store"},
     "analyses": {"base", "store", "table", "model"},
     "writers": {"base", "table"},

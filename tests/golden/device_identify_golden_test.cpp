@@ -47,10 +47,13 @@ const std::map<std::string, Expected>& expectations() {
       {"hta-a100-alexnet-simple-add/benchmark_result_493459_1694039959_trace.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       {"hta-et-simple-add/benchmark_simple_add_trace.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       {"hta-a100-ddp-nccl/nccl_data.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
+      {"hta-trace-diff-pair/control.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       // No row in devices.csv: recognised, no roofline.
       {"tracelens-mi210-gpu-only/gpu_only_trace.json.gz", {S::kNoPeaks, "MI210"}},
       {"hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz", {S::kNoPeaks, "MI250"}},
       {"kineto-tb-resnet50-v100/worker0.1623143089861.pt.trace.json.gz", {S::kNoPeaks, "V100"}},
+      // "Tesla V100-SXM2-16GB", 80 SMs
+      {"hta-trace-diff-pair/test.json.gz", {S::kNoPeaks, "V100"}},
       // "NVIDIA GeForce RTX 2080 Ti": not in the database.
       {"param-et-linear/linear_kineto.json.gz", {S::kUnknown, ""}},
       {"param-et-resnet/resnet_kineto.json.gz", {S::kUnknown, ""}},

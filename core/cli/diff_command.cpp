@@ -1,0 +1,367 @@
+// sollens diff: two runs compared (TraceLens's compare sheets, an op-tree diff, a
+// cycle diff), written as CSV + diff.json, and a CI gate on thresholds with a
+// Markdown summary and JUnit XML.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include "analyses/cycles/cycles.h"
+#include "analyses/diff/cycle_diff.h"
+#include "analyses/diff/gate.h"
+#include "analyses/diff/op_tree_diff.h"
+#include "analyses/diff/ops_name_diff.h"
+#include "analyses/diff/report_compare.h"
+#include "analyses/roofline/device_identify.h"
+#include "base/json_text.h"
+#include "base/number_format.h"
+#include "cli/commands.h"
+#include "cli/loaded_trace.h"
+#include "cli/read_file.h"
+#include "ingest/report_reader.h"
+#include "report/report.h"
+#include "writers/csv_writer.h"
+#include "writers/report_json.h"
+
+namespace sollens::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kExitRegression = 4;
+
+struct DiffOptions {
+  std::string baseline, variant, out_dir = "sollens-diff", markdown, junit;
+  CompareTags tags;
+  std::vector<GateExpr> gates;
+};
+
+// One side of the diff: a trace (report, tree and cycles computed here) or a stored
+// report (its sheets only).
+struct Run {
+  std::string path;
+  std::vector<Table> sheets;
+  std::optional<LoadedTrace> trace;
+  std::optional<CycleReport> cycles;
+};
+
+bool parse_names(const std::string& value, CompareTags& tags) {
+  const size_t comma = value.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == value.size() ||
+      value.find(',', comma + 1) != std::string::npos)
+    return false;
+  tags.baseline = value.substr(0, comma);
+  tags.variant = value.substr(comma + 1);
+  return tags.baseline != tags.variant && tags.baseline.find("::") == std::string::npos &&
+         tags.variant.find("::") == std::string::npos;
+}
+
+// Exit code 0 to go on, else the code to exit with.
+int parse_diff_args(const std::vector<std::string>& args, DiffOptions& o) {
+  std::vector<std::string> inputs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool valued = a == "--names" || a == "--out" || a == "--fail-if" || a == "--markdown" || a == "--junit";
+    if (valued && i + 1 >= args.size()) {
+      std::cerr << "sollens: " << a << " needs a value\n";
+      return 2;
+    }
+    if (a == "--names") {
+      if (!parse_names(args[++i], o.tags)) {
+        std::cerr << "sollens: --names takes two different names without '::', as A,B\n";
+        return 2;
+      }
+    } else if (a == "--out") {
+      o.out_dir = args[++i];
+    } else if (a == "--markdown") {
+      o.markdown = args[++i];
+    } else if (a == "--junit") {
+      o.junit = args[++i];
+    } else if (a == "--fail-if") {
+      std::string error;
+      const auto gate = parse_gate(args[++i], error);
+      if (!gate) {
+        std::cerr << "sollens: " << error << "\n";
+        return 2;
+      }
+      o.gates.push_back(*gate);
+    } else if (a.starts_with("-") && a != "-") {
+      std::cerr << "sollens: unknown option '" << a << "' for diff (try: sollens --help)\n";
+      return 2;
+    } else {
+      inputs.push_back(a);
+    }
+  }
+  if (inputs.size() != 2) {
+    std::cerr << "sollens: diff needs two inputs, BASE and NEW (traces, report folders or report.json)\n";
+    return 2;
+  }
+  o.baseline = inputs[0];
+  o.variant = inputs[1];
+  return 0;
+}
+
+bool starts_like_report(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[256] = {};
+  in.read(head, sizeof head);
+  return looks_like_report_json(std::string_view(head, static_cast<size_t>(in.gcount())));
+}
+
+bool read_stored_report(const std::string& path, Run& run) {
+  PaddedBuffer bytes;
+  std::string error;
+  if (!read_file(path, bytes, error)) {
+    std::cerr << "sollens: " << error << "\n";
+    return false;
+  }
+  ReportReadResult r = read_report_json(std::string_view(bytes.data(), bytes.size()));
+  if (!r.error.empty()) {
+    std::cerr << "sollens: " << path << ": " << r.error << "\n";
+    return false;
+  }
+  run.sheets = std::move(r.sheets);
+  return true;
+}
+
+bool read_run(const std::string& input, Run& run) {
+  run.path = input;
+  std::error_code ec;
+  if (fs::is_directory(input, ec)) {
+    const fs::path report = fs::path(input) / "report.json";
+    if (!fs::exists(report, ec)) {
+      std::cerr << "sollens: " << input << " is a directory without report.json (write one with sollens report)\n";
+      return false;
+    }
+    return read_stored_report(report.string(), run);
+  }
+  if (starts_like_report(input)) return read_stored_report(input, run);
+  LoadedTrace loaded;
+  if (!load_and_model(input, {}, loaded)) return false;
+  const Session& session = loaded.session;
+  print_warnings(session);
+  run.sheets = session.report(ReportRequest{}).sheets;
+  run.cycles = session.cycle_report();
+  run.trace = std::move(loaded);
+  return true;
+}
+
+std::vector<Table> compare_runs(const Run& base, const Run& var, const CompareTags& tags) {
+  std::vector<Table> out = compare_reports(base.sheets, var.sheets, tags);
+  if (base.trace && var.trace) {
+    out.push_back(op_tree_diff_table({base.trace->session.store(), base.trace->session.tree()},
+                                         {var.trace->session.store(), var.trace->session.tree()}, tags));
+    out.push_back(ops_name_diff_table(base.trace->session.store(), var.trace->session.store(), tags));
+  }
+  if (base.cycles && var.cycles) {
+    CycleDiff cycles = diff_cycles(*base.cycles, *var.cycles, tags);
+    out.push_back(std::move(cycles.cycles));
+    if (cycles.positions.num_columns()) out.push_back(std::move(cycles.positions));
+  }
+  return out;
+}
+
+bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
+  std::error_code ec;
+  fs::create_directories(o.out_dir, ec);
+  if (ec) {
+    std::cerr << "sollens: cannot create " << o.out_dir << ": " << ec.message() << "\n";
+    return false;
+  }
+  for (const Table& t : tables) {
+    std::ofstream out(fs::path(o.out_dir) / (t.name() + ".csv"), std::ios::binary);
+    if (out) write_csv(t, out);
+    if (!out) {
+      std::cerr << "sollens: cannot write " << (fs::path(o.out_dir) / (t.name() + ".csv")).string() << "\n";
+      return false;
+    }
+  }
+  std::vector<const Table*> sheets;
+  for (const Table& t : tables) sheets.push_back(&t);
+  const JsonMembers metadata = {
+      {"generator", json_string(std::string("sollens ") + kVersion)},
+      {"baseline", json_string(o.baseline)},
+      {"variant", json_string(o.variant)},
+      {"names", "[" + json_string(o.tags.baseline) + ", " + json_string(o.tags.variant) + "]"},
+  };
+  std::ofstream out(fs::path(o.out_dir) / "diff.json", std::ios::binary);
+  if (out) write_report_json(metadata, sheets, out);
+  if (!out) {
+    std::cerr << "sollens: cannot write " << (fs::path(o.out_dir) / "diff.json").string() << "\n";
+    return false;
+  }
+  return true;
+}
+
+std::string number(std::optional<double> v) {
+  if (!v) return "–";
+  if (std::isinf(*v)) return *v > 0 ? "+inf" : "-inf";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, std::fabs(*v) >= 1e4 ? "%.0f" : "%.4g", *v);
+  return buf;
+}
+
+std::string signed_change(const GateResult& r) {
+  std::string s = number(r.change);
+  if (r.change > 0 && s[0] != '+') s = "+" + s;
+  return s + (r.expr.percent ? "%" : "");
+}
+
+std::string gate_line(const GateResult& r) {
+  if (!r.error.empty()) return "ERROR " + r.expr.text + ": " + r.error;
+  return std::string(r.failed ? "FAIL  " : "ok    ") + r.expr.text + "  (" + number(r.baseline) + " → " +
+         number(r.variant) + ", change " + signed_change(r) + ")";
+}
+
+// A code span inside a table: only '|' needs escaping there (GitHub keeps < as is).
+std::string markdown_code(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+// Table-safe text: '|' escaped, '<' as an entity (GitHub would take <...> for HTML), cut at 120.
+std::string markdown_cell(const std::string& text) {
+  const std::string s = text.size() > 120 ? text.substr(0, 117) + "..." : text;
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : c == '<' ? std::string("&lt;") : std::string(1, c);
+  return out;
+}
+
+// Rows of a compared sheet, largest change first, as a Markdown table.
+void markdown_top(std::ostream& md, const std::vector<Table>& tables, const std::string& sheet,
+                  const std::string& metric, const CompareTags& tags, size_t limit, const char* title) {
+  const Table* t = nullptr;
+  for (const Table& x : tables)
+    if (x.name() == sheet) t = &x;
+  if (!t) return;
+  const Column* diff = t->find(metric + "__" + tags.variant + "_diff");
+  const Column* base = t->find(tags.baseline + "::" + metric);
+  const Column* var = t->find(tags.variant + "::" + metric);
+  if (!diff || !base || !var) return;
+  std::vector<size_t> rows;
+  for (size_t r = 0; r < t->num_rows(); ++r)
+    if (cell_number(*diff, r).value_or(0) > 0) rows.push_back(r);
+  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
+    return *cell_number(*diff, a) > *cell_number(*diff, b);
+  });
+  if (rows.empty()) return;
+  md << "\n### " << title << "\n\n| " << t->column(0).name() << " | " << tags.baseline << " | " << tags.variant
+     << " | change |\n|---|---:|---:|---:|\n";
+  for (size_t i = 0; i < rows.size() && i < limit; ++i) {
+    const size_t r = rows[i];
+    md << "| " << markdown_cell(cell_text(t->column(0), r)) << " | " << number(cell_number(*base, r)) << " | "
+       << number(cell_number(*var, r)) << " | +" << number(cell_number(*diff, r)) << " |\n";
+  }
+}
+
+// The op-tree rows with the largest changes (the sheet is ranked by |diff|).
+void markdown_op_tree(std::ostream& md, const std::vector<Table>& tables, const CompareTags& tags, size_t limit) {
+  const Table* t = nullptr;
+  for (const Table& x : tables)
+    if (x.name() == "op_tree_diff") t = &x;
+  if (!t || t->num_rows() == 0) return;
+  const Column* diff = t->find("gpu_time_us__" + tags.variant + "_diff");
+  md << "\n### Call paths that changed most (GPU µs)\n\n| path | status | change | share of total |\n"
+        "|---|---|---:|---:|\n";
+  for (size_t r = 0; r < t->num_rows() && r < limit; ++r) {
+    if (cell_number(*diff, r).value_or(0) == 0) break;
+    md << "| " << markdown_cell(t->find("path")->string_at(r)) << " | " << t->find("status")->string_at(r) << " | "
+       << number(cell_number(*diff, r)) << " | " << number(cell_number(*t->find("share_of_total_pct"), r)) << "% |\n";
+  }
+}
+
+void write_markdown(std::ostream& md, const DiffOptions& o, const std::vector<Table>& tables,
+                    const std::vector<GateResult>& results, int exit_code) {
+  md << "## sollens diff: " << o.tags.variant << " vs " << o.tags.baseline << "\n\n";
+  md << (exit_code == 0 ? "✅ within thresholds" : exit_code == kExitRegression ? "❌ regression" : "⚠️ gate not evaluated")
+     << "\n";
+  if (!results.empty()) {
+    md << "\n| gate | " << o.tags.baseline << " | " << o.tags.variant << " | change | result |\n|---|---:|---:|---:|---|\n";
+    for (const GateResult& r : results)
+      md << "| `" << markdown_code(r.expr.text) << "` | " << number(r.baseline) << " | " << number(r.variant) << " | "
+         << (r.error.empty() ? signed_change(r) : "–") << " | "
+         << (!r.error.empty() ? "error: " + markdown_cell(r.error) : r.failed ? "❌ fail" : "✅ pass") << " |\n";
+  }
+  markdown_top(md, tables, "gpu_timeline", "time ms", o.tags, 20, "GPU time (ms) that grew");
+  markdown_top(md, tables, "ops_summary", "total_direct_kernel_time_ms", o.tags, 10, "Ops that got slower (ms)");
+  markdown_op_tree(md, tables, o.tags, 10);
+  markdown_top(md, tables, "cycle_diff", "latency_us", o.tags, 10, "Cycles that got slower (µs)");
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void write_junit(std::ostream& x, const std::vector<GateResult>& results) {
+  size_t failures = 0, errors = 0;
+  for (const GateResult& r : results) {
+    errors += !r.error.empty();
+    failures += r.error.empty() && r.failed;
+  }
+  x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"sollens diff\" tests=\"" << results.size()
+    << "\" failures=\"" << failures << "\" errors=\"" << errors << "\">\n";
+  for (const GateResult& r : results) {
+    x << "  <testcase classname=\"sollens.diff\" name=\"" << xml_escape(r.expr.text) << "\"";
+    if (!r.error.empty()) x << ">\n    <error message=\"" << xml_escape(r.error) << "\"/>\n  </testcase>\n";
+    else if (r.failed) x << ">\n    <failure message=\"" << xml_escape(gate_line(r)) << "\"/>\n  </testcase>\n";
+    else x << "/>\n";
+  }
+  x << "</testsuite>\n";
+}
+
+bool write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) std::cerr << "sollens: cannot write " << path << "\n";
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+int run_diff(const std::vector<std::string>& args) {
+  DiffOptions o;
+  if (const int code = parse_diff_args(args, o)) return code;
+  Run base, var;
+  if (!read_run(o.baseline, base) || !read_run(o.variant, var)) return 1;
+  const std::vector<Table> tables = compare_runs(base, var, o.tags);
+  if (!write_tables(tables, o)) return 3;
+
+  std::vector<GateResult> results;
+  bool regression = false, unevaluated = false;
+  for (const GateExpr& g : o.gates) {
+    results.push_back(evaluate_gate(g, tables, o.tags));
+    regression = regression || results.back().failed;
+    unevaluated = unevaluated || !results.back().error.empty();
+    std::cout << gate_line(results.back()) << "\n";
+  }
+  const int code = unevaluated ? 1 : regression ? kExitRegression : 0;
+  std::ostringstream md, junit;
+  write_markdown(md, o, tables, results, code);
+  write_junit(junit, results);
+  if (!o.markdown.empty() && !write_text_file(o.markdown, md.str())) return 3;
+  if (!o.junit.empty() && !write_text_file(o.junit, junit.str())) return 3;
+  std::cerr << "sollens: diff " << o.tags.variant << " vs " << o.tags.baseline << ": " << tables.size()
+            << " sheets in " << o.out_dir << (base.trace && var.trace ? "" : " (a stored report: no op-tree or cycle diff)")
+            << "\n";
+  if (!results.empty())
+    std::cerr << "sollens: gate: " << (code == 0 ? "within thresholds" : code == kExitRegression ? "regression" : "could not evaluate every threshold")
+              << "\n";
+  return code;
+}
+
+}  // namespace sollens::cli
