@@ -2,18 +2,13 @@
 
 #include <chrono>
 
+#include "base/stopwatch.h"
+
 #include "ingest/trace_reader.h"
 
 namespace sollens {
 
-namespace {
-
 using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-}  // namespace
 
 LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
   store_.reset();

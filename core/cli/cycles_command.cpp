@@ -5,6 +5,7 @@
 
 #include "api/options.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
 #include "writers/csv_writer.h"
@@ -75,12 +76,7 @@ int run_cycles(const std::vector<std::string>& args) {
   print_warnings(loaded.session);
   const CyclesResult cycles = loaded.session.cycles(request);
 
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) {
-    std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
-    return 3;
-  }
+  if (!make_output_dir(out_dir)) return 3;
   std::vector<std::string> written;
   for (const CycleSheet& sheet : cycles.sheets)
     if (!write_both(sheet.table, out_dir, sheet.preamble, written)) return 3;

@@ -19,6 +19,7 @@
 #include "base/json_text.h"
 #include "base/number_format.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/read_file.h"
 #include "ingest/report_reader.h"
@@ -166,12 +167,7 @@ std::vector<Table> compare_runs(const Run& base, const Run& var, const CompareTa
 }
 
 bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
-  std::error_code ec;
-  fs::create_directories(o.out_dir, ec);
-  if (ec) {
-    std::cerr << "sollens: cannot create " << o.out_dir << ": " << ec.message() << "\n";
-    return false;
-  }
+  if (!make_output_dir(o.out_dir)) return false;
   for (const Table& t : tables) {
     std::ofstream out(fs::path(o.out_dir) / (t.name() + ".csv"), std::ios::binary);
     if (out) write_csv(t, out);
@@ -322,13 +318,6 @@ void write_junit(std::ostream& x, const std::vector<GateResult>& results) {
     else x << "/>\n";
   }
   x << "</testsuite>\n";
-}
-
-bool write_text_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) std::cerr << "sollens: cannot write " << path << "\n";
-  return static_cast<bool>(out);
 }
 
 }  // namespace

@@ -7,11 +7,6 @@
 
 namespace sollens::cli {
 
-double elapsed_ms(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since)
-      .count();
-}
-
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out) {
   const auto t0 = std::chrono::steady_clock::now();
   PaddedBuffer bytes;
@@ -20,7 +15,7 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
     std::cerr << "sollens: " << error << "\n";
     return false;
   }
-  out.read_ms = elapsed_ms(t0);
+  out.read_ms = ms_since(t0);
   LoadOptions options;
   // Two halves of a large trace at once where there are cores for it.
   options.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;

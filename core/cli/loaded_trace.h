@@ -4,6 +4,7 @@
 #include <string>
 
 #include "api/session.h"
+#include "base/stopwatch.h"
 
 namespace sollens::cli {
 
@@ -17,7 +18,6 @@ struct LoadedTrace {
 // Prints the error to stderr and returns false when the trace cannot be used.
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out);
 
-double elapsed_ms(std::chrono::steady_clock::time_point since);
 void print_warnings(const Session& session);
 
 }  // namespace sollens::cli

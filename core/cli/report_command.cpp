@@ -6,6 +6,7 @@
 
 #include "analyses/info/trace_info.h"  // correlation_linking_notice
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
 #include "cli/xlsx_writer.h"
@@ -86,18 +87,13 @@ int run_report(const std::vector<std::string>& args) {
     std::cerr << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
 
   auto t0 = std::chrono::steady_clock::now();
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) {
-    std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
-    return 3;
-  }
+  if (!make_output_dir(out_dir)) return 3;
   std::vector<std::string> written;
   for (const Table& t : report.sheets) {
     if (!write_table(t, out_dir)) return 3;
     written.push_back(t.name());
   }
-  const double write_ms = elapsed_ms(t0);
+  const double write_ms = ms_since(t0);
 
   const EventStore& s = session.store();
   auto pct = [&](double v) {
@@ -120,7 +116,7 @@ int run_report(const std::vector<std::string>& args) {
     const auto t_cycles = std::chrono::steady_clock::now();
     const CycleReport cycles = session.cycle_report();
     std::cerr << "  cycles: " << cycles_summary(cycles) << " (detection "
-              << ms(elapsed_ms(t_cycles)) << " ms; details: sollens cycles)\n";
+              << ms(ms_since(t_cycles)) << " ms; details: sollens cycles)\n";
   }
   // report.json / report.xlsx: every sheet above in one document each
   if (write_json || write_xlsx_file) {
@@ -153,7 +149,7 @@ int run_report(const std::vector<std::string>& args) {
       }
       std::cerr << "  wrote " << path.string() << "\n";
     }
-    std::cerr << "  report.json/xlsx: " << ms(elapsed_ms(t_all)) << " ms\n";
+    std::cerr << "  report.json/xlsx: " << ms(ms_since(t_all)) << " ms\n";
   }
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "base/json_text.h"
 #include "base/number_format.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
 #include "writers/csv_writer.h"
@@ -91,14 +92,6 @@ std::string sol_json(const SolReport& r, const DeviceIdentification& device) {
   return json_object(top) + "\n";
 }
 
-bool write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (out) return true;
-  std::cerr << "sollens: cannot write " << path.string() << "\n";
-  return false;
-}
-
 }  // namespace
 
 int run_sol(const std::vector<std::string>& args) {
@@ -118,16 +111,11 @@ int run_sol(const std::vector<std::string>& args) {
   const SolReport report = analyze_sol(store, session.tree(), device, options, &cycles);
   std::cout << sol_console_report(report);
 
-  std::error_code ec;
-  std::filesystem::create_directories(a.out_dir, ec);
-  if (ec) {
-    std::cerr << "sollens: cannot create " << a.out_dir << ": " << ec.message() << "\n";
-    return 3;
-  }
+  if (!make_output_dir(a.out_dir)) return 3;
   const std::filesystem::path dir(a.out_dir);
-  if (!write_text(dir / "sol.json", sol_json(report, device))) return 3;
+  if (!write_text_file(dir / "sol.json", sol_json(report, device))) return 3;
   for (const Table* t : report.tables())
-    if (!write_text(dir / (t->name() + ".csv"), to_csv(*t))) return 3;
+    if (!write_text_file(dir / (t->name() + ".csv"), to_csv(*t))) return 3;
   std::cerr << "sollens: sol: wrote sol.json and " << report.tables().size() << " CSV files in " << a.out_dir
             << "\n";
   return 0;

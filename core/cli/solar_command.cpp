@@ -8,6 +8,7 @@
 #include "analyses/roofline/device_identify.h"
 #include "analyses/solar/solar_report.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/read_file.h"
 #include "cli/trace_args.h"
@@ -21,13 +22,6 @@ namespace {
 struct SolarArgs {
   std::string et, kineto, device, out_dir = "sollens-solar";
 };
-
-bool write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) std::cerr << "sollens: cannot write " << path.string() << "\n";
-  return static_cast<bool>(out);
-}
 
 std::unique_ptr<ExecutionGraph> load_graph(const std::string& path) {
   PaddedBuffer bytes;
@@ -94,15 +88,10 @@ int run_solar(const std::vector<std::string>& args) {
   choose_hardware(a, kineto ? &kineto->session.store() : nullptr, in);
   const solar::SolarReport report = solar::make_solar_report(in);
 
-  std::error_code ec;
-  std::filesystem::create_directories(a.out_dir, ec);
-  if (ec) {
-    std::cerr << "sollens: cannot create " << a.out_dir << ": " << ec.message() << "\n";
-    return 3;
-  }
+  if (!make_output_dir(a.out_dir)) return 3;
   const std::filesystem::path dir(a.out_dir);
-  if (!write_text(dir / "solar.json", report.json) || !write_text(dir / "solar.yaml", report.yaml) ||
-      !write_text(dir / "solar_nodes.csv", to_csv(report.nodes)))
+  if (!write_text_file(dir / "solar.json", report.json) || !write_text_file(dir / "solar.yaml", report.yaml) ||
+      !write_text_file(dir / "solar_nodes.csv", to_csv(report.nodes)))
     return 3;
   for (const std::string& line : report.summary) std::cout << line << "\n";
   std::cerr << "sollens: solar: wrote solar.json, solar.yaml, solar_nodes.csv in " << a.out_dir

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "base/stopwatch.h"
+
 #include "analyses/collectives/coll_analysis.h"
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/ops/kernel_summary.h"
@@ -12,14 +14,7 @@
 
 namespace sollens {
 
-namespace {
-
 using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-}  // namespace
 
 const Table* Report::find(const std::string& name) const {
   for (const Table& t : sheets)
