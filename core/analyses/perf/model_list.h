@@ -40,6 +40,33 @@
     "bitsandbytes::int8_linear_matmul")                                                                 \
   X(kBmm, kGemm, eval_gemm, "", false, "aten::bmm")                                                     \
   X(kBaddbmm, kGemm, eval_gemm, "", false, "aten::baddbmm")                                             \
+  /* h-models-a: GEMM extension ops (§6.2, §7), their own rows on the GEMM sheet */                   \
+  X(kTeGemmTs, kGemm, eval_gemm_extension, "", false, "tex_ts::te_gemm_ts")                             \
+  X(kVllmGemmWithDynamicQuant, kGemm, eval_gemm_extension, "", false, "vllm::gemm_with_dynamic_quant")  \
+  X(kTev2PseudoGemm, kGemm, eval_gemm_extension, "", false, "_Linear_yfwd_mm", "_LinearBackward_xgrad_mm", \
+    "_LinearBackward_wgrad_mm", "_LayerNormLinear_yfwd_mm", "_LayerNormLinearBackward_xgrad_mm",       \
+    "_LayerNormLinearBackward_wgrad_mm")                                                                \
+  X(kHipblasltGemmFp8, kGemm, eval_gemm_extension, "", false, "primus_turbo_cpp_extension::hipblaslt_gemm_fp8", \
+    "primus_turbo::hipblaslt_gemm_fp8")                                                                 \
+  X(kHipblasltGemmFp4, kGemm, eval_gemm_extension, "", false, "primus_turbo_cpp_extension::hipblaslt_gemm_fp4", \
+    "primus_turbo::hipblaslt_gemm_fp4")                                                                 \
+  X(kAiterGemmA4w4, kGemm, eval_gemm_extension, "", false, "aiter::gemm_a4w4", "aiter::_gemm_a4w4_asm") \
+  X(kBatchedGemmA16wfp4, kGemm, eval_gemm_extension, "", false, "aiter::batched_gemm_a16wfp4_")         \
+  X(kGemmA8w8Blockscale, kGemm, eval_gemm_extension, "", false, "sglang_profiler::fp8_utils_gemm_a8w8_blockscale", \
+    "sglang_profiler::gemm_a8w8_blockscale_gemm_a8w8_blockscale", "vllm::rocm_aiter_triton_gemm_a8w8_blockscale", \
+    "aiter::gemm_a8w8_blockscale_ck", "aiter::gemm_a8w8_blockscale_cktile",                             \
+    "aiter::gemm_a8w8_blockscale_bpreshuffle_ck", "aiter::gemm_a8w8_blockscale_bpreshuffle_cktile",     \
+    "aiter::flatmm_a8w8_blockscale_asm", "aiter::gfx950_a8w8_blockscale_asm", "aiter::gemm_a8w8_ck",    \
+    "aiter::gemm_a8w8_bpreshuffle_ck", "aiter::gemm_a8w8_bpreshuffle",                                  \
+    "vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm", "aiter::_gemm_a8w8_blockscale_bpreshuffle_asm") \
+  X(kVllmRocmUnquantizedGemm, kGemm, eval_gemm_extension, "", false, "vllm::rocm_unquantized_gemm")     \
+  X(kGemmA16w16, kGemm, eval_gemm_extension, "", false, "aiter::gemm_a16w16")                           \
+  X(kGemmA16w16Atomic, kGemm, eval_gemm_extension, "", false, "aiter::gemm_a16w16_atomic_",             \
+    "sglang_profiler::gemm_kernels_flydsl_hgemm")                                                       \
+  X(kGemmA16w16Asm, kGemm, eval_gemm_extension, "", false, "aiter::_gemm_a16w16_asm")                   \
+  X(kGemmAfp4wfp4, kGemm, eval_gemm_extension, "", false, "aiter::gemm_afp4wfp4_")                      \
+  X(kBatchedGemmA8w8, kGemm, eval_gemm_extension, "", false,                                            \
+    "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant") \
   /* SDPA (§6.4) */                                                                                     \
   X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
   X(kSdpaEfficient, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_efficient_attention") \
