@@ -27,6 +27,8 @@
   X(kBinaryElementwise, "BinaryElementwise", kOneSheet, false, false)      \
   X(kNormalization, "Normalization", kOneSheet, false, false)              \
   X(kReduce, "Reduce", kFwdBwdSheets, true, false)                         \
+  /* h-models-a: GroupedGEMM (TraceLens's sheet order: after BinaryElementwise, before MoE_comm) */ \
+  X(kGroupedGemm, "GroupedGEMM", kFwdBwdSheets, true, false)               \
   X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
   X(kSsm, "SSM", kFwdBwdSheets, true, false)                               \
   X(kRope, "RoPE", kFwdBwdSheets, true, false)                             \
@@ -67,6 +69,14 @@
   X(kGemmAfp4wfp4, kGemm, eval_gemm_extension, "", false, "aiter::gemm_afp4wfp4_")                      \
   X(kBatchedGemmA8w8, kGemm, eval_gemm_extension, "", false,                                            \
     "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant") \
+  /* h-models-a: GroupedGEMM (§6.8) */                                                                 \
+  X(kPrimusGroupedGemm, kGroupedGemm, eval_grouped_gemm, "GroupedGEMM_bwd", false, "primus_turbo::grouped_gemm", \
+    "primus_turbo::grouped_gemm_impl", "primus_turbo_cpp_extension::grouped_gemm",                      \
+    "primus_turbo_cpp_extension::ck_grouped_gemm")                                                      \
+  X(kPrimusGroupedGemmVariableK, kGroupedGemm, eval_grouped_gemm, "GroupedGEMM_bwd", false,             \
+    "primus_turbo::grouped_gemm_variable_k", "primus_turbo::grouped_gemm_variable_k_impl",              \
+    "primus_turbo_cpp_extension::grouped_gemm_variable_k",                                              \
+    "primus_turbo_cpp_extension::ck_grouped_gemm_variable_k")                                           \
   /* SDPA (§6.4) */                                                                                     \
   X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
   X(kSdpaEfficient, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_efficient_attention") \

@@ -1,7 +1,7 @@
 #pragma once
 // Every implemented TraceLens perf model (tracelens-semantics.md §6), declared in
 // model_list.h; the evaluate functions live one file per family: gemm.cpp (and
-// gemm_extensions.cpp), sdpa.cpp,
+// gemm_extensions.cpp), grouped_gemm.cpp, sdpa.cpp,
 // conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp, moe_comm.cpp, ssm.cpp,
 // rope_cross_entropy.cpp.
 #include "analyses/perf/model_list.h"
@@ -24,6 +24,7 @@ enum class Model : uint8_t {
 // The evaluate functions model_list.h names.
 ModelResult eval_gemm(Model m, const ModelInput& in);
 ModelResult eval_gemm_extension(Model m, const ModelInput& in);
+ModelResult eval_grouped_gemm(Model m, const ModelInput& in);
 ModelResult eval_sdpa(Model m, const ModelInput& in);
 ModelResult eval_conv(Model m, const ModelInput& in);
 ModelResult eval_unary(const ModelInput& in);
