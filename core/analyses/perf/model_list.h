@@ -32,7 +32,13 @@
   X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
   X(kSsm, "SSM", kFwdBwdSheets, true, false)                               \
   X(kRope, "RoPE", kFwdBwdSheets, true, false)                             \
-  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)
+  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)            \
+  /* h-models-a: TraceLens's order continues MoE_fused, MoE_unfused, MoE_aux, RMSNorm, */ \
+  /* elementwise, GroupQuant, FusedRoPE, CustomCollective, mHC */            \
+  X(kMoeAux, "MoE_aux", kFwdBwdSheets, true, false)                        \
+  X(kElementwise, "elementwise", kFwdBwdSheets, true, false)               \
+  X(kGroupQuant, "GroupQuant", kFwdBwdSheets, true, false)                 \
+  X(kMhc, "mHC", kFwdBwdSheets, true, false)
 
 #define SOLLENS_PERF_MODELS(X)                                                                          \
   /* GEMM (§6.2) */                                                                                     \
@@ -77,6 +83,35 @@
     "primus_turbo::grouped_gemm_variable_k", "primus_turbo::grouped_gemm_variable_k_impl",              \
     "primus_turbo_cpp_extension::grouped_gemm_variable_k",                                              \
     "primus_turbo_cpp_extension::ck_grouped_gemm_variable_k")                                           \
+  /* h-models-a: elementwise extras, Evoformer attention, group quantization, mHC, MoE_aux */        \
+  X(kLigerSiluMul, kBinaryElementwise, eval_liger_silu_mul, "", false, "LigerSiLUMulFunction")          \
+  X(kAiterSiluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::silu_and_mul",       \
+    "_C::silu_and_mul")                                                                                 \
+  X(kSglKernelSiluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "sgl_kernel::silu_and_mul") \
+  X(kGeluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::gelu_and_mul")            \
+  X(kGeluTanhAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::gelu_tanh_and_mul")   \
+  X(kMixedSampleOuterExponential, kElementwise, eval_mixed_sample, "", false,                           \
+    "aiter::mixed_sample_outer_exponential")                                                            \
+  X(kEvoformerAttention, kSdpa, eval_evoformer_attention, "SDPA_bwd", false, "EvoformerAttention")      \
+  X(kPerGroupQuant, kBinaryElementwise, eval_group_quant, "", false, "aiter::dynamic_per_token_scaled_quant", \
+    "aiter::dynamic_per_group_scaled_quant", "aiter::dynamic_per_tensor_quant")                         \
+  X(kVllmTritonPerTokenGroupQuantFp8, kBinaryElementwise, eval_group_quant, "", false,                  \
+    "vllm::triton_per_token_group_quant_fp8")                                                           \
+  X(kFusedDynamicMxQuantMoeSortHip, kGroupQuant, eval_group_quant, "", false,                           \
+    "aiter::fused_dynamic_mx_quant_moe_sort_hip")                                                       \
+  X(kFusedFlattenMxfp4Quant, kGroupQuant, eval_group_quant, "", false,                                  \
+    "sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant")                                     \
+  X(kSglangQuantDynamicMxfp4Quant, kGroupQuant, eval_group_quant, "", false,                            \
+    "sglang_profiler::quant_dynamic_mxfp4_quant")                                                       \
+  X(kAiterFusedDynamicMxfp4QuantMoeSortHip, kGroupQuant, eval_group_quant, "", false,                   \
+    "aiter::fused_dynamic_mxfp4_quant_moe_sort_hip")                                                    \
+  X(kAiterDynamicPerGroupScaledQuantFp4, kGroupQuant, eval_group_quant, "", false,                      \
+    "aiter::dynamic_per_group_scaled_quant_fp4")                                                        \
+  X(kMhcPost, kMhc, eval_mhc, "", false, "aiter::mhc_post")                                             \
+  X(kMhcPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_pre_gemm_sqrsum")                         \
+  X(kMhcPreBigFuseRmsnorm, kMhc, eval_mhc, "", false, "aiter::mhc_pre_big_fuse_rmsnorm")                \
+  X(kMhcFusedPostPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_fused_post_pre_gemm_sqrsum")     \
+  X(kTopkSoftplus, kMoeAux, eval_mhc, "", false, "aiter::topk_softplus")                                \
   /* SDPA (§6.4) */                                                                                     \
   X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
   X(kSdpaEfficient, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_efficient_attention") \
