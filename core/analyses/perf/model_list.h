@@ -38,6 +38,7 @@
   X(kMoeAux, "MoE_aux", kFwdBwdSheets, true, false)                        \
   X(kElementwise, "elementwise", kFwdBwdSheets, true, false)               \
   X(kGroupQuant, "GroupQuant", kFwdBwdSheets, true, false)                 \
+  X(kCustomCollective, "CustomCollective", kFwdBwdSheets, true, false)     \
   X(kMhc, "mHC", kFwdBwdSheets, true, false)
 
 #define SOLLENS_PERF_MODELS(X)                                                                          \
@@ -107,6 +108,18 @@
     "aiter::fused_dynamic_mxfp4_quant_moe_sort_hip")                                                    \
   X(kAiterDynamicPerGroupScaledQuantFp4, kGroupQuant, eval_group_quant, "", false,                      \
     "aiter::dynamic_per_group_scaled_quant_fp4")                                                        \
+  X(kAiterFusedAllreduceRmsnorm, kCustomCollective, eval_custom_collective, "", false,                   \
+    "aiter::fused_allreduce_rmsnorm")                                                                   \
+  X(kAiterFusedAllreduceRmsnormWrapper, kCustomCollective, eval_custom_collective, "", false,            \
+    "aiter::fused_allreduce_rmsnorm_")                                                                  \
+  X(kCustomArAllReduce, kCustomCollective, eval_custom_collective, "", false, "_C_custom_ar::all_reduce") \
+  X(kAiterReduceScatter, kCustomCollective, eval_custom_collective, "", false, "aiter::reduce_scatter")  \
+  X(kAiterAllGatherReg, kCustomCollective, eval_custom_collective, "", false, "aiter::all_gather_reg")   \
+  X(kSglKernelAllReduceReg, kCustomCollective, eval_custom_collective, "", false, "sgl_kernel::all_reduce_reg") \
+  X(kSglKernelQrAllReduce, kCustomCollective, eval_custom_collective, "", false, "sgl_kernel::qr_all_reduce") \
+  X(kSglKernelRegAllGatherIntoTensor, kCustomCollective, eval_custom_collective, "", false,              \
+    "sglang::reg_all_gather_into_tensor")                                                               \
+  X(kCustomArQrAllReduce, kCustomCollective, eval_custom_collective, "", false, "_C_custom_ar::qr_all_reduce") \
   X(kMhcPost, kMhc, eval_mhc, "", false, "aiter::mhc_post")                                             \
   X(kMhcPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_pre_gemm_sqrsum")                         \
   X(kMhcPreBigFuseRmsnorm, kMhc, eval_mhc, "", false, "aiter::mhc_pre_big_fuse_rmsnorm")                \

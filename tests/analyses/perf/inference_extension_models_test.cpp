@@ -176,3 +176,46 @@ TEST_CASE("MoE_aux: topk_softplus scores the gating logits", "[perf]") {
   CHECK(r.fwd.flops == Count::of(24576));
   CHECK(r.fwd.bytes == Count::of(10240));
 }
+
+TEST_CASE("CustomCollective: HBM traffic of custom all-reduce, reduce-scatter and all-gather", "[perf]") {
+  // fused_allreduce_rmsnorm(ptr, reg, inp (4, 7168), res_inp, res_out, out, w (7168), eps, …), bf16:
+  // n = 28,672, C = 7,168. flops = n + (n // C)·(2·C + 2) + 2·n = 28,672 + 4·14,338 + 57,344 = 143,368
+  // bytes = (4·n + C)·2 = (114,688 + 7,168)·2 = 243,712
+  const char* fused_dims = "[[1], [], [4, 7168], [4, 7168], [4, 7168], [4, 7168], [7168], [], [], []]";
+  const char* fused_types =
+      "['long int', 'Scalar', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', "
+      "'c10::BFloat16', 'Scalar', 'Scalar', 'Scalar']";
+  const char* fused_strides = "[[1], [], [7168, 1], [7168, 1], [7168, 1], [7168, 1], [1], [], [], []]";
+  const ModelResult f =
+      run("aiter::fused_allreduce_rmsnorm", Family::kCustomCollective, fused_dims, fused_types, fused_strides);
+  REQUIRE(f.status == Status::kOk);
+  CHECK(params_repr(f) == "op_shape=(4, 7168);dtype_in='c10::BFloat16';stride_input=(7168, 1);num_channels=7168;");
+  CHECK(f.fwd.flops == Count::of(143368));
+  CHECK(f.fwd.bytes == Count::of(243712));
+  CHECK(compute_spec(f) == "");  // no maf type
+  // The Python wrapper: inp at slot 0, the weight at slot 2; the same counts.
+  const ModelResult w = run("aiter::fused_allreduce_rmsnorm_", Family::kCustomCollective,
+                            "[[4, 7168], [4, 7168], [7168], [], [], [], []]",
+                            "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', '', 'Scalar', 'Scalar']",
+                            "[[7168, 1], [7168, 1], [1], [], [], [], []]");
+  CHECK(w.fwd.flops == Count::of(143368));
+  CHECK(w.fwd.bytes == Count::of(243712));
+  // all_reduce(fa, inp (4, 7168), out, …): flops 0, bytes = 2·28,672·2 = 114,688
+  const ModelResult a = run("_C_custom_ar::all_reduce", Family::kCustomCollective, "[[], [4, 7168], [4, 7168], [], []]",
+                            "['Scalar', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']",
+                            "[[], [7168, 1], [7168, 1], [], []]");
+  CHECK(params_repr(a) == "op_shape=(4, 7168);dtype_in='c10::BFloat16';stride_input=(7168, 1);");
+  CHECK(a.fwd.flops == Count::of(0));
+  CHECK(a.fwd.bytes == Count::of(114688));
+  // reduce_scatter(fa, inp (8, 7168), out (4, 7168)): bytes = (57,344 + 28,672)·2 = 172,032
+  const ModelResult rs = run("aiter::reduce_scatter", Family::kCustomCollective, "[[], [8, 7168], [4, 7168]]",
+                             "['Scalar', 'c10::BFloat16', 'c10::BFloat16']", "[[], [7168, 1], [7168, 1]]");
+  CHECK(params_repr(rs) ==
+        "op_shape=(8, 7168);out_shape=(4, 7168);dtype_in='c10::BFloat16';stride_input=(7168, 1);");
+  CHECK(rs.fwd.bytes == Count::of(172032));
+  // reg_all_gather_into_tensor(out (256, 16), inp (32, 16), fa): bytes = (512 + 4,096)·2 = 9,216
+  const ModelResult ag = run("sglang::reg_all_gather_into_tensor", Family::kCustomCollective, "[[256, 16], [32, 16], []]",
+                             "['c10::BFloat16', 'c10::BFloat16', 'Scalar']");
+  CHECK(params_repr(ag) == "out_shape=(256, 16);op_shape=(32, 16);dtype_in='c10::BFloat16';");
+  CHECK(ag.fwd.bytes == Count::of(9216));
+}

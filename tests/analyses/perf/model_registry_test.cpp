@@ -75,7 +75,7 @@ TEST_CASE("perf registry: sheet names and order", "[perf][registry]") {
       "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "GroupedGEMM_fwd", "GroupedGEMM_bwd",
       "MoE_comm_fwd", "MoE_comm_bwd", "SSM_fwd",      "SSM_bwd",      "RoPE_fwd",    "RoPE_bwd",
       "CrossEntropy_fwd", "CrossEntropy_bwd", "MoE_aux_fwd",  "MoE_aux_bwd",  "elementwise_fwd", "elementwise_bwd",
-      "GroupQuant_fwd", "GroupQuant_bwd", "mHC_fwd",      "mHC_bwd"};
+      "GroupQuant_fwd", "GroupQuant_bwd", "CustomCollective_fwd", "CustomCollective_bwd", "mHC_fwd", "mHC_bwd"};
   CHECK(perf_sheet_names() == expected);
   CHECK(perf_sheet_name(model_of("aten::mm"), false) == "GEMM");
   CHECK(perf_sheet_name(model_of("aten::convolution_backward"), false) == "CONV_bwd");
