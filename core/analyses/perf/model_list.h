@@ -35,6 +35,8 @@
   X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)            \
   /* h-models-a: TraceLens's order continues MoE_fused, MoE_unfused, MoE_aux, RMSNorm, */ \
   /* elementwise, GroupQuant, FusedRoPE, CustomCollective, mHC */            \
+  X(kMoeFused, "MoE_fused", kFwdBwdSheets, true, false)                    \
+  X(kMoeUnfused, "MoE_unfused", kFwdBwdSheets, true, false)                \
   X(kMoeAux, "MoE_aux", kFwdBwdSheets, true, false)                        \
   X(kElementwise, "elementwise", kFwdBwdSheets, true, false)               \
   X(kGroupQuant, "GroupQuant", kFwdBwdSheets, true, false)                 \
@@ -124,6 +126,18 @@
   X(kMhcPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_pre_gemm_sqrsum")                         \
   X(kMhcPreBigFuseRmsnorm, kMhc, eval_mhc, "", false, "aiter::mhc_pre_big_fuse_rmsnorm")                \
   X(kMhcFusedPostPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_fused_post_pre_gemm_sqrsum")     \
+  X(kMoeAiterFusedBlockscale, kMoeFused, eval_moe, "", false, "aiter::fmoe_fp8_blockscale_g1u1",        \
+    "aiter::fmoe_g1u1")                                                                                 \
+  X(kMoeAiterUnfusedUp, kMoeUnfused, eval_moe, "", false, "aiter::moe_cktile2stages_gemm1_ck")          \
+  X(kMoeAiterUnfusedDown, kMoeUnfused, eval_moe, "", false, "aiter::moe_cktile2stages_gemm2_ck")        \
+  X(kMoeAiterCkStage1, kMoeUnfused, eval_moe, "", false, "aiter::ck_moe_stage1")                        \
+  X(kMoeAiterCkStage2, kMoeUnfused, eval_moe, "", false, "aiter::ck_moe_stage2")                        \
+  X(kMoeTritonInvokeGroupedGemm, kMoeUnfused, eval_moe, "", false,                                      \
+    "sglang_profiler::fused_moe_triton_kernels_invoke_fused_moe_kernel")                                \
+  X(kBiasedGroupedTopk, kMoeAux, eval_moe, "", false, "aiter::biased_grouped_topk_hip")                 \
+  X(kMoeSortScatterGather, kMoeAux, eval_moe, "", false, "aiter::moe_sorting_fwd", "aiter::mxfp4_moe_sort_hip") \
+  X(kSglangFusedAppendSharedExperts, kMoeAux, eval_moe, "", false,                                      \
+    "sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts")                            \
   X(kTopkSoftplus, kMoeAux, eval_mhc, "", false, "aiter::topk_softplus")                                \
   /* SDPA (§6.4) */                                                                                     \
   X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
