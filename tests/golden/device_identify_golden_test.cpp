@@ -41,6 +41,10 @@ const std::map<std::string, Expected>& expectations() {
       // GPU events on device 9, which deviceProperties does not list: the first entry.
       {"tracelens-sglang-qwen3-8b-decode/sglang_Qwen3-8B_decode.json.gz", {S::kIdentified, "MI300X"}},
       {"tracelens-sglang-qwen3-8b-decode/capture_traces/bs_32_rank0.json.gz", {S::kIdentified, "MI300X"}},
+      // No device name: cc 9.4 (gfx942), 304 CUs, 191.98 GiB -> MI300X
+      {"tracelens-vllm-decode-full/graph_execution.json.gz", {S::kIdentified, "MI300X"}},
+      {"tracelens-vllm-decode-full/capture_traces/graph_capture_rank_0.1773709742341309550.pt.trace.json.gz",
+       {S::kIdentified, "MI300X"}},
       // "NVIDIA B200", cc 10.0, 148 SMs, 178.35 GiB
       {"tracelens-b200-vllm-tp8/eager_trace.json.gz", {S::kIdentified, "B200_HGX_1000W"}},
       // "NVIDIA A100-PG509-200" (an SXM4 board), 39.4 GiB -> the 40 GB row

@@ -75,7 +75,7 @@ TEST_CASE("unified_perf_summary equals TraceLens's reference CSVs", "[golden]") 
     CHECK(test::compare_sheets(ours, ref_rows, 1e-6) == "");
     ++compared;
   }
-  CHECK(compared == 12);  // the 11 tracelens-report/ sets and param-dlrm's worker 0
+  CHECK(compared == 14);  // the 12 tracelens-report/ sets, param-dlrm's worker 0, vllm-decode-full's capture
 }
 
 TEST_CASE("unified_perf_summary with a device has TraceLens's arch-file header", "[golden]") {

@@ -1,47 +1,16 @@
 // GEMM models (tracelens-semantics.md §6.2): aten::mm, addmm, _scaled_mm, bmm, baddbmm.
 // Quirks kept: bpe(A) stands for A, B, bias and output; bias bytes are N elements;
-// `B` is appended after the model's own params (first for bmm/baddbmm, which set it);
-// `transpose` from the first kernel name that parses. Backward raises
+// `B` and `transpose` follow the model's own params (gemm_params.h). Backward raises
 // NotImplementedError for every registered GEMM class, so no GEMM bwd rows exist.
 // Corrected bytes (CORRECTIONS.md): each operand at its own dtype, the whole bias
 // tensor, and for aten::_scaled_mm the bias slot, the scales and out_dtype.
-#include <regex>
-
+#include "analyses/perf/gemm_params.h"
 #include "analyses/perf/models.h"
 #include "base/python_literal.h"
 
 namespace sollens::perf {
 
 namespace {
-
-// (transA, transB) from a ROCm Tensile or an NVIDIA nvjet kernel name.
-std::optional<std::pair<bool, bool>> parse_transpose(std::string_view k) {
-  static const std::regex tensile("C[a-z]{3}_A([a-z]{3})_B([a-z]{3})");
-  std::match_results<std::string_view::const_iterator> m;
-  if (std::regex_search(k.begin(), k.end(), m, tensile)) {
-    const std::string a = m[1].str(), b = m[2].str();
-    std::optional<bool> ta, tb;
-    if (a == "lik") ta = true;
-    else if (a == "ilk") ta = false;
-    if (b == "jlk") tb = true;
-    else if (b == "ljk") tb = false;
-    if (ta && tb) return std::make_pair(*ta, *tb);
-  }
-  if (k.starts_with("nvjet")) {
-    const size_t u = k.rfind('_');
-    if (u != std::string_view::npos && k.size() - u - 1 >= 2) {
-      const std::string_view s = k.substr(u + 1);
-      auto flag = [](char c) -> std::optional<bool> {
-        if (c == 'T') return true;
-        if (c == 'N') return false;
-        return std::nullopt;
-      };
-      auto a = flag(s[0]), b = flag(s[1]);
-      if (a && b) return std::make_pair(*a, *b);
-    }
-  }
-  return std::nullopt;
-}
 
 // Bytes per element of a c10::ScalarType code as Kineto records an optional dtype
 // argument in Concrete Inputs ("15" = BFloat16); nullopt when absent or unknown.
@@ -129,12 +98,7 @@ ModelResult eval_gemm(Model m, const ModelInput& in) {
   r.param("stride_A", at(g.strides, ia).as_tuple());
   r.param("stride_B", at(g.strides, ib).as_tuple());
   r.param("dtype_A_B", PyValue::tuple({dtA, dtB}));
-  if (!batched) r.param("B", PyValue::integer(1));
-  for (std::string_view k : in.kernel_names)
-    if (auto t = parse_transpose(k)) {
-      r.param("transpose", PyValue::tuple({PyValue::boolean(t->first), PyValue::boolean(t->second)}));
-      break;
-    }
+  add_gemm_tail_params(r, in.kernel_names);
   r.precision_dtype = dtA;
   r.status = Status::kOk;
 

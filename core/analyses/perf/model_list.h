@@ -27,10 +27,21 @@
   X(kBinaryElementwise, "BinaryElementwise", kOneSheet, false, false)      \
   X(kNormalization, "Normalization", kOneSheet, false, false)              \
   X(kReduce, "Reduce", kFwdBwdSheets, true, false)                         \
+  /* h-models-a: GroupedGEMM (TraceLens's sheet order: after BinaryElementwise, before MoE_comm) */ \
+  X(kGroupedGemm, "GroupedGEMM", kFwdBwdSheets, true, false)               \
   X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
   X(kSsm, "SSM", kFwdBwdSheets, true, false)                               \
   X(kRope, "RoPE", kFwdBwdSheets, true, false)                             \
-  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)
+  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)            \
+  /* h-models-a: TraceLens's order continues MoE_fused, MoE_unfused, MoE_aux, RMSNorm, */ \
+  /* elementwise, GroupQuant, FusedRoPE, CustomCollective, mHC */            \
+  X(kMoeFused, "MoE_fused", kFwdBwdSheets, true, false)                    \
+  X(kMoeUnfused, "MoE_unfused", kFwdBwdSheets, true, false)                \
+  X(kMoeAux, "MoE_aux", kFwdBwdSheets, true, false)                        \
+  X(kElementwise, "elementwise", kFwdBwdSheets, true, false)               \
+  X(kGroupQuant, "GroupQuant", kFwdBwdSheets, true, false)                 \
+  X(kCustomCollective, "CustomCollective", kFwdBwdSheets, true, false)     \
+  X(kMhc, "mHC", kFwdBwdSheets, true, false)
 
 #define SOLLENS_PERF_MODELS(X)                                                                          \
   /* GEMM (§6.2) */                                                                                     \
@@ -40,6 +51,94 @@
     "bitsandbytes::int8_linear_matmul")                                                                 \
   X(kBmm, kGemm, eval_gemm, "", false, "aten::bmm")                                                     \
   X(kBaddbmm, kGemm, eval_gemm, "", false, "aten::baddbmm")                                             \
+  /* h-models-a: GEMM extension ops (§6.2, §7), their own rows on the GEMM sheet */                   \
+  X(kTeGemmTs, kGemm, eval_gemm_extension, "", false, "tex_ts::te_gemm_ts")                             \
+  X(kVllmGemmWithDynamicQuant, kGemm, eval_gemm_extension, "", false, "vllm::gemm_with_dynamic_quant")  \
+  X(kTev2PseudoGemm, kGemm, eval_gemm_extension, "", false, "_Linear_yfwd_mm", "_LinearBackward_xgrad_mm", \
+    "_LinearBackward_wgrad_mm", "_LayerNormLinear_yfwd_mm", "_LayerNormLinearBackward_xgrad_mm",       \
+    "_LayerNormLinearBackward_wgrad_mm")                                                                \
+  X(kHipblasltGemmFp8, kGemm, eval_gemm_extension, "", false, "primus_turbo_cpp_extension::hipblaslt_gemm_fp8", \
+    "primus_turbo::hipblaslt_gemm_fp8")                                                                 \
+  X(kHipblasltGemmFp4, kGemm, eval_gemm_extension, "", false, "primus_turbo_cpp_extension::hipblaslt_gemm_fp4", \
+    "primus_turbo::hipblaslt_gemm_fp4")                                                                 \
+  X(kAiterGemmA4w4, kGemm, eval_gemm_extension, "", false, "aiter::gemm_a4w4", "aiter::_gemm_a4w4_asm") \
+  X(kBatchedGemmA16wfp4, kGemm, eval_gemm_extension, "", false, "aiter::batched_gemm_a16wfp4_")         \
+  X(kGemmA8w8Blockscale, kGemm, eval_gemm_extension, "", false, "sglang_profiler::fp8_utils_gemm_a8w8_blockscale", \
+    "sglang_profiler::gemm_a8w8_blockscale_gemm_a8w8_blockscale", "vllm::rocm_aiter_triton_gemm_a8w8_blockscale", \
+    "aiter::gemm_a8w8_blockscale_ck", "aiter::gemm_a8w8_blockscale_cktile",                             \
+    "aiter::gemm_a8w8_blockscale_bpreshuffle_ck", "aiter::gemm_a8w8_blockscale_bpreshuffle_cktile",     \
+    "aiter::flatmm_a8w8_blockscale_asm", "aiter::gfx950_a8w8_blockscale_asm", "aiter::gemm_a8w8_ck",    \
+    "aiter::gemm_a8w8_bpreshuffle_ck", "aiter::gemm_a8w8_bpreshuffle",                                  \
+    "vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm", "aiter::_gemm_a8w8_blockscale_bpreshuffle_asm") \
+  X(kVllmRocmUnquantizedGemm, kGemm, eval_gemm_extension, "", false, "vllm::rocm_unquantized_gemm")     \
+  X(kGemmA16w16, kGemm, eval_gemm_extension, "", false, "aiter::gemm_a16w16")                           \
+  X(kGemmA16w16Atomic, kGemm, eval_gemm_extension, "", false, "aiter::gemm_a16w16_atomic_",             \
+    "sglang_profiler::gemm_kernels_flydsl_hgemm")                                                       \
+  X(kGemmA16w16Asm, kGemm, eval_gemm_extension, "", false, "aiter::_gemm_a16w16_asm")                   \
+  X(kGemmAfp4wfp4, kGemm, eval_gemm_extension, "", false, "aiter::gemm_afp4wfp4_")                      \
+  X(kBatchedGemmA8w8, kGemm, eval_gemm_extension, "", false,                                            \
+    "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant") \
+  /* h-models-a: GroupedGEMM (§6.8) */                                                                 \
+  X(kPrimusGroupedGemm, kGroupedGemm, eval_grouped_gemm, "GroupedGEMM_bwd", false, "primus_turbo::grouped_gemm", \
+    "primus_turbo::grouped_gemm_impl", "primus_turbo_cpp_extension::grouped_gemm",                      \
+    "primus_turbo_cpp_extension::ck_grouped_gemm")                                                      \
+  X(kPrimusGroupedGemmVariableK, kGroupedGemm, eval_grouped_gemm, "GroupedGEMM_bwd", false,             \
+    "primus_turbo::grouped_gemm_variable_k", "primus_turbo::grouped_gemm_variable_k_impl",              \
+    "primus_turbo_cpp_extension::grouped_gemm_variable_k",                                              \
+    "primus_turbo_cpp_extension::ck_grouped_gemm_variable_k")                                           \
+  /* h-models-a: elementwise extras, Evoformer attention, group quantization, mHC, MoE_aux */        \
+  X(kLigerSiluMul, kBinaryElementwise, eval_liger_silu_mul, "", false, "LigerSiLUMulFunction")          \
+  X(kAiterSiluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::silu_and_mul",       \
+    "_C::silu_and_mul")                                                                                 \
+  X(kSglKernelSiluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "sgl_kernel::silu_and_mul") \
+  X(kGeluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::gelu_and_mul")            \
+  X(kGeluTanhAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::gelu_tanh_and_mul")   \
+  X(kMixedSampleOuterExponential, kElementwise, eval_mixed_sample, "", false,                           \
+    "aiter::mixed_sample_outer_exponential")                                                            \
+  X(kEvoformerAttention, kSdpa, eval_evoformer_attention, "SDPA_bwd", false, "EvoformerAttention")      \
+  X(kPerGroupQuant, kBinaryElementwise, eval_group_quant, "", false, "aiter::dynamic_per_token_scaled_quant", \
+    "aiter::dynamic_per_group_scaled_quant", "aiter::dynamic_per_tensor_quant")                         \
+  X(kVllmTritonPerTokenGroupQuantFp8, kBinaryElementwise, eval_group_quant, "", false,                  \
+    "vllm::triton_per_token_group_quant_fp8")                                                           \
+  X(kFusedDynamicMxQuantMoeSortHip, kGroupQuant, eval_group_quant, "", false,                           \
+    "aiter::fused_dynamic_mx_quant_moe_sort_hip")                                                       \
+  X(kFusedFlattenMxfp4Quant, kGroupQuant, eval_group_quant, "", false,                                  \
+    "sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant")                                     \
+  X(kSglangQuantDynamicMxfp4Quant, kGroupQuant, eval_group_quant, "", false,                            \
+    "sglang_profiler::quant_dynamic_mxfp4_quant")                                                       \
+  X(kAiterFusedDynamicMxfp4QuantMoeSortHip, kGroupQuant, eval_group_quant, "", false,                   \
+    "aiter::fused_dynamic_mxfp4_quant_moe_sort_hip")                                                    \
+  X(kAiterDynamicPerGroupScaledQuantFp4, kGroupQuant, eval_group_quant, "", false,                      \
+    "aiter::dynamic_per_group_scaled_quant_fp4")                                                        \
+  X(kAiterFusedAllreduceRmsnorm, kCustomCollective, eval_custom_collective, "", false,                   \
+    "aiter::fused_allreduce_rmsnorm")                                                                   \
+  X(kAiterFusedAllreduceRmsnormWrapper, kCustomCollective, eval_custom_collective, "", false,            \
+    "aiter::fused_allreduce_rmsnorm_")                                                                  \
+  X(kCustomArAllReduce, kCustomCollective, eval_custom_collective, "", false, "_C_custom_ar::all_reduce") \
+  X(kAiterReduceScatter, kCustomCollective, eval_custom_collective, "", false, "aiter::reduce_scatter")  \
+  X(kAiterAllGatherReg, kCustomCollective, eval_custom_collective, "", false, "aiter::all_gather_reg")   \
+  X(kSglKernelAllReduceReg, kCustomCollective, eval_custom_collective, "", false, "sgl_kernel::all_reduce_reg") \
+  X(kSglKernelQrAllReduce, kCustomCollective, eval_custom_collective, "", false, "sgl_kernel::qr_all_reduce") \
+  X(kSglKernelRegAllGatherIntoTensor, kCustomCollective, eval_custom_collective, "", false,              \
+    "sglang::reg_all_gather_into_tensor")                                                               \
+  X(kCustomArQrAllReduce, kCustomCollective, eval_custom_collective, "", false, "_C_custom_ar::qr_all_reduce") \
+  X(kMhcPost, kMhc, eval_mhc, "", false, "aiter::mhc_post")                                             \
+  X(kMhcPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_pre_gemm_sqrsum")                         \
+  X(kMhcPreBigFuseRmsnorm, kMhc, eval_mhc, "", false, "aiter::mhc_pre_big_fuse_rmsnorm")                \
+  X(kMhcFusedPostPreGemmSqrsum, kMhc, eval_mhc, "", false, "aiter::mhc_fused_post_pre_gemm_sqrsum")     \
+  X(kMoeAiterFusedBlockscale, kMoeFused, eval_moe, "", false, "aiter::fmoe_fp8_blockscale_g1u1",        \
+    "aiter::fmoe_g1u1")                                                                                 \
+  X(kMoeAiterUnfusedUp, kMoeUnfused, eval_moe, "", false, "aiter::moe_cktile2stages_gemm1_ck")          \
+  X(kMoeAiterUnfusedDown, kMoeUnfused, eval_moe, "", false, "aiter::moe_cktile2stages_gemm2_ck")        \
+  X(kMoeAiterCkStage1, kMoeUnfused, eval_moe, "", false, "aiter::ck_moe_stage1")                        \
+  X(kMoeAiterCkStage2, kMoeUnfused, eval_moe, "", false, "aiter::ck_moe_stage2")                        \
+  X(kMoeTritonInvokeGroupedGemm, kMoeUnfused, eval_moe, "", false,                                      \
+    "sglang_profiler::fused_moe_triton_kernels_invoke_fused_moe_kernel")                                \
+  X(kBiasedGroupedTopk, kMoeAux, eval_moe, "", false, "aiter::biased_grouped_topk_hip")                 \
+  X(kMoeSortScatterGather, kMoeAux, eval_moe, "", false, "aiter::moe_sorting_fwd", "aiter::mxfp4_moe_sort_hip") \
+  X(kSglangFusedAppendSharedExperts, kMoeAux, eval_moe, "", false,                                      \
+    "sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts")                            \
+  X(kTopkSoftplus, kMoeAux, eval_mhc, "", false, "aiter::topk_softplus")                                \
   /* SDPA (§6.4) */                                                                                     \
   X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
   X(kSdpaEfficient, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_efficient_attention") \

@@ -1,6 +1,8 @@
 #pragma once
 // Every implemented TraceLens perf model (tracelens-semantics.md §6), declared in
-// model_list.h; the evaluate functions live one file per family: gemm.cpp, sdpa.cpp,
+// model_list.h; the evaluate functions live one file per family: gemm.cpp (and
+// gemm_extensions.cpp), grouped_gemm.cpp, elementwise_extensions.cpp, group_quant.cpp,
+// mhc.cpp, custom_collectives.cpp, moe.cpp, sdpa.cpp,
 // conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp, moe_comm.cpp, ssm.cpp,
 // rope_cross_entropy.cpp.
 #include "analyses/perf/model_list.h"
@@ -22,6 +24,16 @@ enum class Model : uint8_t {
 
 // The evaluate functions model_list.h names.
 ModelResult eval_gemm(Model m, const ModelInput& in);
+ModelResult eval_gemm_extension(Model m, const ModelInput& in);
+ModelResult eval_grouped_gemm(Model m, const ModelInput& in);
+ModelResult eval_liger_silu_mul(const ModelInput& in);
+ModelResult eval_gated_activation(Model m, const ModelInput& in);
+ModelResult eval_mixed_sample(const ModelInput& in);
+ModelResult eval_evoformer_attention(const ModelInput& in);
+ModelResult eval_group_quant(Model m, const ModelInput& in);
+ModelResult eval_mhc(Model m, const ModelInput& in);
+ModelResult eval_custom_collective(Model m, const ModelInput& in);
+ModelResult eval_moe(Model m, const ModelInput& in);
 ModelResult eval_sdpa(Model m, const ModelInput& in);
 ModelResult eval_conv(Model m, const ModelInput& in);
 ModelResult eval_unary(const ModelInput& in);

@@ -25,24 +25,26 @@ struct SheetEval {
 };
 
 // pandas' dtype of one param column built from the rows' dicts: ints stay ints unless a
-// row lacks the key or holds a float; then every cell prints as a float.
+// row lacks the key, holds None or holds a float; then (when every value is a number or
+// None) the column is float64 and every cell prints as a float, None and missing as nan.
 bool param_column_is_float(const std::vector<const perf::ModelResult*>& results, const std::string& key) {
-  bool all_int = true, all_num = true, missing = false;
+  bool all_int = true, all_num = true, any_num = false, gaps = false;
   for (const perf::ModelResult* r : results) {
     const PyValue* v = r->find_param(key);
-    if (!v) {
-      missing = true;
+    if (!v || v->is_none()) {
+      gaps = true;
       continue;
     }
+    any_num = any_num || v->kind == PyValue::Kind::kInt || v->kind == PyValue::Kind::kFloat;
     if (v->kind != PyValue::Kind::kInt) all_int = false;
     if (v->kind != PyValue::Kind::kInt && v->kind != PyValue::Kind::kFloat) all_num = false;
   }
-  return all_num && (!all_int || missing);
+  return any_num && all_num && (!all_int || gaps);
 }
 
 std::string param_cell(const perf::ModelResult& r, const std::string& key, bool as_float) {
   const PyValue* v = r.find_param(key);
-  if (!v) return "nan";
+  if (!v || (as_float && v->is_none())) return "nan";
   if (as_float) return format_python_float(v->kind == PyValue::Kind::kInt ? static_cast<double>(v->i) : v->f);
   return str(*v);
 }

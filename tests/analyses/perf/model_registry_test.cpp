@@ -72,8 +72,10 @@ TEST_CASE("perf registry: sheet names and order", "[perf][registry]") {
   // TraceLens's perf-model sheets (tracelens-semantics.md §4.7) in the report's order.
   const std::vector<std::string> expected = {
       "GEMM",         "SDPA_fwd",     "SDPA_bwd",    "CONV_fwd",         "CONV_bwd",         "UnaryElementwise",
-      "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "MoE_comm_fwd", "MoE_comm_bwd",
-      "SSM_fwd",      "SSM_bwd",      "RoPE_fwd",    "RoPE_bwd",         "CrossEntropy_fwd", "CrossEntropy_bwd"};
+      "BinaryElementwise", "Normalization", "Reduce_fwd", "Reduce_bwd", "GroupedGEMM_fwd", "GroupedGEMM_bwd",
+      "MoE_comm_fwd", "MoE_comm_bwd", "SSM_fwd",      "SSM_bwd",      "RoPE_fwd",    "RoPE_bwd",
+      "CrossEntropy_fwd", "CrossEntropy_bwd", "MoE_fused_fwd", "MoE_fused_bwd", "MoE_unfused_fwd", "MoE_unfused_bwd", "MoE_aux_fwd",  "MoE_aux_bwd",  "elementwise_fwd", "elementwise_bwd",
+      "GroupQuant_fwd", "GroupQuant_bwd", "CustomCollective_fwd", "CustomCollective_bwd", "mHC_fwd", "mHC_bwd"};
   CHECK(perf_sheet_names() == expected);
   CHECK(perf_sheet_name(model_of("aten::mm"), false) == "GEMM");
   CHECK(perf_sheet_name(model_of("aten::convolution_backward"), false) == "CONV_bwd");
