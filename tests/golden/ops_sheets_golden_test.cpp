@@ -33,7 +33,7 @@ TEST_CASE("ops and kernel sheets equal TraceLens's reference CSVs", "[golden]") 
                            "kernel_summary",          "short_kernel_histogram", "short_kernels_summary"};
   std::map<std::string, int> compared;
   const auto pairs = traces_with_reports();
-  REQUIRE(pairs.size() == 13);
+  REQUIRE(pairs.size() == 15);
   for (const auto& [trace, ref] : pairs) {
     const test::GoldenReport ours = test::report_of(trace);
     REQUIRE(ours.loaded);
@@ -57,11 +57,11 @@ TEST_CASE("ops and kernel sheets equal TraceLens's reference CSVs", "[golden]") 
       ++compared[sheet];
     }
   }
-  // How many reference reports carry each sheet (12 with a cpu_op, 13 in all).
-  CHECK(compared["ops_summary_by_category"] == 12);
-  CHECK(compared["ops_summary"] == 12);
-  CHECK(compared["ops_unique_args"] == 12);
-  CHECK(compared["kernel_summary"] == 13);
-  CHECK(compared["short_kernel_histogram"] == 13);
-  CHECK(compared["short_kernels_summary"] == 13);
+  // How many reference reports carry each sheet (14 with a cpu_op, 15 in all).
+  CHECK(compared["ops_summary_by_category"] == 14);
+  CHECK(compared["ops_summary"] == 14);
+  CHECK(compared["ops_unique_args"] == 14);
+  CHECK(compared["kernel_summary"] == 15);
+  CHECK(compared["short_kernel_histogram"] == 15);
+  CHECK(compared["short_kernels_summary"] == 15);
 }

@@ -6,7 +6,9 @@
 // plus its evaluate function (declared in models.h, defined in the family's file).
 //
 // SOLLENS_PERF_FAMILIES(X): X(family, name, sheets, linked_bwd_rows, reads_kernel_names)
-//   sheets: kOneSheet (the sheet is `name`) or kFwdBwdSheets (`name`_fwd, `name`_bwd).
+//   sheets: kOneSheet (the sheet is `name`) or kFwdBwdSheets (`name`_fwd, `name`_bwd);
+//     kNoSheetPrefixOps: its models' ops are name prefixes (TraceLens's pattern-matched
+//     models, which feed unified_perf_summary but no sheet).
 //   linked_bwd_rows: a forward op with a 1:1-linked backward event also gets a bwd row
 //     over that backward subtree (tracelens-semantics.md §4.7).
 //   reads_kernel_names: the models read the op's kernel names (GEMM's transpose flags),
@@ -25,12 +27,15 @@
   X(kConv, "CONV", kFwdBwdSheets, false, false) /* bwd: convolution_backward */ \
   X(kUnaryElementwise, "UnaryElementwise", kOneSheet, false, false)        \
   X(kBinaryElementwise, "BinaryElementwise", kOneSheet, false, false)      \
+  X(kRmsNormExt, "RMSNorm", kFwdBwdSheets, true, false)                    \
+  X(kFusedRopeExt, "FusedRoPE", kFwdBwdSheets, true, false)                \
   X(kNormalization, "Normalization", kOneSheet, false, false)              \
   X(kReduce, "Reduce", kFwdBwdSheets, true, false)                         \
   X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
   X(kSsm, "SSM", kFwdBwdSheets, true, false)                               \
   X(kRope, "RoPE", kFwdBwdSheets, true, false)                             \
-  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)
+  X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)           \
+  X(kTritonCompiled, "triton", kNoSheetPrefixOps, false, false)
 
 #define SOLLENS_PERF_MODELS(X)                                                                          \
   /* GEMM (§6.2) */                                                                                     \
@@ -105,4 +110,35 @@
     "primus_turbo_cpp_extension::quantize_fp8_tensorwise", "primus_turbo::quantize_fp8_tensorwise")     \
   X(kQuantizeMxfp4Dual, kUnaryElementwise, eval_quantize, "", false,                                    \
     "primus_turbo_cpp_extension::quantize_mxfp4_dual", "primus_turbo::quantize_mxfp4_dual",             \
-    "primus::quantize_mxfp4_dual")
+    "primus::quantize_mxfp4_dual")                                                                      \
+  /* Resampling unary ops (params add input_shape, output_shape) */                                    \
+  X(kReplicationPad, kUnaryElementwise, eval_resample, "", false, "aten::replication_pad1d",             \
+    "aten::replication_pad2d", "aten::replication_pad3d")                                               \
+  X(kUpsampleNearest, kUnaryElementwise, eval_resample, "", false, "aten::upsample_nearest1d",          \
+    "aten::upsample_nearest2d", "aten::upsample_nearest3d")                                             \
+  /* RMSNorm extension ops (sheet RMSNorm_fwd) */                                                      \
+  X(kAiterRmsNorm, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rms_norm", "aiter::rmsnorm2d_fwd_ck") \
+  X(kAiterRmsnorm, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rmsnorm")                          \
+  X(kAiterRmsNormAdd, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rmsnorm2d_fwd_with_add_ck",     \
+    "aiter::add_rmsnorm")                                                                               \
+  X(kAiterRmsNormDynamicQuant, kRmsNormExt, eval_rmsnorm_ext, "", false,                                \
+    "aiter::rmsnorm2d_fwd_with_dynamicquant_ck")                                                        \
+  X(kVllmRmsNormFp8GroupQuant, kRmsNormExt, eval_rmsnorm_ext, "", false,                                \
+    "vllm::rocm_aiter_rmsnorm_fp8_group_quant")                                                         \
+  X(kVllmRmsNormAddFp8GroupQuant, kRmsNormExt, eval_rmsnorm_ext, "", false,                             \
+    "vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant")                                                \
+  X(kFusedRmsMxfp4Quant, kRmsNormExt, eval_rmsnorm_ext, "", false,                                      \
+    "sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", "aiter::_fuse_rmsnorm_fp4_quant")       \
+  X(kAiterRmsNormQuant, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rmsnorm_quant")               \
+  X(kRmsNormAddPad, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::fused_add_rmsnorm_pad_",          \
+    "vllm::rocm_aiter_triton_add_rmsnorm_pad")                                                          \
+  /* RoPE extension ops (sheets RoPE_fwd and FusedRoPE_fwd) */                                        \
+  X(kAiterRopeCached2c, kRope, eval_rope_ext, "", false, "aiter::rope_cached_positions_2c_fwd_impl")    \
+  X(kSglRotaryEmbedding, kRope, eval_rope_ext, "", false, "sgl_kernel::rotary_embedding")               \
+  X(kAiterFusedQkRopeCatAndCacheMla, kFusedRopeExt, eval_fused_qk_rope_mla, "", false,                  \
+    "aiter::fused_qk_rope_cat_and_cache_mla")                                                           \
+  X(kFusedQkRopeConcatAndCacheMla, kFusedRopeExt, eval_fused_qk_rope_mla, "", false,                    \
+    "aiter::fused_qk_rope_concat_and_cache_mla")                                                        \
+  /* torch.compile Triton kernel ops, matched by name prefix */                                         \
+  X(kTritonCompiled, kTritonCompiled, eval_triton_compiled, "", false, "triton_poi_", "triton_red_",    \
+    "triton_per_")
