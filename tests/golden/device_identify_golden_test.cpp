@@ -37,6 +37,9 @@ const std::map<std::string, Expected>& expectations() {
       {"tracelens-mi300x-compile-triton/trace.json.gz", {S::kIdentified, "MI300X"}},
       // "AMD Instinct MI300X" (deviceProperties, id 0)
       {"tracelens-xdit-flux1-capture/capture_trace_rank_0.json.gz", {S::kIdentified, "MI300X"}},
+      // no device name; cc 9.4, 304 CUs and 191.98 GiB: only the MI300X has these
+      {"tracelens-vllm-decode-capture/graph_capture_rank_0.1773709742341309550.pt.trace.json.gz",
+       {S::kIdentified, "MI300X"}},
       {"tracelens-normalization-layer-test/normalization_layer_test.json.gz", {S::kIdentified, "MI300X"}},
       // GPU events on device 9, which deviceProperties does not list: the first entry.
       {"tracelens-sglang-qwen3-8b-decode/sglang_Qwen3-8B_decode.json.gz", {S::kIdentified, "MI300X"}},

@@ -117,7 +117,7 @@ TEST_CASE("gpu_timeline equals TraceLens's gpu_timeline.csv", "[golden]") {
     }
     ++compared;
   }
-  // 15 traces carry a TraceLens report: 14 sets (the DLRM set for worker0 only) and
+  // 16 traces carry a TraceLens report: 15 sets (the DLRM set for worker0 only) and
   // vllm-decode-full's capture trace.
-  CHECK(compared == 15);
+  CHECK(compared == 16);
 }

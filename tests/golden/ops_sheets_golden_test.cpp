@@ -33,7 +33,7 @@ TEST_CASE("ops and kernel sheets equal TraceLens's reference CSVs", "[golden]") 
                            "kernel_summary",          "short_kernel_histogram", "short_kernels_summary"};
   std::map<std::string, int> compared;
   const auto pairs = traces_with_reports();
-  REQUIRE(pairs.size() == 15);
+  REQUIRE(pairs.size() == 16);
   for (const auto& [trace, ref] : pairs) {
     const test::GoldenReport ours = test::report_of(trace);
     REQUIRE(ours.loaded);
@@ -58,10 +58,10 @@ TEST_CASE("ops and kernel sheets equal TraceLens's reference CSVs", "[golden]") 
     }
   }
   // How many reference reports carry each sheet (14 with a cpu_op, 15 in all).
-  CHECK(compared["ops_summary_by_category"] == 14);
-  CHECK(compared["ops_summary"] == 14);
-  CHECK(compared["ops_unique_args"] == 14);
-  CHECK(compared["kernel_summary"] == 15);
-  CHECK(compared["short_kernel_histogram"] == 15);
-  CHECK(compared["short_kernels_summary"] == 15);
+  CHECK(compared["ops_summary_by_category"] == 15);
+  CHECK(compared["ops_summary"] == 15);
+  CHECK(compared["ops_unique_args"] == 15);
+  CHECK(compared["kernel_summary"] == 16);
+  CHECK(compared["short_kernel_histogram"] == 16);
+  CHECK(compared["short_kernels_summary"] == 16);
 }

@@ -46,11 +46,7 @@ std::set<std::string> perf_sheets_of(const fs::path& ref) {
   return sheets;
 }
 
-// Reference sheets of families another change implements, skipped until it lands:
-// vllm-decode-full's capture report has RMSNorm_fwd (the aiter RMSNorm extension ops).
-bool skipped_for_now(const fs::path& trace, const std::string& sheet) {
-  return sheet == "RMSNorm_fwd" && trace.filename().string().starts_with("graph_capture_rank_0.");
-}
+
 
 // The table without the columns TraceLens does not have ("… (corrected)").
 Table without_corrected(const Table& t) {
@@ -87,14 +83,13 @@ bool needs_roofline(const Table& t) {
 
 TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
   const auto pairs = traces_with_reports();
-  REQUIRE(pairs.size() == 15);
+  REQUIRE(pairs.size() == 16);
   int compared = 0;
   for (const auto& [trace, ref] : pairs) {
     const test::GoldenReport ours = test::report_of(trace);
     REQUIRE(ours.loaded);
     for (const std::string& sheet : perf_sheets_of(ref)) {
       INFO(trace.filename().string() << ": " << sheet);
-      if (skipped_for_now(trace, sheet)) continue;
       const fs::path ref_csv = ref / (sheet + ".csv");
       const Table* table = ours.sheet(sheet);
       if (!fs::exists(ref_csv)) {
@@ -107,7 +102,9 @@ TEST_CASE("perf-model sheets equal TraceLens's reference CSVs", "[golden]") {
       ++compared;
     }
   }
-  CHECK(compared == 43);  // reference perf-model sheets across the 15 reports, less the one skipped
+  // reference perf-model sheets across the 16 reports: 39 in the first 13, vllm-decode-full 2,
+  // its capture 3 (GEMM, UnaryElementwise, RMSNorm_fwd), the xdit capture 7
+  CHECK(compared == 51);
 }
 
 TEST_CASE("perf sheets with the trace's device: TraceLens's columns unchanged, roofline columns after Compute Spec", "[golden]") {
@@ -139,10 +136,10 @@ TEST_CASE("perf sheets with the trace's device: TraceLens's columns unchanged, r
       for (size_t k = 0; k < 7; ++k) CHECK(t.column(spec + 1 + k).name() == kAfter[k]);
     }
   }
-  // 12 of the 15 reports are on a GPU the database has peaks for (not the MI250, MI210
-  // and V100 ones); 29 of their sheets get roofline columns.
-  CHECK(with_device == 12);
-  CHECK(with_roofline == 29);
+  // 13 of the 16 reports are on a GPU the database has peaks for (not the MI250, MI210
+  // and V100 ones); 37 of their sheets get roofline columns.
+  CHECK(with_device == 13);
+  CHECK(with_roofline == 37);
 }
 
 TEST_CASE("perf sheets: the corrected option swaps the corrected values into the default columns", "[golden]") {

@@ -1,10 +1,7 @@
 // unified_perf_summary against every TraceLens reference report that has one: the
 // same header in the same order, the same rows in the same order (TraceLens sorts by
-// Kernel Time sum desc, then ex_UID asc: deterministic), numbers within relative 1e-6.
-// One documented difference (core/TRACELENS_COMPAT.md): sollens has no model for
-// torch.compile Triton ops (triton_poi_*/triton_red_*/triton_per_*), so their model
-// cells are empty where TraceLens's TritonCompiledPerfModel fills them; the test checks
-// they are empty and compares every other cell. Then the header with a device
+// Kernel Time sum desc, then ex_UID asc: deterministic), numbers within relative 1e-6,
+// torch.compile Triton ops' model cells included. Then the header with a device
 // (TraceLens's arch-file variant, §4.6).
 #include <catch2/catch.hpp>
 
@@ -33,28 +30,6 @@ Table unified_of(const fs::path& trace, const DeviceSpec* device = nullptr) {
   return *unified;
 }
 
-bool is_triton_op(const std::string& name) {
-  return name.starts_with("triton_poi_") || name.starts_with("triton_red_") || name.starts_with("triton_per_");
-}
-
-// Blanks the reference's model cells of Triton ops, after checking ours are blank.
-std::string blank_triton_model_cells(const test::CsvRows& ours, test::CsvRows& ref) {
-  if (ours.empty() || ref.empty() || ours[0] != ref[0]) return "";
-  const auto& header = ref[0];
-  for (size_t r = 1; r < ref.size() && r < ours.size(); ++r) {
-    if (!is_triton_op(ref[r][0])) continue;
-    for (size_t c = 0; c < header.size(); ++c) {
-      const std::string& h = header[c];
-      if (h == "GFLOPS" || h == "Data Moved (MB)" || h == "FLOPS/Byte" || h == "Compute Spec" ||
-          h.starts_with("TB/s_") || h.starts_with("TFLOPS/s_") || h == "perf_params") {
-        if (!ours[r][c].empty()) return "row " + std::to_string(r) + ": a Triton op has a model value in " + h;
-        ref[r][c].clear();
-      }
-    }
-  }
-  return "";
-}
-
 std::string header_of(const Table& t) {
   std::string h;
   for (size_t c = 0; c < t.num_columns(); ++c) h += (c ? "," : "") + t.column(c).name();
@@ -70,12 +45,11 @@ TEST_CASE("unified_perf_summary equals TraceLens's reference CSVs", "[golden]") 
     if (!fs::exists(ref_csv)) continue;
     INFO(trace.filename().string());
     const test::CsvRows ours = test::parse_csv(to_csv(unified_of(trace)));
-    test::CsvRows ref_rows = test::parse_csv(test::read_text(ref_csv));
-    CHECK(blank_triton_model_cells(ours, ref_rows) == "");
+    const test::CsvRows ref_rows = test::parse_csv(test::read_text(ref_csv));
     CHECK(test::compare_sheets(ours, ref_rows, 1e-6) == "");
     ++compared;
   }
-  CHECK(compared == 14);  // the 12 tracelens-report/ sets, param-dlrm's worker 0, vllm-decode-full's capture
+  CHECK(compared == 15);  // the 13 tracelens-report/ sets, param-dlrm's worker 0, vllm-decode-full's capture
 }
 
 TEST_CASE("unified_perf_summary with a device has TraceLens's arch-file header", "[golden]") {

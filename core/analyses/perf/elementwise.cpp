@@ -3,7 +3,13 @@
 // Scalar). No backward (NotImplementedError). Both read args["Input Strides"] directly,
 // so events of traces recorded without strides are skipped (DLRM worker0 has no
 // elementwise sheet upstream).
+// The resampling unary ops add input_shape and output_shape to the unary params:
+// aten::replication_pad{1,2,3}d (pads from Concrete Inputs[1], innermost dim first) and
+// aten::upsample_nearest{1,2,3}d (output = input[:2] + the sizes in Concrete Inputs[1]);
+// op_shape is the output, flops = one per output element, bytes = (in + out elements)·bpe.
 #include <algorithm>
+
+#include "base/python_literal.h"
 
 #include "analyses/perf/models.h"
 
@@ -122,6 +128,36 @@ ModelResult eval_quantize(Model m, const ModelInput& in) {
     const int64_t M = (*shape)[0], N = (*shape)[1];
     r.fwd.bytes = Count::of(M * N * *bpe_in + (M * N + 1) / 2 + (N * M + 1) / 2 + M * ((N + 31) / 32) + N * ((M + 31) / 32));
   }
+  return r;
+}
+
+ModelResult eval_resample(Model m, const ModelInput& in) {
+  ModelResult r;
+  r.maf_type = "vector";
+  r.bwd.status = Status::kNotImplemented;
+  const EventArgs& g = in.args;
+  const auto input = int_list(at(g.dims, 0));
+  const PyValue& sizes_text = at(g.concrete, 1);
+  if (!input || sizes_text.kind != PyValue::Kind::kStr) return r;
+  const auto sizes_value = literal_eval(sizes_text.s);
+  const auto sizes = sizes_value ? int_list(*sizes_value) : std::nullopt;
+  if (!sizes) return r;
+  std::vector<int64_t> output = *input;
+  if (m == Model::kUpsampleNearest) {
+    if (input->size() < 2) return r;
+    output.assign(input->begin(), input->begin() + 2);
+    output.insert(output.end(), sizes->begin(), sizes->end());
+  } else {
+    for (size_t i = 0; i < sizes->size() / 2; ++i) {
+      if (i >= output.size()) return r;  // IndexError
+      output[output.size() - 1 - i] += (*sizes)[2 * i] + (*sizes)[2 * i + 1];
+    }
+  }
+  const PyValue dt = at(g.types, 0);
+  const int64_t n = record_unary(r, output, dt, dt, at(g.strides, 0).as_tuple(), PyValue::none());
+  r.param("input_shape", int_tuple(*input));
+  r.param("output_shape", int_tuple(output));
+  if (const auto bpe = bytes_per_element(dt)) r.fwd.bytes = Count::of(prod(*input) * *bpe + n * *bpe);
   return r;
 }
 

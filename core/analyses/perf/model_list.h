@@ -6,7 +6,9 @@
 // plus its evaluate function (declared in models.h, defined in the family's file).
 //
 // SOLLENS_PERF_FAMILIES(X): X(family, name, sheets, linked_bwd_rows, reads_kernel_names)
-//   sheets: kOneSheet (the sheet is `name`) or kFwdBwdSheets (`name`_fwd, `name`_bwd).
+//   sheets: kOneSheet (the sheet is `name`) or kFwdBwdSheets (`name`_fwd, `name`_bwd);
+//     kNoSheetPrefixOps: its models' ops are name prefixes (TraceLens's pattern-matched
+//     models, which feed unified_perf_summary but no sheet).
 //   linked_bwd_rows: a forward op with a 1:1-linked backward event also gets a bwd row
 //     over that backward subtree (tracelens-semantics.md §4.7).
 //   reads_kernel_names: the models read the op's kernel names (GEMM's transpose flags),
@@ -27,21 +29,25 @@
   X(kBinaryElementwise, "BinaryElementwise", kOneSheet, false, false)      \
   X(kNormalization, "Normalization", kOneSheet, false, false)              \
   X(kReduce, "Reduce", kFwdBwdSheets, true, false)                         \
-  /* h-models-a: GroupedGEMM (TraceLens's sheet order: after BinaryElementwise, before MoE_comm) */ \
+  /* GroupedGEMM: TraceLens's sheet order puts it before MoE_comm */         \
   X(kGroupedGemm, "GroupedGEMM", kFwdBwdSheets, true, false)               \
   X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
   X(kSsm, "SSM", kFwdBwdSheets, true, false)                               \
   X(kRope, "RoPE", kFwdBwdSheets, true, false)                             \
   X(kCrossEntropy, "CrossEntropy", kFwdBwdSheets, true, false)            \
-  /* h-models-a: TraceLens's order continues MoE_fused, MoE_unfused, MoE_aux, RMSNorm, */ \
+  /* Inference extensions, in TraceLens's order: MoE_fused, MoE_unfused, MoE_aux, RMSNorm, */ \
   /* elementwise, GroupQuant, FusedRoPE, CustomCollective, mHC */            \
   X(kMoeFused, "MoE_fused", kFwdBwdSheets, true, false)                    \
   X(kMoeUnfused, "MoE_unfused", kFwdBwdSheets, true, false)                \
   X(kMoeAux, "MoE_aux", kFwdBwdSheets, true, false)                        \
+  X(kRmsNormExt, "RMSNorm", kFwdBwdSheets, true, false)                    \
   X(kElementwise, "elementwise", kFwdBwdSheets, true, false)               \
   X(kGroupQuant, "GroupQuant", kFwdBwdSheets, true, false)                 \
+  X(kFusedRopeExt, "FusedRoPE", kFwdBwdSheets, true, false)                \
   X(kCustomCollective, "CustomCollective", kFwdBwdSheets, true, false)     \
-  X(kMhc, "mHC", kFwdBwdSheets, true, false)
+  X(kMhc, "mHC", kFwdBwdSheets, true, false)                               \
+  /* torch.compile Triton ops: matched by name prefix, on no sheet */        \
+  X(kTritonCompiled, "triton", kNoSheetPrefixOps, false, false)
 
 #define SOLLENS_PERF_MODELS(X)                                                                          \
   /* GEMM (§6.2) */                                                                                     \
@@ -51,7 +57,7 @@
     "bitsandbytes::int8_linear_matmul")                                                                 \
   X(kBmm, kGemm, eval_gemm, "", false, "aten::bmm")                                                     \
   X(kBaddbmm, kGemm, eval_gemm, "", false, "aten::baddbmm")                                             \
-  /* h-models-a: GEMM extension ops (§6.2, §7), their own rows on the GEMM sheet */                   \
+  /* GEMM extension ops (§6.2, §7), their own rows on the GEMM sheet */                   \
   X(kTeGemmTs, kGemm, eval_gemm_extension, "", false, "tex_ts::te_gemm_ts")                             \
   X(kVllmGemmWithDynamicQuant, kGemm, eval_gemm_extension, "", false, "vllm::gemm_with_dynamic_quant")  \
   X(kTev2PseudoGemm, kGemm, eval_gemm_extension, "", false, "_Linear_yfwd_mm", "_LinearBackward_xgrad_mm", \
@@ -78,7 +84,7 @@
   X(kGemmAfp4wfp4, kGemm, eval_gemm_extension, "", false, "aiter::gemm_afp4wfp4_")                      \
   X(kBatchedGemmA8w8, kGemm, eval_gemm_extension, "", false,                                            \
     "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant") \
-  /* h-models-a: GroupedGEMM (§6.8) */                                                                 \
+  /* GroupedGEMM (§6.8) */                                                                 \
   X(kPrimusGroupedGemm, kGroupedGemm, eval_grouped_gemm, "GroupedGEMM_bwd", false, "primus_turbo::grouped_gemm", \
     "primus_turbo::grouped_gemm_impl", "primus_turbo_cpp_extension::grouped_gemm",                      \
     "primus_turbo_cpp_extension::ck_grouped_gemm")                                                      \
@@ -86,7 +92,7 @@
     "primus_turbo::grouped_gemm_variable_k", "primus_turbo::grouped_gemm_variable_k_impl",              \
     "primus_turbo_cpp_extension::grouped_gemm_variable_k",                                              \
     "primus_turbo_cpp_extension::ck_grouped_gemm_variable_k")                                           \
-  /* h-models-a: elementwise extras, Evoformer attention, group quantization, mHC, MoE_aux */        \
+  /* elementwise extras, Evoformer attention, group quantization, mHC, MoE_aux */        \
   X(kLigerSiluMul, kBinaryElementwise, eval_liger_silu_mul, "", false, "LigerSiLUMulFunction")          \
   X(kAiterSiluAndMul, kUnaryElementwise, eval_gated_activation, "", false, "aiter::silu_and_mul",       \
     "_C::silu_and_mul")                                                                                 \
@@ -204,4 +210,35 @@
     "primus_turbo_cpp_extension::quantize_fp8_tensorwise", "primus_turbo::quantize_fp8_tensorwise")     \
   X(kQuantizeMxfp4Dual, kUnaryElementwise, eval_quantize, "", false,                                    \
     "primus_turbo_cpp_extension::quantize_mxfp4_dual", "primus_turbo::quantize_mxfp4_dual",             \
-    "primus::quantize_mxfp4_dual")
+    "primus::quantize_mxfp4_dual")                                                                      \
+  /* Resampling unary ops (params add input_shape, output_shape) */                                    \
+  X(kReplicationPad, kUnaryElementwise, eval_resample, "", false, "aten::replication_pad1d",             \
+    "aten::replication_pad2d", "aten::replication_pad3d")                                               \
+  X(kUpsampleNearest, kUnaryElementwise, eval_resample, "", false, "aten::upsample_nearest1d",          \
+    "aten::upsample_nearest2d", "aten::upsample_nearest3d")                                             \
+  /* RMSNorm extension ops (sheet RMSNorm_fwd) */                                                      \
+  X(kAiterRmsNorm, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rms_norm", "aiter::rmsnorm2d_fwd_ck") \
+  X(kAiterRmsnorm, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rmsnorm")                          \
+  X(kAiterRmsNormAdd, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rmsnorm2d_fwd_with_add_ck",     \
+    "aiter::add_rmsnorm")                                                                               \
+  X(kAiterRmsNormDynamicQuant, kRmsNormExt, eval_rmsnorm_ext, "", false,                                \
+    "aiter::rmsnorm2d_fwd_with_dynamicquant_ck")                                                        \
+  X(kVllmRmsNormFp8GroupQuant, kRmsNormExt, eval_rmsnorm_ext, "", false,                                \
+    "vllm::rocm_aiter_rmsnorm_fp8_group_quant")                                                         \
+  X(kVllmRmsNormAddFp8GroupQuant, kRmsNormExt, eval_rmsnorm_ext, "", false,                             \
+    "vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant")                                                \
+  X(kFusedRmsMxfp4Quant, kRmsNormExt, eval_rmsnorm_ext, "", false,                                      \
+    "sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", "aiter::_fuse_rmsnorm_fp4_quant")       \
+  X(kAiterRmsNormQuant, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::rmsnorm_quant")               \
+  X(kRmsNormAddPad, kRmsNormExt, eval_rmsnorm_ext, "", false, "aiter::fused_add_rmsnorm_pad_",          \
+    "vllm::rocm_aiter_triton_add_rmsnorm_pad")                                                          \
+  /* RoPE extension ops (sheets RoPE_fwd and FusedRoPE_fwd) */                                        \
+  X(kAiterRopeCached2c, kRope, eval_rope_ext, "", false, "aiter::rope_cached_positions_2c_fwd_impl")    \
+  X(kSglRotaryEmbedding, kRope, eval_rope_ext, "", false, "sgl_kernel::rotary_embedding")               \
+  X(kAiterFusedQkRopeCatAndCacheMla, kFusedRopeExt, eval_fused_qk_rope_mla, "", false,                  \
+    "aiter::fused_qk_rope_cat_and_cache_mla")                                                           \
+  X(kFusedQkRopeConcatAndCacheMla, kFusedRopeExt, eval_fused_qk_rope_mla, "", false,                    \
+    "aiter::fused_qk_rope_concat_and_cache_mla")                                                        \
+  /* torch.compile Triton kernel ops, matched by name prefix */                                         \
+  X(kTritonCompiled, kTritonCompiled, eval_triton_compiled, "", false, "triton_poi_", "triton_red_",    \
+    "triton_per_")

@@ -55,11 +55,17 @@ const PerfModelEntry* find_perf_model(std::string_view op) {
   static const auto* map = [] {
     auto* m = new std::unordered_map<std::string_view, const PerfModelEntry*>();
     for (const PerfModelEntry& model : kModels)
-      for (std::string_view name : model.ops) m->emplace(name, &model);
+      if (kFamilies[static_cast<size_t>(model.family)].sheets != SheetSplit::kNoSheetPrefixOps)
+        for (std::string_view name : model.ops) m->emplace(name, &model);
     return m;
   }();
   auto it = map->find(op);
-  return it == map->end() ? nullptr : it->second;
+  if (it != map->end()) return it->second;
+  for (const PerfModelEntry& model : kModels)
+    if (perf_family(model.family).sheets == SheetSplit::kNoSheetPrefixOps)
+      for (std::string_view prefix : model.ops)
+        if (op.starts_with(prefix)) return &model;
+  return nullptr;
 }
 
 const PerfModelEntry& perf_model(Model model) { return kModels[static_cast<size_t>(model)]; }
@@ -70,6 +76,7 @@ std::span<const FamilyInfo> perf_families() { return kFamilies; }
 std::string perf_sheet_name(const PerfModelEntry& model, bool bwd_row) {
   const FamilyInfo& family = perf_family(model.family);
   if (family.sheets == SheetSplit::kOneSheet) return std::string(family.name);
+  if (family.sheets == SheetSplit::kNoSheetPrefixOps) return "";
   return std::string(family.name) + (bwd_row || model.is_bwd_model ? "_bwd" : "_fwd");
 }
 
@@ -78,7 +85,7 @@ std::vector<std::string> perf_sheet_names() {
   for (const FamilyInfo& family : kFamilies) {
     if (family.sheets == SheetSplit::kOneSheet) {
       names.emplace_back(family.name);
-    } else {
+    } else if (family.sheets == SheetSplit::kFwdBwdSheets) {
       names.push_back(std::string(family.name) + "_fwd");
       names.push_back(std::string(family.name) + "_bwd");
     }

@@ -16,6 +16,7 @@ namespace sollens::perf {
 enum class SheetSplit : uint8_t {
   kOneSheet,      // one sheet named after the family
   kFwdBwdSheets,  // <family>_fwd and <family>_bwd
+  kNoSheetPrefixOps,  // no sheet; the models' op names are name prefixes
 };
 
 struct FamilyInfo {
@@ -36,7 +37,8 @@ struct PerfModelEntry {
   std::span<const std::string_view> ops;
 };
 
-// The model evaluating `op`, or null.
+// The model evaluating `op` (by its exact name, else by a prefix of a
+// kNoSheetPrefixOps family), or null.
 const PerfModelEntry* find_perf_model(std::string_view op);
 const PerfModelEntry& perf_model(Model model);
 const FamilyInfo& perf_family(Family family);
@@ -44,7 +46,7 @@ const FamilyInfo& perf_family(Family family);
 std::span<const PerfModelEntry> perf_models();
 std::span<const FamilyInfo> perf_families();
 
-// The sheet a row of `model` goes to; `bwd_row`: a linked-backward row.
+// The sheet a row of `model` goes to ("" for none); `bwd_row`: a linked-backward row.
 std::string perf_sheet_name(const PerfModelEntry& model, bool bwd_row);
 // Every perf-model sheet name, in report order.
 std::vector<std::string> perf_sheet_names();

@@ -4,7 +4,7 @@
 // gemm_extensions.cpp), grouped_gemm.cpp, elementwise_extensions.cpp, group_quant.cpp,
 // mhc.cpp, custom_collectives.cpp, moe.cpp, sdpa.cpp,
 // conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp, moe_comm.cpp, ssm.cpp,
-// rope_cross_entropy.cpp.
+// rope_cross_entropy.cpp, rmsnorm.cpp, triton_compiled.cpp.
 #include "analyses/perf/model_list.h"
 #include "analyses/perf/perf_model.h"
 
@@ -39,6 +39,7 @@ ModelResult eval_conv(Model m, const ModelInput& in);
 ModelResult eval_unary(const ModelInput& in);
 ModelResult eval_binary(const ModelInput& in);
 ModelResult eval_quantize(Model m, const ModelInput& in);
+ModelResult eval_resample(Model m, const ModelInput& in);
 ModelResult eval_reduce(const ModelInput& in);
 ModelResult eval_norm(Model m, const ModelInput& in);
 ModelResult eval_moe_comm(const ModelInput& in);
@@ -46,6 +47,10 @@ ModelResult eval_causal_conv1d(const ModelInput& in);
 ModelResult eval_mamba_ssd(const ModelInput& in);
 ModelResult eval_fused_rope(const ModelInput& in);
 ModelResult eval_cross_entropy(const ModelInput& in);
+ModelResult eval_rmsnorm_ext(Model m, const ModelInput& in);
+ModelResult eval_triton_compiled(const ModelInput& in);
+ModelResult eval_rope_ext(Model m, const ModelInput& in);
+ModelResult eval_fused_qk_rope_mla(Model m, const ModelInput& in);
 
 // Runs the model's evaluate function (model_registry.h).
 ModelResult evaluate(Model m, const ModelInput& in);

@@ -27,6 +27,7 @@ std::optional<int64_t> bytes_per_element(const PyValue& dtype) {
 }
 
 std::string compute_spec(const ModelResult& r) {
+  if (r.precision) return r.maf_type.empty() || r.precision->empty() ? "" : std::string(r.maf_type) + "_" + *r.precision;
   if (r.maf_type.empty() || r.precision_dtype.kind != PyValue::Kind::kStr) return "";
   const std::string d = lower(r.precision_dtype.s);
   const char* p = nullptr;

@@ -47,6 +47,7 @@ struct ModelResult {
   Metrics bwd;  // flops_bwd() / bytes_bwd() (the bwd sheets)
   std::string_view maf_type;  // "matrix", "vector" or "" (None)
   PyValue precision_dtype;    // the dtype Compute Spec's precision comes from (None: none)
+  std::optional<std::string> precision;  // a precision taken as is, not from precision_dtype
 
   void param(std::string key, PyValue v) { params.emplace_back(std::move(key), std::move(v)); }
   const PyValue* find_param(std::string_view key) const {

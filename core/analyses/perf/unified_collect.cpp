@@ -20,8 +20,8 @@ bool contains_nccl(std::string_view name) {
   return false;
 }
 
-// In TraceLens's op -> perf-model map, or a torch.compile Triton kernel op, which
-// TraceLens models with TritonCompiledPerfModel (sollens does not: TRACELENS_COMPAT.md).
+// In TraceLens's op -> perf-model map, or a torch.compile Triton kernel op (TraceLens's
+// TritonCompiledPerfModel, matched by name prefix).
 bool has_tracelens_perf_model(std::string_view name) {
   if (name.starts_with("triton_poi_") || name.starts_with("triton_red_") || name.starts_with("triton_per_"))
     return true;

@@ -450,3 +450,197 @@ TEST_CASE("UnaryElementwise: primus_turbo FP8 and dual MXFP4 quantizers", "[perf
   CHECK(x.fwd.flops == Count::of(6400));
   CHECK(x.fwd.bytes == Count::of(19656));
 }
+
+TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
+  // Every op: n = prod(x), C = weight length; base = (n/C)·(2C + 2) + 2n (a float).
+  // aiter::rms_norm x (32, 2880) bf16: n = 92160; base = 32·5762 + 184320 = 368704;
+  // bytes = 2n·2 + C·2 = 368640 + 5760 = 374400.
+  EventArgs a;
+  a.dims = lit("[[32, 2880], [2880], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.strides = lit("[[2880, 1], [1], [], []]");
+  a.concrete = lit("['', '', '1.0000000000000001e-05', '0']");
+  const ModelResult r = run("aiter::rms_norm", a);
+  REQUIRE(r.status == Status::kOk);
+  CHECK(params_repr(r) ==
+        "op_shape=(32, 2880);dtype_in_out=('c10::BFloat16', None);stride_input=(2880, 1);stride_output=None;"
+        "num_channels=2880;has_bias=False;is_affine=True;is_training=False;");
+  CHECK(r.fwd.flops == Count::real(368704.0));
+  CHECK(r.fwd.bytes == Count::of(374400));
+  CHECK(compute_spec(r) == "vector_bf16");
+  // rmsnorm2d_fwd_with_add_ck (out, input, residual_in, residual_out, weight, eps, flag),
+  // input (32, 2880) strided (3072, 1): base + n = 460864; bytes = 4n·2 + C·2 = 743040.
+  a.dims = lit("[[32, 2880], [32, 2880], [32, 2880], [32, 2880], [2880], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.strides = lit("[[2880, 1], [3072, 1], [2880, 1], [2880, 1], [1], [], []]");
+  a.concrete = lit("['', '', '', '', '', '1e-05', '0']");
+  const ModelResult add = run("aiter::rmsnorm2d_fwd_with_add_ck", a);
+  REQUIRE(add.status == Status::kOk);
+  CHECK(repr(*add.find_param("stride_input")) == "(3072, 1)");
+  CHECK(add.fwd.flops == Count::real(460864.0));
+  CHECK(add.fwd.bytes == Count::of(743040));
+  // rmsnorm2d_fwd_with_dynamicquant_ck (out fp8, input (4, 7168), yscale (4, 1), weight):
+  // n = 28672, M = 4; base = 4·14338 + 57344 = 114696; flops = base + 2n = 172040;
+  // bytes = n·2 + C·2 + n (fp8) + 4·M = 57344 + 14336 + 28672 + 16 = 100368.
+  a.dims = lit("[[4, 7168], [4, 7168], [4, 1], [7168], [], []]");
+  a.types = lit("['c10::Float8_e4m3fnuz', 'c10::BFloat16', 'float', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.strides = lit("[[7168, 1], [7168, 1], [1, 1], [1], [], []]");
+  a.concrete = lit("['', '', '', '', '1e-06', '0']");
+  const ModelResult dq = run("aiter::rmsnorm2d_fwd_with_dynamicquant_ck", a);
+  REQUIRE(dq.status == Status::kOk);
+  CHECK(dq.fwd.flops == Count::real(172040.0));
+  CHECK(dq.fwd.bytes == Count::of(100368));
+  // vllm rmsnorm_with_add_fp8_group_quant (x (4, 1536), residual, weight, eps, group 128):
+  // n = 6144, M = 4, 12 groups; base = 4·3074 + 12288 = 24584; flops = base + n + 2n = 43016;
+  // bytes = 3n·2 + C·2 + n + M·12·4 = 36864 + 3072 + 6144 + 192 = 46272.
+  a.dims = lit("[[4, 1536], [4, 1536], [1536], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.strides = lit("[[1536, 1], [1536, 1], [1], [], []]");
+  a.concrete = lit("['', '', '', '1e-06', '128']");
+  const ModelResult gq = run("vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant", a);
+  REQUIRE(gq.status == Status::kOk);
+  CHECK(gq.fwd.flops == Count::real(43016.0));
+  CHECK(gq.fwd.bytes == Count::of(46272));
+  // rocm_aiter_triton_add_rmsnorm_pad (x (64, 2880), weight, eps, residual, pad 256):
+  // n = 184320, M = 64, C_pad = 12·256 = 3072; base = 64·5762 + 368640 = 737408;
+  // flops = base + n = 921728; bytes = 2n·2 + C·2 + M·C_pad·2 + M·C·2
+  // = 737280 + 5760 + 393216 + 368640 = 1504896.
+  a.dims = lit("[[64, 2880], [2880], [], [64, 2880], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'Scalar', 'c10::BFloat16', 'Scalar']");
+  a.strides = lit("[[2880, 1], [1], [], [2880, 1], []]");
+  a.concrete = lit("['', '', '1e-05', '', '256']");
+  const ModelResult pad = run("vllm::rocm_aiter_triton_add_rmsnorm_pad", a);
+  REQUIRE(pad.status == Status::kOk);
+  CHECK(pad.fwd.flops == Count::real(921728.0));
+  CHECK(pad.fwd.bytes == Count::of(1504896));
+  // fused_rms_mxfp4_quant x1 (8, 256), no x2, res1 (8, 256): n = 2048, M = 8;
+  // flops = base (8·514 + 4096 = 8208) + n (residual) + 2n (quant) = 14352;
+  // bytes = n·2 + C·2 + 2n·2 (residual) + n/2 (fp4) + n//32 (scales) = 4096 + 512 + 8192 + 1024 + 64 = 13888.
+  a.dims = lit("[[8, 256], [256], [], [], [], [], [8, 256], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'Scalar', '', '', 'Scalar', 'c10::BFloat16', 'Scalar', 'Scalar', 'Scalar']");
+  a.strides = lit("[[256, 1], [1], [], [], [], [], [256, 1], [], [], []]");
+  a.concrete = lit("['', '', '1e-06', '', '', '0.0', '', 'False', 'False', 'False']");
+  const ModelResult fp4 = run("sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", a);
+  REQUIRE(fp4.status == Status::kOk);
+  CHECK(fp4.fwd.flops == Count::real(14352.0));
+  CHECK(fp4.fwd.bytes == Count::real(13888.0));
+  CHECK(perf_sheet_name(*find_perf_model("aiter::rmsnorm_quant"), false) == "RMSNorm_fwd");
+}
+
+TEST_CASE("UnaryElementwise: upsample_nearest and replication_pad record input and output shapes", "[perf]") {
+  // upsample_nearest2d x (1, 512, 32, 32) bf16 to [64, 64]: out (1, 512, 64, 64), 2097152
+  // elements = flops; bytes = (524288 + 2097152)·2 = 5242880.
+  EventArgs a;
+  a.dims = lit("[[1, 512, 32, 32], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'ScalarList', 'Scalar', 'Scalar']");
+  a.strides = lit("[[512, 1, 16384, 512], [], [], []]");
+  a.concrete = lit("['', '[64, 64]', '2.', '2.']");
+  const ModelResult up = run("aten::upsample_nearest2d", a);
+  REQUIRE(up.status == Status::kOk);
+  CHECK(params_repr(up) ==
+        "op_shape=(1, 512, 64, 64);dtype_in_out=('c10::BFloat16', 'c10::BFloat16');stride_input=(512, 1, 16384, 512);"
+        "stride_output=None;input_shape=(1, 512, 32, 32);output_shape=(1, 512, 64, 64);");
+  CHECK(up.fwd.flops == Count::of(2097152));
+  CHECK(up.fwd.bytes == Count::of(5242880));
+  // replication_pad2d x (2, 3, 4, 5) float, pad [1, 1, 2, 0] (left, right, top, bottom):
+  // W 5 + 2 = 7, H 4 + 2 = 6, out (2, 3, 6, 7) = 252 elements; bytes = (120 + 252)·4 = 1488.
+  a.dims = lit("[[2, 3, 4, 5], []]");
+  a.types = lit("['float', 'ScalarList']");
+  a.strides = lit("[[60, 20, 5, 1], []]");
+  a.concrete = lit("['', '[1, 1, 2, 0]']");
+  const ModelResult pad = run("aten::replication_pad2d", a);
+  REQUIRE(pad.status == Status::kOk);
+  CHECK(repr(*pad.find_param("output_shape")) == "(2, 3, 6, 7)");
+  CHECK(pad.fwd.flops == Count::of(252));
+  CHECK(pad.fwd.bytes == Count::of(1488));
+  CHECK(compute_spec(pad) == "vector_fp32");
+}
+
+TEST_CASE("torch.compile Triton ops: fused ops from the name, sizes from Concrete Inputs", "[perf]") {
+  // A reduction: xnumel, rnumel = the last two integers (32768, 2048); ops add 1, mean 1,
+  // mul 1, pow 2, rsqrt 2 = 7 FLOPs per element: 7·32768·2048 = 469762048;
+  // bytes = (8·4096·2048 = 67108864)·2 twice + 2048·2 = 268439552 (no output term).
+  EventArgs a;
+  a.dims = lit("[[8, 4096, 2048], [2048], [8, 4096, 2048], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
+  a.concrete = lit("['', '', '', '32768', '2048']");
+  const ModelResult red = run("triton_red_fused_add_mean_mul_pow_rsqrt_0", a);
+  REQUIRE(red.status == Status::kOk);
+  CHECK(params_repr(red) ==
+        "fused_ops='aten.add, aten.mean, aten.mul, aten.pow, aten.rsqrt';xnumel=32768;rnumel=2048;");
+  CHECK(red.fwd.flops == Count::real(469762048.0));
+  CHECK(red.fwd.bytes == Count::real(268439552.0));
+  CHECK(compute_spec(red) == "vector_bfloat16");
+  // Pointwise: xnumel = the last integer (1024); "_unsafe_view" is one word (0 FLOPs),
+  // "cat" is unknown and dropped; mul 1 + silu 4 = 5 FLOPs per element: 5120;
+  // bytes = (1024 + 1024)·2 + 2·1024 (the output, first tensor's bpe) = 6144.
+  a.dims = lit("[[1024], [1024], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'Scalar']");
+  a.concrete = lit("['', '', '1024']");
+  const ModelResult poi = run("triton_poi_fused__unsafe_view_cat_mul_silu_12", a);
+  REQUIRE(poi.status == Status::kOk);
+  CHECK(repr(*poi.find_param("fused_ops")) == "'aten._unsafe_view, aten.mul, aten.silu'");
+  CHECK(poi.fwd.flops == Count::real(5120.0));
+  CHECK(poi.fwd.bytes == Count::real(6144.0));
+  // Tensors typed 'int' / 'long int' (not c10:: spellings) count 0 bytes and give no precision.
+  a.dims = lit("[[888], [888], []]");
+  a.types = lit("['int', 'long int', 'Scalar']");
+  a.concrete = lit("['', '', '888']");
+  const ModelResult ints = run("triton_poi_fused_add_lt_0", a);
+  REQUIRE(ints.status == Status::kOk);
+  CHECK(ints.fwd.flops == Count::real(2.0 * 888));
+  CHECK(ints.fwd.bytes == Count::real(0.0));
+  CHECK(compute_spec(ints) == "");
+  CHECK(perf_sheet_name(*find_perf_model("triton_poi_fused_add_lt_0"), false) == "");
+  // Without Concrete Inputs there is nothing to read.
+  a.concrete = PyValue::none();
+  CHECK(run("triton_poi_fused_add_lt_0", a).status == Status::kNotImplemented);
+}
+
+TEST_CASE("RoPE extensions: aiter two-channel cached RoPE, sgl_kernel rotary_embedding, fused MLA RoPE", "[perf]") {
+  // rope_cached_positions_2c_fwd_impl: input_x (1, 4, 8, 64), input_y (1, 4, 2, 64) bf16:
+  // n = 2048 + 512 = 2560; flops = 3n = 7680; bytes = 2·n·2 = 10240.
+  EventArgs a;
+  a.dims = lit("[[1, 4, 8, 64], [1, 4, 2, 64], [1, 4, 8, 64], [1, 4, 2, 64], [4096, 1, 1, 32], [4096, 1, 1, 32], [1, 4], [], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'long int', 'Scalar', 'Scalar', 'Scalar']");
+  const ModelResult c2 = run("aiter::rope_cached_positions_2c_fwd_impl", a);
+  REQUIRE(c2.status == Status::kOk);
+  CHECK(params_repr(c2) == "x_shape=(1, 4, 8, 64);y_shape=(1, 4, 2, 64);num_elements=2560;");
+  CHECK(c2.fwd.flops == Count::of(7680));
+  CHECK(c2.fwd.bytes == Count::of(10240));
+  CHECK(perf_sheet_name(*find_perf_model("aiter::rope_cached_positions_2c_fwd_impl"), false) == "RoPE_fwd");
+  // sgl_kernel::rotary_embedding: query (32, 4096) = 32 heads of 128, key (32, 1024) = 8
+  // heads, cos_sin_cache (40960, 64): rot_dim 64; n = 32·(32 + 8)·64 = 81920;
+  // flops = 245760; bytes = 2·n·2 = 327680.
+  a.dims = lit("[[32], [32, 4096], [32, 1024], [], [40960, 64], []]");
+  a.types = lit("['long int', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'c10::BFloat16', 'Scalar']");
+  a.concrete = lit("['', '', '', '128', '', 'True']");
+  const ModelResult sgl = run("sgl_kernel::rotary_embedding", a);
+  REQUIRE(sgl.status == Status::kOk);
+  CHECK(params_repr(sgl) == "num_elements=81920;");
+  CHECK(sgl.fwd.flops == Count::of(245760));
+  CHECK(sgl.fwd.bytes == Count::of(327680));
+  CHECK(compute_spec(sgl) == "vector_bf16");
+  // fused_qk_rope_cat_and_cache_mla: q_nope (4, 16, 512), q_pe (4, 16, 64), k_nope (4, 1, 512),
+  // k_pe (4, 1, 64), kv_cache fp8: flops = 3·(4·16·64 + 4·1·64) = 3·4352 = 13056;
+  // bytes = (32768 + 4096)·2 + (2048 + 256)·2 + 4·16·576·2 (q_out) + 4·1·576·1 (fp8 kv)
+  //       = 73728 + 4608 + 73728 + 2304 = 154368.
+  a.dims = lit("[[4, 16, 512], [4, 16, 64], [4, 1, 512], [4, 1, 64], [1000, 1, 576], [4], [], []]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::Float8_e4m3fn', 'long int', 'Scalar', 'Scalar']");
+  a.concrete = lit("['', '', '', '', '', '', '', '']");
+  const ModelResult cat = run("aiter::fused_qk_rope_cat_and_cache_mla", a);
+  REQUIRE(cat.status == Status::kOk);
+  CHECK(params_repr(cat) == "T=4;QH=16;KH=1;D_lora=512;D_pe=64;dtype_in='c10::BFloat16';dtype_kv='c10::Float8_e4m3fn';");
+  CHECK(cat.fwd.flops == Count::of(13056));
+  CHECK(cat.fwd.bytes == Count::of(154368));
+  CHECK(perf_sheet_name(*find_perf_model("aiter::fused_qk_rope_cat_and_cache_mla"), false) == "FusedRoPE_fwd");
+  // fused_qk_rope_concat_and_cache_mla: KH = 1 and q_out fp8 ([5]): the same reads
+  // (73728 + 4608), q_out 4·16·576·1 = 36864, kv 2304: 117504.
+  a.dims = lit("[[4, 16, 512], [4, 16, 64], [4, 512], [4, 64], [1000, 1, 576], [4, 16, 576], [4]]");
+  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::Float8_e4m3fn', 'c10::Float8_e4m3fn', 'long int']");
+  const ModelResult concat = run("aiter::fused_qk_rope_concat_and_cache_mla", a);
+  REQUIRE(concat.status == Status::kOk);
+  CHECK(repr(*concat.find_param("dtype_out")) == "'c10::Float8_e4m3fn'");
+  CHECK(concat.fwd.flops == Count::of(13056));
+  CHECK(concat.fwd.bytes == Count::of(117504));
+}
