@@ -120,7 +120,7 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
 
   const std::string sol = page.build_sol("H100_SXM5_80GB", 0.8);
   CHECK(sol.find(R"("solDevice":"H100_SXM5_80GB","efficiencyFactor":0.8,"moduleFrames":true,)") != std::string::npos);
-  CHECK(sol.find(R"("sol/total_ops":1)") != std::string::npos);
+  CHECK(sol.find(R"("sol/total_ops": 1,)") != std::string::npos);
   // The handles follow the tables' order: metrics first, by_layer_type second.
   const auto handle_of = [&sol](const std::string& name) {
     const size_t at = sol.find(R"(,"name":")" + name + "\"");
@@ -136,6 +136,9 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
   CHECK(layers->column(0).string_at(0) == "Linear");
   CHECK(layers->find("count")->int_at(0) == 1);
   CHECK(layers->find("measured_time_ms")->float_at(0) == Approx(0.010125).epsilon(1e-12));
+  // Memory-bound: A 2×3, B 3×4 and C 2×4 in bf16 are 26 × 2 = 52 bytes, at the H100's
+  // 3.35 TB/s derated by 0.8 (the 48 FLOP take far less at 989.4 TFLOPS × 0.8).
+  CHECK(layers->find("estimated_time_ms")->float_at(0) == Approx(52 / (3.35e12 * 0.8) * 1e3).epsilon(1e-9));
   CHECK(page.sheet_csv(by_layer_type).rfind("layer_type,", 0) == 0);
 
   // Recomputed: the previous SOL tables are let go, the report's stay.

@@ -35,7 +35,11 @@ export function solChecks({ page, check, repo, tmp, screenshots, helpers }) {
     execFileSync(cli, ['sol', gz, '--out', out, ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
     return out;
   };
-  const csv = (dir, sheet) => parseCsv(readFileSync(path.join(dir, `${sheet}.csv`), 'utf8'));
+  // Python's True/False as the page's bool values (1/0 in <data value>).
+  const csv = (dir, sheet) => {
+    const t = parseCsv(readFileSync(path.join(dir, `${sheet}.csv`), 'utf8'));
+    return { ...t, rows: t.rows.map((r) => r.map((v) => (v === 'True' ? '1' : v === 'False' ? '0' : v))) };
+  };
 
   // The table of `sheet` under its tab, against the CLI's CSV: every shown row equal,
   // and as many rows in all.

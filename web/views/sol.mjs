@@ -23,7 +23,7 @@ const TABLES = [
   ['sol_by_phase', 'Phase', 'one row per innermost user annotation'],
   ['sol_by_phase_prefix', 'Phase prefixes', 'one "<prefix> (total)" row per /-separated prefix of the phases (kept apart: summing them with the phases would count twice)'],
   ['sol_by_step', 'Step', 'one row per detected cycle (step, layer): its SOL latency against its measured span, and the gap split into kernel inefficiency, idle time and unmodeled ops'],
-  ['sol_top_operations', 'Top operations', 'the ops with the largest measured time'],
+  ['sol_top_operations', 'Top operations', 'the 50 ops with the largest estimates, one row per op'],
   ['sol_unmodeled', 'Unmodeled', 'ops without a perf model or roofline: their measured time is not in the estimate or the measured total'],
 ];
 
@@ -33,18 +33,23 @@ export function render(section, context) {
   const state = context.state ?? {};
   resetSection(section, 'SOL: speed of light');
   const { sol } = context;
-  if (!sol && !context.solPending && !context.solError && !state.asked) {
-    state.asked = { device: '', efficiency: 1 };
-    if (!context.requestSol(state.asked)) {
+  if (!sol && !context.solPending && !context.solError) {
+    // unavailable: nothing to compute it from (a report from a link without it).
+    if (!state.asked) {
+      state.asked = { device: '', efficiency: 1 };
+      state.unavailable = !context.requestSol(state.asked);
+    }
+    if (state.unavailable) {
       section.append(el('p', 'empty-state sol-unavailable',
-        'Speed of light is computed from the trace itself: open the trace to see it (a report from a link does not carry it).'));
+        'Speed of light is computed from the trace itself: open the trace to see it (this report came from a link made before the SOL view was opened).'));
       return;
     }
   }
   if (!sol) {
-    if (context.solError) section.append(el('p', 'empty-state error-text sol-error', context.solError));
-    else if (context.solPending || state.asked) {
-      const p = el('p', 'empty-state sol-pending', 'Computing speed of light… (the op tree is rebuilt with the python frames for the layer types)');
+    if (context.solError) {
+      section.append(el('p', 'empty-state sol-error', context.solError));
+    } else {
+      const p = el('p', 'empty-state sol-pending', 'Computing speed of light… (the op tree is rebuilt with the python frames, for the layer types)');
       p.setAttribute('role', 'status');
       section.append(p);
     }
