@@ -239,7 +239,7 @@ export async function hostileChecks({ context, origin, repo, site, fixtures, che
   s = await showView('sol');
   await shows(`${s} .sol-notes`, 'sol: device and notes');
   await shows(`${s} .sheet-table tbody`, 'sol: layer type rows');
-  await shows(`${s} .sol-chart text`, 'sol: chart labels');
+  await shows(`${s} .sol-chart title`, 'sol: chart bar titles');
   await page.screenshot({ path: path.join(screenshots, 'hostile-sol.png'), fullPage: true });
   await clean('sol');
   await page.close();

@@ -81,6 +81,7 @@ export function solChecks({ page, check, repo, tmp, screenshots, helpers }) {
     if (!existsSync(cli)) return;
     await showView('sol');
     const before = await headline();
+    await page.focus(`${SECTION} .sol-efficiency select`);  // as a user choosing with it
     await page.selectOption(`${SECTION} .sol-efficiency select`, '0.8');
     await page.waitForFunction(([sel, old]) => document.querySelector(sel)?.textContent !== old,
       [`${SECTION} .sol-efficiency-pct`, before], { timeout: TIMEOUT_MS });

@@ -102,7 +102,7 @@ function controls(context, state, sol) {
   const device = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], asked.device,
     (v) => ask({ ...asked, device: v }, 'device'));
   device.classList.add('sol-device');
-  const factor = select('Efficiency factor', [['1', '1.0: the plain dense roofline'], ['0.8', '0.8: peaks derated as the Megatron SOL tracker does']],
+  const factor = select('Efficiency factor', [['1', '1.0: dense peaks'], ['0.8', '0.8: derated (Megatron)']],
     String(asked.efficiency), (v) => ask({ ...asked, efficiency: Number(v) }, 'efficiency'));
   factor.classList.add('sol-efficiency');
   wrap.append(device, factor, status);
@@ -120,20 +120,21 @@ function gapFigure(m) {
   const measured = m['sol/measured_time_ms'] ?? 0;
   const unmodeled = m['sol/unmodeled_time_ms'] ?? 0;
   const efficiency = m['sol/efficiency_pct'];
+  const factor = m['sol/efficiency_factor'] ?? 1;
   const figure = el('figure', 'sol-gap');
   const headline = el('p', 'sol-headline');
   const pct = el('strong', 'sol-efficiency-pct', efficiency == null ? 'no estimate' : `${formatNumber(efficiency, 'float', '%')} %`);
   headline.append(pct, Number.isFinite(efficiency)
-    ? ` of speed of light: the modeled ops would take ${ms(estimated)} at the device's peaks and took ${ms(measured)} on the GPU${
-      measured > estimated ? ` (${formatNumber(measured / Math.max(estimated, 1e-12), 'float', '')}× the estimate)` : ''}.`
+    ? ` of speed of light: the modeled ops would take ${ms(estimated)} at ${factor === 1 ? 'the device\'s peaks' : `${factor} × the device's peaks`} and took ${ms(measured)} on the GPU${
+      measured > estimated ? ` (${(measured / Math.max(estimated, 1e-12)).toFixed(1)}× the estimate)` : ''}. Unmodeled ops are apart: they have no estimate.`
     : ' — no op could be estimated on this device.');
   figure.append(headline);
   const max = Math.max(estimated, measured, unmodeled, 1e-12);
   const bars = el('div', 'sol-bars');
   for (const [label, value, cls, count] of [
-    ['Speed of light (estimated)', estimated, 'estimated', m['sol/total_ops']],
-    ['Measured (modeled ops)', measured, 'measured', m['sol/total_ops']],
-    ['Measured (unmodeled ops, not estimated)', unmodeled, 'unmodeled', m['sol/unmodeled_ops']],
+    ['Speed of light (estimate)', estimated, 'estimated', m['sol/total_ops']],
+    ['Measured, modeled ops', measured, 'measured', m['sol/total_ops']],
+    ['Measured, unmodeled ops', unmodeled, 'unmodeled', m['sol/unmodeled_ops']],
   ]) {
     const row = el('div', `sol-bar-row sol-bar-${cls}`);
     const track = el('div', 'sol-bar-track');
@@ -151,7 +152,7 @@ function gapFigure(m) {
 function notes(sol, m) {
   const out = [];
   const device = sol.solDevice ? `Device: ${sol.solDevice}` : 'No GPU with known dense peaks: nothing can be estimated (choose a device above)';
-  const lines = [`${device}; efficiency factor ${sol.efficiencyFactor}; ${formatNumber(m['sol/total_tflops'] ?? 0, 'float', '')} TFLOP and ${
+  const lines = [`${device}; efficiency factor ${Number(sol.efficiencyFactor).toFixed(1)}; ${formatNumber(m['sol/total_tflops'] ?? 0, 'float', '')} TFLOP and ${
     formatNumber(m['sol/total_memory_gb'] ?? 0, 'float', '')} GB moved by the estimated ops.`];
   if (!sol.moduleFrames)
     lines.push('This trace has no nn.Module frames (record it with with_stack=True): layer types fall back to op categories.');
@@ -175,9 +176,11 @@ function layerChart(sheet) {
   const est = findColumn(sheet, 'estimated_time_ms');
   const meas = findColumn(sheet, 'measured_time_ms');
   const eff = findColumn(sheet, 'efficiency_pct');
+  const unm = findColumn(sheet, 'unmodeled_time_ms');
+  const total = (r) => (cell(meas, r) ?? 0) + (cell(unm, r) ?? 0);
   const rows = Array.from({ length: sheet.rows }, (_, r) => r)
-    .sort((a, b) => (cell(meas, b) ?? 0) - (cell(meas, a) ?? 0)).slice(0, CHART_LAYER_TYPES);
-  const max = Math.max(1e-12, ...rows.flatMap((r) => [cell(est, r) ?? 0, cell(meas, r) ?? 0]));
+    .sort((a, b) => total(b) - total(a)).slice(0, CHART_LAYER_TYPES);
+  const max = Math.max(1e-12, ...rows.flatMap((r) => [cell(est, r) ?? 0, total(r)]));
   const LABEL = 200;
   const W = 800;
   const ROW = 26;
@@ -188,7 +191,7 @@ function layerChart(sheet) {
   svg.setAttribute('class', 'sol-chart');
   svg.setAttribute('role', 'img');
   const title = document.createElementNS(SVG, 'title');
-  title.textContent = `Estimated (speed of light) and measured time of the ${rows.length} layer types with the most measured time; the table below lists them all`;
+  title.textContent = `Estimated (speed of light) and measured time of the ${rows.length} layer types with the most measured time, with the efficiency of their modeled ops; the table below lists them all`;
   svg.append(title);
   const text = (x, y, content, cls, anchor = 'start') => {
     const t = document.createElementNS(SVG, 'text');
@@ -203,9 +206,12 @@ function layerChart(sheet) {
     const y = i * ROW;
     const label = String(cell(name, r) ?? '(none)');
     text(LABEL - 8, y + BAR + 4, label.length > 30 ? `${label.slice(0, 29)}…` : label, 'sol-chart-label', 'end');
-    [[cell(est, r) ?? 0, 'estimated', 0], [cell(meas, r) ?? 0, 'measured', BAR + 1]].forEach(([v, cls, dy]) => {
+    // Measured: the modeled ops' time, then the unmodeled ops' time after it.
+    [[cell(est, r) ?? 0, 'estimated', 0, 0], [cell(meas, r) ?? 0, 'measured', BAR + 1, 0],
+      [cell(unm, r) ?? 0, 'unmodeled', BAR + 1, cell(meas, r) ?? 0]].forEach(([v, cls, dy, after]) => {
+      if (cls === 'unmodeled' && !v) return;
       const rect = document.createElementNS(SVG, 'rect');
-      rect.setAttribute('x', String(LABEL));
+      rect.setAttribute('x', String(LABEL + (plot * after) / max));
       rect.setAttribute('y', String(y + dy));
       rect.setAttribute('width', String(Math.max(0.5, (plot * v) / max)));
       rect.setAttribute('height', String(BAR));
@@ -216,10 +222,11 @@ function layerChart(sheet) {
       svg.append(rect);
     });
     const e = cell(eff, r);
-    text(LABEL + (plot * (cell(meas, r) ?? 0)) / max + 6, y + 2 * BAR, e == null ? 'not estimated' : `${formatNumber(e, 'float', '%')} %`, 'sol-chart-value');
+    text(LABEL + (plot * total(r)) / max + 6, y + 2 * BAR, e == null ? 'unmodeled only' : `${formatNumber(e, 'float', '%')} %`, 'sol-chart-value');
   });
   const legendY = rows.length * ROW + 14;
-  for (const [x, cls, label] of [[LABEL, 'estimated', 'estimated (speed of light)'], [LABEL + 200, 'measured', 'measured']]) {
+  for (const [x, cls, label] of [[LABEL, 'estimated', 'estimated (speed of light)'], [LABEL + 180, 'measured', 'measured, modeled ops'],
+    [LABEL + 340, 'unmodeled', 'measured, unmodeled ops']]) {
     const rect = document.createElementNS(SVG, 'rect');
     rect.setAttribute('x', String(x));
     rect.setAttribute('y', String(legendY - 9));
