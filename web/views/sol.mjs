@@ -162,7 +162,13 @@ function notes(sol, m) {
     lines.push(`${formatNumber(m['sol/collective_kernels'], 'int')} collective kernels (${ms(m['sol/collective_time_ms'])}) are not in the totals.`);
   if (m['sol/unattributed_kernels'])
     lines.push(`${formatNumber(m['sol/unattributed_kernels'], 'int')} kernels (${ms(m['sol/unattributed_time_ms'])}) have no launching op and are not in the totals.`);
-  for (const n of sol.notes ?? []) lines.push(n);
+  // The core's notes, less the two said above in the page's words (its own name the
+  // CLI's --device option).
+  for (const n of sol.notes ?? []) {
+    if (!sol.solDevice && /^no GPU with known dense peaks/.test(n)) continue;
+    if (!sol.moduleFrames && /no nn\.Module frames/.test(n)) continue;
+    lines.push(n);
+  }
   const list = el('ul', 'sol-notes');
   for (const line of lines) list.append(el('li', '', line));
   out.push(list);
