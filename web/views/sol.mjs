@@ -211,7 +211,7 @@ function layerChart(sheet) {
   rows.forEach((r, i) => {
     const y = i * ROW;
     const label = String(cell(name, r) ?? '(none)');
-    text(LABEL - 8, y + BAR + 4, label.length > 30 ? `${label.slice(0, 29)}…` : label, 'sol-chart-label', 'end');
+    text(LABEL - 8, y + BAR + 4, label.length > 26 ? `${label.slice(0, 25)}…` : label, 'sol-chart-label', 'end');
     // Measured: the modeled ops' time, then the unmodeled ops' time after it.
     [[cell(est, r) ?? 0, 'estimated', 0, 0], [cell(meas, r) ?? 0, 'measured', BAR + 1, 0],
       [cell(unm, r) ?? 0, 'unmodeled', BAR + 1, cell(meas, r) ?? 0]].forEach(([v, cls, dy, after]) => {
