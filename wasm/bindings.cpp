@@ -40,6 +40,7 @@ class Session {
     return page_.build_report(device_name, corrected, include_unlinked);
   }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
+  std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
   // Numeric columns as a Float64Array view (null cells hold 0; see columnValidity).
   emscripten::val column_numbers(int sheet, int column) {
     const sollens::EncodedColumn* e = page_.tables().encoded(sheet, column);
@@ -92,6 +93,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("gpuTimelineCsv", &Session::gpu_timeline_csv)
       .function("buildReport", &Session::build_report)
       .function("buildCycles", &Session::build_cycles)
+      .function("buildSol", &Session::build_sol)
       .function("columnNumbers", &Session::column_numbers)
       .function("columnValidity", &Session::column_validity)
       .function("columnCodes", &Session::column_codes)

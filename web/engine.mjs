@@ -4,7 +4,7 @@
 // the page only ever hears about the load it is showing.
 //
 //   const engine = createEngine({onReady, onProgress, onDone, onReport, onCycles,
-//                                onCyclesError, onError, onCrash})
+//                                onCyclesError, onSol, onError, onCrash})
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
 
@@ -25,6 +25,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     [FromWorker.REPORT]: handlers.onReport,
     [FromWorker.CYCLES]: handlers.onCycles,
     [FromWorker.CYCLES_ERROR]: handlers.onCyclesError,
+    [FromWorker.SOL]: handlers.onSol,
     [FromWorker.ERROR]: handlers.onError,
   });
 
@@ -76,5 +77,6 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     },
     requestReport: ({ device, corrected, includeUnlinked }) => request({ type: ToWorker.REPORT, device, corrected, includeUnlinked }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
+    requestSol: ({ device, efficiency }) => request({ type: ToWorker.SOL, device, efficiency }),
   };
 }

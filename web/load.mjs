@@ -24,6 +24,7 @@ export const engine = createEngine({
   onReport: showRecomputedReport,
   onCycles: (msg) => showCycles(msg, true),
   onCyclesError: (msg) => showCycles(msg, false),
+  onSol: showSol,
   onError(msg) {
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
     settleCycles();
@@ -132,6 +133,15 @@ export function requestCycles({ mode = 'all', order = 'stream' } = {}) {
   return engine.requestCycles({ mode, order });
 }
 
+// Speed of light for the SOL view, computed when first asked for (it builds a second
+// event tree, with the python frames).
+export function requestSol({ device = '', efficiency = 1 } = {}) {
+  if (app.report.shared) return sharedCannotRecompute();
+  if (!engine.requestSol({ device, efficiency })) return false;
+  app.report.solPending = true;
+  return true;
+}
+
 // The view is drawn again, so that its controls show what the report really is.
 function sharedCannotRecompute() {
   ui.status.textContent = 'This report came from a link and has no trace behind it: open the trace to recompute it.';
@@ -203,5 +213,22 @@ function showCycles(msg, detected) {
   document.body.dataset.cycles = detected ? 'ready' : 'error';
   redraw('cycles');
   settleCycles();
+  showView(app.currentView);
+}
+
+// A failed recompute keeps the speed of light on screen (the status line says why).
+function showSol(msg) {
+  const { report } = app;
+  if (!report) return;
+  report.solPending = false;
+  if (msg.error) {
+    report.solError = report.sol ? null : msg.error;
+    if (app.currentView === 'sol') ui.status.textContent = msg.error;
+  } else {
+    report.sol = msg.sol;
+    report.solMs = msg.ms ?? null;
+    report.solError = null;
+  }
+  redraw('sol');
   showView(app.currentView);
 }

@@ -9,6 +9,8 @@
 //                                                            trace; includeUnlinked: count GPU
 //                                                            events with no launch in the trace)
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
+//                 SOL     {id, device, efficiency}      speed of light (device "" = from the
+//                                                       trace; efficiency factor in (0, 1])
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
 //                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
@@ -19,6 +21,7 @@
 //                                                    stream) and after each CYCLES request
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
+//                  SOL          {id, sol, ms} or {id, error}   after each SOL request
 //                  ERROR        {id, title, hint}
 // Every message but READY carries the id of the load it belongs to.
 
@@ -26,6 +29,7 @@ export const ToWorker = Object.freeze({
   OPEN: 'open',
   REPORT: 'report',
   CYCLES: 'cycles',
+  SOL: 'sol',
 });
 
 export const FromWorker = Object.freeze({
@@ -35,6 +39,7 @@ export const FromWorker = Object.freeze({
   CYCLES: 'cycles',
   REPORT: 'report',
   CYCLES_ERROR: 'cycles-error',
+  SOL: 'sol',
   ERROR: 'error',
 });
 

@@ -11,14 +11,16 @@
 //    state (the view's own object, kept across recomputes of this trace's report and
 //    cycles: what the view wants to show the same way again),
 //    requestReport({device, corrected, includeUnlinked}) (options left out stay as last
-//    asked), requestCycles({mode, order}), showView(name)}
+//    asked), requestCycles({mode, order}), showView(name),
+//    sol, solPending, solError, solMs, requestSol({device, efficiency}) (the SOL view:
+//    speed of light is computed when first asked for)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
 
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
-const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles']);
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol']);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
 export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
@@ -26,7 +28,7 @@ const renderedViews = new Set();
 
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
 // whether the request went to the worker.
-let requests = { requestReport: () => false, requestCycles: () => false };
+let requests = { requestReport: () => false, requestCycles: () => false, requestSol: () => false };
 export function setViewRequests(r) {
   requests = r;
 }
@@ -104,6 +106,11 @@ function viewContext(name) {
     state: viewState(name),
     requestReport: (options = {}) => requests.requestReport(options),
     requestCycles: (options = {}) => requests.requestCycles(options),
+    sol: report.sol ?? null,
+    solPending: Boolean(report.solPending),
+    solError: report.solError ?? null,
+    solMs: report.solMs ?? null,
+    requestSol: (options = {}) => requests.requestSol(options),
     showView,
   };
 }

@@ -7,7 +7,9 @@
 // Format, version 2: '#report=' + base64url(gzip(JSON)) with the JSON
 //   {"v":2, "name", "version", "fileBytes", "gzip", "cutShort", "info", "traceMetadata", "gpuTimeline",
 //    "report": {"device", "rooflineCeilings", "timingsMs", "includeUnlinked", "sheets": [sheet]},
-//    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]}, "dropped": [name]}
+//    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]},
+//    "sol": {"device", "solDevice", "efficiencyFactor", "moduleFrames", "notes", "metrics", "sheets"},
+//    "dropped": [name]}
 //   sheet  = {"name", "kind", "rows", "columns": [column]}
 //   column = {"name", "type": "float"|"int"|"bool", "unit", "values": [number | null | "nan" | "inf" | "-inf"]}
 //          | {"name", "type": "string", "unit", "dictionary": [string], "codes": [int, -1 = null]}
@@ -15,7 +17,8 @@
 // shortest number text reads back to the same double). Version 2 added the sheets'
 // kinds, the columns' units and the roofline ceilings (the page no longer guesses them).
 // Optional in version 2 (links made before them lack them): cutShort, report.includeUnlinked
-// and info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs.
+// and info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs; sol, only when the SOL view has
+// computed it (worker.mjs's postSol).
 //
 // Too big for a URL: links are kept under LINK_BUDGET characters (Firefox's default
 // URL limit is 1 MiB; Chrome's 2 MiB). Over it, the largest sheets lose their rows
@@ -75,7 +78,8 @@ function base64url(bytes) {
 export async function encodeShare(loaded, baseUrl) {
   if (typeof CompressionStream === 'undefined')
     throw new ShareError('This browser cannot make share links: it has no CompressionStream.', 'Use a current browser, or Download report (JSON) instead.');
-  const all = [...loaded.report.sheets.map((s) => ['report', s]), ...(loaded.cycles?.sheets ?? []).map((s) => ['cycles', s])];
+  const all = [...loaded.report.sheets.map((s) => ['report', s]), ...(loaded.cycles?.sheets ?? []).map((s) => ['cycles', s]),
+    ...(loaded.sol?.sheets ?? []).map((s) => ['sol', s])];
   const sizes = new Map(all.map(([, s]) => [s, JSON.stringify(encodeSheet(s, true)).length]));
   const emptied = new Set();
   const page = new URL(baseUrl);
@@ -100,6 +104,7 @@ export async function encodeShare(loaded, baseUrl) {
         preambles: loaded.cycles.preambles, sheets: loaded.cycles.sheets.map((s) => encodeSheet(s, keep(s))) } : null,
       dropped: [...loaded.dropped ?? [], ...all.filter(([, s]) => emptied.has(s)).map(([where, s]) => `${where === 'cycles' ? 'cycles: ' : ''}${s.name}`)],
     };
+    if (loaded.sol) doc.sol = { ...loaded.sol, sheets: loaded.sol.sheets.map((s) => encodeSheet(s, keep(s))) };
     const json = JSON.stringify(doc);
     const packed = await gzip(json);
     const url = base + base64url(packed);
@@ -298,8 +303,10 @@ const docSchema = obj({
   report: obj({ device: deviceSchema, rooflineCeilings: map(obj({ peak: str(100), tflops: num }), 100),
     timingsMs: map(nullable(num), 50), includeUnlinked: bool, sheets }, ['includeUnlinked']),
   cycles: nullable(obj({ summary: str(), kernels: count, preambles: arr(str(), 500), sheets })),
+  sol: obj({ device: deviceSchema, solDevice: nullable(str(200)), efficiencyFactor: num, moduleFrames: bool,
+    notes: arr(str(), 1000), metrics: map(nullable(num), 100), sheets }),
   dropped: arr(str(1100), 1000),
-}, ['cutShort']);
+}, ['cutShort', 'sol']);
 
 // `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
 export async function decodeShare(fragment) {

@@ -49,6 +49,7 @@ const route = messageRouter(ToWorker, {
   [ToWorker.OPEN]: open,
   [ToWorker.REPORT]: postReport,
   [ToWorker.CYCLES]: (msg) => postCycles(msg.id, msg.mode, msg.order),
+  [ToWorker.SOL]: postSol,
 });
 self.onmessage = (event) => route(event.data);
 
@@ -245,6 +246,21 @@ function buildCycles(mode, order) {
   if (described.error) throw new UserError(`Cycle detection failed: ${message(described.error)}.`, '');
   return { summary: described.summary, kernels: described.kernels, preambles: described.preambles,
     sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+}
+
+// Speed of light: sol = {device, solDevice, efficiencyFactor, moduleFrames, notes,
+// metrics: {name: value}, sheets: [sheet]} (core/api/page_session.h).
+function postSol({ id, device, efficiency }) {
+  try {
+    if (!session) throw new UserError('No trace is open.');
+    const t0 = performance.now();
+    const described = JSON.parse(session.buildSol(device ?? '', Number(efficiency ?? 1)));
+    if (described.error) throw new UserError(`Speed of light could not be computed: ${message(described.error)}.`);
+    const sol = { ...described, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+    self.postMessage({ type: FromWorker.SOL, id, sol, ms: performance.now() - t0 }, transferables(sol));
+  } catch (e) {
+    self.postMessage({ type: FromWorker.SOL, id, error: e instanceof UserError ? e.title : `Speed of light could not be computed: ${message(e)}.` });
+  }
 }
 
 function transferables(result) {

@@ -1,5 +1,8 @@
 #include "api/page_session.h"
 
+#include <cmath>
+
+#include "analyses/sol/sol.h"
 #include "api/info_json.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
@@ -19,6 +22,31 @@ std::string timings_json(const ReportTimings& t) {
          ",\"collectives\":" + format_python_float(t.collectives_ms) + "}";
 }
 
+// A metric's value: integers without a decimal point (counts), NaN and infinities
+// (no estimate) as null.
+std::string metric_value_json(const Column& values, size_t row) {
+  if (values.is_null(row)) return "null";
+  const double v = values.float_at(row);
+  if (!std::isfinite(v)) return "null";
+  if (v == std::floor(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<long long>(v));
+  return format_python_float(v);
+}
+
+std::string sol_metrics_json(const Table& metrics) {
+  JsonMembers members;
+  for (size_t row = 0; row < metrics.num_rows(); ++row)
+    members.emplace_back(metrics.column(0).string_at(row), metric_value_json(metrics.column(1), row));
+  return json_object(members);
+}
+
+std::vector<Table> take_sol_tables(SolReport& r) {
+  std::vector<Table> tables;
+  for (Table* t : {&r.metrics, &r.by_layer_type, &r.by_layer_instance, &r.by_module, &r.by_function, &r.by_phase,
+                   &r.by_phase_prefix, &r.by_step, &r.top_operations, &r.unmodeled})
+    tables.push_back(std::move(*t));
+  return tables;
+}
+
 }  // namespace
 
 uint8_t* PageSession::allocate(size_t size) {
@@ -33,6 +61,7 @@ uint8_t* PageSession::grow(size_t new_size) {
 
 std::string PageSession::load(const LoadOptions& options) {
   tables_.clear();
+  python_tree_.reset();
   const LoadOutcome outcome = session_.load(std::move(buffer_), options);
   if (outcome.cancelled) return "cancelled";
   return outcome.ok ? "" : outcome.error;
@@ -99,6 +128,30 @@ std::string PageSession::build_cycles(const std::string& mode, const std::string
   return "{\"summary\":" + json_string(cycles.summary) + ",\"kernels\":" + std::to_string(cycles.report.kernels) +
          ",\"preambles\":" + preambles + "],\"sheets\":" + tables_.replace(TableSet::kCycles, std::move(tables)) +
          "}";
+}
+
+std::string PageSession::build_sol(const std::string& device_name, double efficiency) {
+  if (!session_.loaded()) return error_json("no trace is loaded");
+  if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+  if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
+  if (!python_tree_) {
+    TreeOptions options;
+    options.include_python = true;  // nn.Module frames give the layer types
+    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(session_.store(), options));
+  }
+  const DeviceIdentification device = session_.identify_device(device_name);
+  const CycleReport cycles = session_.cycle_report();
+  SolOptions options;
+  options.efficiency_factor = efficiency;
+  SolReport r = analyze_sol(session_.store(), *python_tree_, device, options, &cycles);
+  std::string notes = "[";
+  for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
+  const std::string head = "{\"device\":" + device_identification_json(device) +
+                           ",\"solDevice\":" + (r.device.empty() ? "null" : json_string(r.device)) +
+                           ",\"efficiencyFactor\":" + format_python_float(r.efficiency_factor) +
+                           ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
+                           "],\"metrics\":" + sol_metrics_json(r.metrics);
+  return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, take_sol_tables(r)) + "}";
 }
 
 std::string PageSession::sheet_csv(int32_t handle) const {

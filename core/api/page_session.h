@@ -3,10 +3,12 @@
 // marshals): the page writes the trace's bytes straight into a buffer here, then asks
 // for results as JSON text and for report tables by handle, column by column.
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "api/session.h"
 #include "api/table_registry.h"
+#include "model/trace_tree.h"
 #include "store/padded_buffer.h"
 
 namespace sollens {
@@ -40,7 +42,13 @@ class PageSession {
   // order (options.h: "" is the default order, per device and stream).
   std::string build_cycles(const std::string& mode, const std::string& order);
 
-  // The tables of the last report and cycles, by the handles in their descriptions.
+  // Speed of light (analyses/sol) at this efficiency factor, in (0, 1]: {"device",
+  // "solDevice", "efficiencyFactor", "moduleFrames", "notes", "metrics": {name: value},
+  // "sheets"}, or {"error"}. Layer types need the python frames, which the loaded tree
+  // leaves out: a tree with them is built on the first call and kept for this trace.
+  std::string build_sol(const std::string& device_name, double efficiency);
+
+  // The tables of the last report, cycles and SOL, by the handles in their descriptions.
   TableRegistry& tables() { return tables_; }
   std::string sheet_csv(int32_t handle) const;
   std::string sheet_json(int32_t handle) const;
@@ -51,6 +59,7 @@ class PageSession {
   Session session_;
   TableRegistry tables_;
   PaddedBuffer buffer_;
+  std::unique_ptr<TraceTree> python_tree_;  // the tree with python frames, for SOL
 };
 
 }  // namespace sollens

@@ -93,3 +93,59 @@ TEST_CASE("PageSession: cycles words; no order is the CLI's default, per device 
   CHECK(by_default == described("stream"));
   CHECK(by_default != described("device"));
 }
+
+TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames") {
+  PageSession page;
+  CHECK(page.build_sol("", 1.0) == R"({"error":"no trace is loaded"})");
+  // one_gemm_trace's aten::mm (bf16 here), inside nn.Module Linear_0 inside Block_0:
+  // the op belongs to its innermost module only, and its measured time is its one
+  // kernel's dur, 10.125 µs.
+  const std::string trace =
+      R"({"traceEvents":[)" +
+      test::complete_event("python_function", "nn.Module: Block_0", "2", "190") + "," +
+      test::complete_event("python_function", "nn.Module: Linear_0", "5", "150") + "," +
+      test::complete_event("cpu_op", "aten::mm", "10", "50.5",
+                           R"({"External id":7,"Input Dims":[[2,3],[3,4]],"Input type":["c10::BFloat16","c10::BFloat16"]})") +
+      "," +
+      test::complete_event("cuda_runtime", "cudaLaunchKernel", "15", "5", R"({"External id":7,"correlation":42})") +
+      "," + test::flow_event('s', 42, 1, 1) + "," + test::flow_event('f', 42, 0, 7) + "," +
+      test::complete_event("kernel", "gemm", "60.25", "10.125",
+                           R"({"External id":7,"correlation":42,"device":0,"stream":7})", 0, 7) +
+      "]}";
+  fill(page, trace);
+  REQUIRE(page.load() == "");
+  CHECK(page.build_sol("no-such-gpu", 1.0).find(R"({"error":"unknown device 'no-such-gpu')") == 0);
+  CHECK(page.build_sol("H100_SXM5_80GB", 0).find(R"({"error":)") == 0);
+  CHECK(page.build_sol("H100_SXM5_80GB", 1.5).find(R"({"error":)") == 0);
+
+  const std::string sol = page.build_sol("H100_SXM5_80GB", 0.8);
+  CHECK(sol.find(R"("solDevice":"H100_SXM5_80GB","efficiencyFactor":0.8,"moduleFrames":true,)") != std::string::npos);
+  CHECK(sol.find(R"("sol/total_ops": 1,)") != std::string::npos);
+  // The handles follow the tables' order: metrics first, by_layer_type second.
+  const auto handle_of = [&sol](const std::string& name) {
+    const size_t at = sol.find(R"(,"name":")" + name + "\"");
+    REQUIRE(at != std::string::npos);
+    const size_t id = sol.rfind(R"({"id":)", at);
+    return std::stoi(sol.substr(id + 6));
+  };
+  const int32_t by_layer_type = handle_of("sol_by_layer_type");
+  CHECK(handle_of("sol_metrics") + 1 == by_layer_type);
+  const Table* layers = page.tables().table(by_layer_type);
+  REQUIRE(layers);
+  REQUIRE(layers->num_rows() == 1);
+  CHECK(layers->column(0).string_at(0) == "Linear");
+  CHECK(layers->find("count")->int_at(0) == 1);
+  CHECK(layers->find("measured_time_ms")->float_at(0) == Approx(0.010125).epsilon(1e-12));
+  // Memory-bound: A 2×3, B 3×4 and C 2×4 in bf16 are 26 × 2 = 52 bytes, at the H100's
+  // 3.35 TB/s derated by 0.8 (the 48 FLOP take far less at 989.4 TFLOPS × 0.8).
+  CHECK(layers->find("estimated_time_ms")->float_at(0) == Approx(52 / (3.35e12 * 0.8) * 1e3).epsilon(1e-9));
+  CHECK(page.sheet_csv(by_layer_type).rfind("layer_type,", 0) == 0);
+
+  // Recomputed: the previous SOL tables are let go, the report's stay.
+  const std::string report = page.build_report("", false, false);
+  const int32_t timeline = std::stoi(report.substr(report.find(R"("sheets":[{"id":)") + 16));
+  const std::string again = page.build_sol("H100_SXM5_80GB", 1.0);
+  CHECK(again.find(R"("efficiencyFactor":1.0,)") != std::string::npos);
+  CHECK(page.tables().table(by_layer_type) == nullptr);
+  CHECK(page.tables().table(timeline) != nullptr);
+}

@@ -10,7 +10,8 @@
 // every view renders for each trace, table numbers equal the CLI's CSVs (or
 // TraceLens's when build/native/sollens is absent), sort, filter, drill-down, a
 // 100,000-row table with a bounded DOM, trace HTML in kernel names shown as text, the
-// device selector and the cycles controls; choices kept across a recompute; keyboard
+// device selector and the cycles controls; choices kept across a recompute; the SOL view's
+// tables against `sollens sol`, its efficiency and device selectors (tests/web/sol_checks.mjs); keyboard
 // and screen-reader basics of every view (tests/web/a11y_checks.mjs); a report with HTML in every string, opened
 // from a share link, visited view by view (tests/web/hostile_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
@@ -20,6 +21,7 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { viewChecks } from './views_checks.mjs';
+import { solChecks } from './sol_checks.mjs';
 import { hostileChecks } from './hostile_checks.mjs';
 import { a11yChecks } from './a11y_checks.mjs';
 import { unlinkedChecks } from './unlinked_checks.mjs';
@@ -127,6 +129,11 @@ try {
   const views = viewChecks({ page, check, repo, site, fixtures, screenshots, tmp, exportPresent });
   // Every view, with a screenshot; the report views against the CLI's CSVs.
   await views.everyView('h100', 'tracelens-h100-bert-small', gzOf('tracelens-h100-bert-small'));
+  // The SOL view against `sollens sol` (bert-small has nn.Module frames): tables, then
+  // the efficiency factor and device recomputing it.
+  const sol = solChecks({ page, check, repo, tmp, screenshots, helpers: views.helpers });
+  await sol.tables('h100', gzOf('tracelens-h100-bert-small'));
+  await sol.recompute('h100', gzOf('tracelens-h100-bert-small'));
   await views.tableInteractions('tracelens-h100-bert-small');
   await views.deviceSelector();
   await views.stateAcrossRecompute();
@@ -196,6 +203,7 @@ try {
     schemaVersion: 1,
     deviceProperties: [{ id: 0, name: `GPU ${hostile}`, totalGlobalMem: 85899345920, computeMajor: 9, computeMinor: 0, numSms: 132 }],
     traceEvents: [
+      { ph: 'X', cat: 'python_function', name: `nn.Module: ${hostile}_0`, pid: 1, tid: 1, ts: 0, dur: 55, args: {} },
       { ph: 'X', cat: 'cpu_op', name: 'aten::mm', pid: 1, tid: 1, ts: 0, dur: 50, args: { 'External id': 1 } },
       { ph: 'X', cat: 'cuda_runtime', name: 'cudaLaunchKernel', pid: 1, tid: 1, ts: 10, dur: 5, args: { 'External id': 1, correlation: 7 } },
       { ph: 'X', cat: 'kernel', name: hostile, pid: 0, tid: 7, ts: 20, dur: 30, args: { 'External id': 1, correlation: 7, device: 0, stream: 7 } },
@@ -216,6 +224,7 @@ try {
   check(Math.abs(gpuTotal - 0.03) < 1e-12, `the hostile trace's kernel counts in the GPU timeline (total ${gpuTotal} ms)`);
   await page.screenshot({ path: path.join(artifacts, 'hostile-text.png'), fullPage: true });
   await views.hostileKernelName(hostile);
+  await sol.hostile(hostile);
   await page.click('nav [data-view="overview"]');
   // ... and in every view: a share link whose every string holds HTML (hostile_checks.mjs).
   await hostileChecks({ context, origin, repo, site, fixtures, check, screenshots });

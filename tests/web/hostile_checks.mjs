@@ -1,7 +1,7 @@
 // Hostile text in every view, run by e2e_test.mjs: a report whose every string holds
 // HTML must show that HTML as text in the overview, the ops drill-down and perf tabs,
 // the kernels, the roofline (tooltip, legend, tables), the collectives and the cycles
-// (time strip labels and titles, pattern tables).
+// (time strip labels and titles, pattern tables) and SOL (notes, tables, chart).
 //
 // The report is a real one (the core's, built under node from the vLLM TP8 trace,
 // which has ops, perf models, kernels, a collective and a cycle), with the payload
@@ -44,6 +44,9 @@ function badSheet(sheet, rename) {
 async function hostileReport(site, trace) {
   const { load } = await nodeReport(site);
   const loaded = load(trace);
+  const sol = JSON.parse(loaded.session.buildSol('', 1));
+  const { readSheet } = await import(path.join(site, 'report-model.mjs'));
+  sol.sheets = sol.sheets.map((sheet) => readSheet(loaded.session, sheet));
   loaded.session.delete();
   const { info } = loaded;
   const metadata = JSON.parse(loaded.traceMetadata);
@@ -81,6 +84,15 @@ async function hostileReport(site, trace) {
       kernels: loaded.cycles.kernels,
       preambles: loaded.cycles.preambles.map(bad),
       sheets: loaded.cycles.sheets.map((s) => badSheet(s, false)),
+    },
+    sol: {
+      device: { ...loaded.report.device, id: bad('H100'), name: bad('NVIDIA H100') },
+      solDevice: bad('H100'),
+      efficiencyFactor: sol.efficiencyFactor,
+      moduleFrames: false,
+      notes: [...sol.notes.map(bad), bad('note')],
+      metrics: sol.metrics,
+      sheets: sol.sheets.map((s) => badSheet(s, false)),
     },
     dropped: [bad('dropped_sheet')],
   };
@@ -222,5 +234,13 @@ export async function hostileChecks({ context, origin, repo, site, fixtures, che
   await shows(`${s} .pattern-detail`, 'cycles: pattern tables and preambles');
   await page.screenshot({ path: path.join(screenshots, 'hostile-cycles.png'), fullPage: true });
   await clean('cycles');
+
+  // SOL, carried by the link: device, notes, layer types (op categories here).
+  s = await showView('sol');
+  await shows(`${s} .sol-notes`, 'sol: device and notes');
+  await shows(`${s} .sheet-table tbody`, 'sol: layer type rows');
+  await shows(`${s} .sol-chart title`, 'sol: chart bar titles');
+  await page.screenshot({ path: path.join(screenshots, 'hostile-sol.png'), fullPage: true });
+  await clean('sol');
   await page.close();
 }

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const MODULE_VIEWS = ['ops', 'kernels', 'roofline', 'collectives', 'cycles'];
+const MODULE_VIEWS = ['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol'];
 const VIEW_TIMEOUT_MS = 15_000;
 
 // RFC 4180 CSV (quoted fields may hold commas, quotes and newlines).
@@ -131,6 +131,9 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
           s.querySelector('.sheet-table, .empty-state, .error');
       }, section, { timeout: VIEW_TIMEOUT_MS });
     }
+    // SOL is computed when the view is first shown: wait for its figures (or why not).
+    if (view === 'sol')
+      await page.waitForSelector(`${section} :is(.sol-gap, .sol-error, .sol-unavailable)`, { timeout: VIEW_TIMEOUT_MS });
     return section;
   };
 
@@ -687,5 +690,6 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-device.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, stateAcrossRecompute, cyclesPending, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles };
+  return { everyView, tableInteractions, deviceSelector, stateAcrossRecompute, cyclesPending, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles,
+    helpers: { showView, readTable, compareRows } };
 }
