@@ -40,6 +40,8 @@ class Session {
     return page_.build_report(device_name, corrected, include_unlinked);
   }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
+  // This trace (the variant) compared with `baseline`'s; tables read as the report's.
+  std::string build_comparison(const Session& baseline) { return page_.build_comparison(baseline.page_); }
   // Numeric columns as a Float64Array view (null cells hold 0; see columnValidity).
   emscripten::val column_numbers(int sheet, int column) {
     const sollens::EncodedColumn* e = page_.tables().encoded(sheet, column);
@@ -92,6 +94,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("gpuTimelineCsv", &Session::gpu_timeline_csv)
       .function("buildReport", &Session::build_report)
       .function("buildCycles", &Session::build_cycles)
+      .function("buildComparison", &Session::build_comparison)
       .function("columnNumbers", &Session::column_numbers)
       .function("columnValidity", &Session::column_validity)
       .function("columnCodes", &Session::column_codes)

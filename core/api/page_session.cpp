@@ -1,5 +1,6 @@
 #include "api/page_session.h"
 
+#include "api/compare.h"
 #include "api/info_json.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
@@ -99,6 +100,12 @@ std::string PageSession::build_cycles(const std::string& mode, const std::string
   return "{\"summary\":" + json_string(cycles.summary) + ",\"kernels\":" + std::to_string(cycles.report.kernels) +
          ",\"preambles\":" + preambles + "],\"sheets\":" + tables_.replace(TableSet::kCycles, std::move(tables)) +
          "}";
+}
+
+std::string PageSession::build_comparison(const PageSession& baseline) {
+  if (!session_.loaded() || !baseline.session_.loaded()) return error_json("two traces must be loaded to compare");
+  std::vector<Table> tables = compare_sessions(baseline.session_, session_);
+  return "{\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
 }
 
 std::string PageSession::sheet_csv(int32_t handle) const {

@@ -20,6 +20,7 @@ std::string TableRegistry::replace(TableSet set, std::vector<Table> tables) {
 void TableRegistry::clear() {
   drop(TableSet::kReport);
   drop(TableSet::kCycles);
+  drop(TableSet::kComparison);
 }
 
 const Table* TableRegistry::table(int32_t handle) const {
