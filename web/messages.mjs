@@ -4,11 +4,16 @@
 // To the worker:  OPEN    {id, file: File}                   a file the user chose or dropped
 //                         {id, url, name}                    a same-origin file (the sample)
 //                         {id, url, name, remote: true}      ?trace=URL: a CORS fetch
+//                         ... compare: true                  keep the open trace as the
+//                                                            baseline; this one is the variant,
+//                                                            compared after DONE (COMPARISON)
 //                 REPORT  {id, device, corrected, includeUnlinked}   recompute the report
 //                                                            (device "" = identify from the
 //                                                            trace; includeUnlinked: count GPU
 //                                                            events with no launch in the trace)
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
+//                 COMPARE {id, swapped}   compare the two traces again (swapped: the shown
+//                                         trace is the baseline, the kept one the variant)
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
 //                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
@@ -19,6 +24,9 @@
 //                                                    stream) and after each CYCLES request
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
+//                  COMPARISON   {id, comparison: {baseline, variant (names), swapped,
+//                                sheets}} or {id, title}   after DONE of a compare open, and
+//                                                    after each COMPARE request
 //                  ERROR        {id, title, hint}
 // Every message but READY carries the id of the load it belongs to.
 
@@ -26,6 +34,7 @@ export const ToWorker = Object.freeze({
   OPEN: 'open',
   REPORT: 'report',
   CYCLES: 'cycles',
+  COMPARE: 'compare',
 });
 
 export const FromWorker = Object.freeze({
@@ -35,6 +44,7 @@ export const FromWorker = Object.freeze({
   CYCLES: 'cycles',
   REPORT: 'report',
   CYCLES_ERROR: 'cycles-error',
+  COMPARISON: 'comparison',
   ERROR: 'error',
 });
 

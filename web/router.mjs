@@ -11,14 +11,17 @@
 //    state (the view's own object, kept across recomputes of this trace's report and
 //    cycles: what the view wants to show the same way again),
 //    requestReport({device, corrected, includeUnlinked}) (options left out stay as last
-//    asked), requestCycles({mode, order}), showView(name)}
+//    asked), requestCycles({mode, order}), showView(name),
+//    comparison (null, or the shown trace compared with another: worker.mjs's
+//    postComparison), comparisonPending (it comes after the report), comparisonError, shared (a report from a link: no trace behind it),
+//    requestComparison({swapped}), openToCompare(file)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
 
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
-const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles']);
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'compare']);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
 export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
@@ -26,7 +29,7 @@ const renderedViews = new Set();
 
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
 // whether the request went to the worker.
-let requests = { requestReport: () => false, requestCycles: () => false };
+let requests = { requestReport: () => false, requestCycles: () => false, requestComparison: () => false, openToCompare: () => {} };
 export function setViewRequests(r) {
   requests = r;
 }
@@ -104,6 +107,12 @@ function viewContext(name) {
     state: viewState(name),
     requestReport: (options = {}) => requests.requestReport(options),
     requestCycles: (options = {}) => requests.requestCycles(options),
+    comparison: report.comparison ?? null,
+    comparisonError: report.comparisonError ?? null,
+    comparisonPending: Boolean(report.comparisonPending),
+    shared: Boolean(report.shared),
+    requestComparison: (options = {}) => requests.requestComparison(options),
+    openToCompare: (file) => requests.openToCompare(file),
     showView,
   };
 }

@@ -12,7 +12,8 @@
 // 100,000-row table with a bounded DOM, trace HTML in kernel names shown as text, the
 // device selector and the cycles controls; choices kept across a recompute; keyboard
 // and screen-reader basics of every view (tests/web/a11y_checks.mjs); a report with HTML in every string, opened
-// from a share link, visited view by view (tests/web/hostile_checks.mjs). Writes screenshots of the views to
+// from a share link, visited view by view (tests/web/hostile_checks.mjs); two runs compared
+// (tests/web/compare_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
 // Prints "e2e: N passed, M failed"; exits non-zero on any failure.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { viewChecks } from './views_checks.mjs';
 import { hostileChecks } from './hostile_checks.mjs';
 import { a11yChecks } from './a11y_checks.mjs';
 import { unlinkedChecks } from './unlinked_checks.mjs';
+import { compareChecks } from './compare_checks.mjs';
 import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
 const option = pathOptions();
@@ -189,6 +191,13 @@ try {
   await page.click('nav [data-view="overview"]');
   await unlinked.correlationLinked();
   await unlinked.truncatedGzip(gzOf('tracelens-h100-bert-small'));
+
+  // Two runs compared: "Compare with…", swap, two traces dropped at once.
+  const compare = compareChecks({ page, check, repo, screenshots, tmp, waitForLoad, gzOf });
+  await compare.compareWith();
+  await compare.swap();
+  await compare.dropTwo();
+  await page.click('nav [data-view="overview"]');
 
   // Hostile text in the trace and the file name renders as text.
   const hostile = '<img src=x onerror="window.__xss=1">';
