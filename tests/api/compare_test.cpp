@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <optional>
 
 #include "api/compare.h"
 #include "api/page_session.h"
@@ -19,9 +20,18 @@ const test::fs::path kH100 = test::kTraces / "tracelens-h100-bert-small";
 const test::fs::path kMi300x = test::kTraces / "tracelens-mi300x-bert-small";
 const char* const kTraceFile = "gaunernst_bert-small-uncased__1016001.json.gz";
 
-Session load(const test::fs::path& set) {
+// The WebAssembly build has no zlib (the page decompresses): the traces are .json.gz.
+bool without_gzip(const std::string& error) {
+  if (error.find("cannot decompress") == std::string::npos) return false;
+  WARN("gzip decompression is not available in this build: the comparison checks are skipped");
+  return true;
+}
+
+std::optional<Session> load(const test::fs::path& set) {
   Session session;
-  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(set / kTraceFile))).ok);
+  const LoadOutcome outcome = session.load(PaddedBuffer::copy_of(test::read_text(set / kTraceFile)));
+  if (without_gzip(outcome.error)) return std::nullopt;
+  REQUIRE(outcome.ok);
   return session;
 }
 
@@ -56,9 +66,10 @@ size_t row_of(const Table& t, const std::string& name) {
 }  // namespace
 
 TEST_CASE("compare_sessions: an op's change is the variant's time minus the baseline's") {
-  const Session h100 = load(kH100);
-  const Session mi300x = load(kMi300x);
-  const std::vector<Table> tables = compare_sessions(h100, mi300x);
+  const std::optional<Session> h100 = load(kH100);
+  const std::optional<Session> mi300x = load(kMi300x);
+  if (!h100 || !mi300x) return;
+  const std::vector<Table> tables = compare_sessions(*h100, *mi300x);
 
   const Table& ops = sheet(tables, "ops_summary");
   const std::string metric = "total_direct_kernel_time_ms";
@@ -83,10 +94,12 @@ TEST_CASE("PageSession::build_comparison: needs two traces, then describes the c
   const auto fill = [](PageSession& page, const test::fs::path& set) {
     const std::string bytes = test::read_text(set / kTraceFile);
     std::memcpy(page.allocate(bytes.size()), bytes.data(), bytes.size());
-    REQUIRE(page.load() == "");
+    const std::string error = page.load();
+    if (without_gzip(error)) return false;
+    REQUIRE(error == "");
+    return true;
   };
-  fill(baseline, kH100);
-  fill(variant, kMi300x);
+  if (!fill(baseline, kH100) || !fill(variant, kMi300x)) return;
   const std::string described = variant.build_comparison(baseline);
   CHECK(described.starts_with(R"({"sheets":[)"));
   CHECK(described.find(R"("name":"ops_summary")") != std::string::npos);
