@@ -41,6 +41,8 @@ class Session {
   }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
+  // This trace (the variant) compared with `baseline`'s; tables read as the report's.
+  std::string build_comparison(const Session& baseline) { return page_.build_comparison(baseline.page_); }
   // Numeric columns as a Float64Array view (null cells hold 0; see columnValidity).
   emscripten::val column_numbers(int sheet, int column) {
     const sollens::EncodedColumn* e = page_.tables().encoded(sheet, column);
@@ -94,6 +96,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("buildReport", &Session::build_report)
       .function("buildCycles", &Session::build_cycles)
       .function("buildSol", &Session::build_sol)
+      .function("buildComparison", &Session::build_comparison)
       .function("columnNumbers", &Session::column_numbers)
       .function("columnValidity", &Session::column_validity)
       .function("columnCodes", &Session::column_codes)

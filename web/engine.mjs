@@ -4,7 +4,7 @@
 // the page only ever hears about the load it is showing.
 //
 //   const engine = createEngine({onReady, onProgress, onDone, onReport, onCycles,
-//                                onCyclesError, onSol, onError, onCrash})
+//                                onCyclesError, onSol, onComparison, onError, onCrash})
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
 
@@ -26,6 +26,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     [FromWorker.CYCLES]: handlers.onCycles,
     [FromWorker.CYCLES_ERROR]: handlers.onCyclesError,
     [FromWorker.SOL]: handlers.onSol,
+    [FromWorker.COMPARISON]: handlers.onComparison,
     [FromWorker.ERROR]: handlers.onError,
   });
 
@@ -69,7 +70,8 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     // Forgets the current load (nothing more is heard about it); returns the new id,
     // for a load the page makes itself (a report from a share link).
     abandon() { return ++loadId; },
-    // source: {file} or {url, name} or {url, name, remote: true} (messages.mjs).
+    // source: {file} or {url, name} or {url, name, remote: true}, each with compare: true
+    // to compare it with the open trace (messages.mjs).
     open(source) {
       loadId += 1;
       start();
@@ -78,5 +80,6 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     requestReport: ({ device, corrected, includeUnlinked }) => request({ type: ToWorker.REPORT, device, corrected, includeUnlinked }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
     requestSol: ({ device, efficiency }) => request({ type: ToWorker.SOL, device, efficiency }),
+    requestComparison: ({ swapped }) => request({ type: ToWorker.COMPARE, swapped }),
   };
 }

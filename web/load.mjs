@@ -25,7 +25,9 @@ export const engine = createEngine({
   onCycles: (msg) => showCycles(msg, true),
   onCyclesError: (msg) => showCycles(msg, false),
   onSol: showSol,
+  onComparison: showComparison,
   onError(msg) {
+    thenCompare = null;
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
     settleCycles();
     setBusy(false);
@@ -39,8 +41,17 @@ export const engine = createEngine({
   },
 });
 
-// source: what the worker opens (messages.mjs's OPEN); displayName: what the page calls it.
-export function startLoad(source, displayName) {
+// A trace to open once the load under way is done, compared with it (two files
+// dropped at once): {source, name}.
+let thenCompare = null;
+let comparing = false;  // the load under way is compared with the shown trace when done
+
+// source: what the worker opens (messages.mjs's OPEN; compare: true keeps the shown
+// trace as the baseline); displayName: what the page calls it; then: a trace to open
+// next and compare with this one.
+export function startLoad(source, displayName, then = null) {
+  thenCompare = then;
+  comparing = Boolean(source.compare);
   hideError();
   // The status line is the live region: it says a load started (and, when it is done,
   // that it ended); the progress bar's ticks are not read out.
@@ -53,6 +64,7 @@ export function startLoad(source, displayName) {
 }
 
 export function cancelLoad() {
+  thenCompare = null;
   engine.abandon();
   engine.stop();  // parsing is one synchronous call in the worker: stop the worker
   setBusy(false);
@@ -168,6 +180,7 @@ function showLoaded(msg) {
   app.reportOptions = { ...DEFAULT_REPORT_OPTIONS };
   msg.cycles = null;
   msg.cyclesPending = true;
+  msg.comparisonPending = comparing;  // the worker posts it after the cycles
   msg.version = app.version;  // for the export's "generator"
   enableReportActions(true);
   drawReport(msg);
@@ -177,6 +190,28 @@ function showLoaded(msg) {
   ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.${
     msg.cutShort ? ' The file is cut short: only the events before the cut were read.' : ''}`;
   document.body.dataset.state = 'loaded';
+  if (thenCompare) {
+    const { source, name } = thenCompare;
+    startLoad({ ...source, compare: true }, name);
+  }
+}
+
+// The shown trace compared with the kept one: the compare view shows it.
+export function requestComparison({ swapped = false } = {}) {
+  if (!app.report || app.report.shared || !engine.running) return false;
+  return engine.requestComparison({ swapped });
+}
+
+function showComparison(msg) {
+  const { report } = app;
+  if (!report) return;
+  report.comparison = msg.comparison ?? null;
+  report.comparisonPending = false;
+  report.comparisonError = msg.comparison ? null : msg.title;
+  ui.status.textContent = msg.comparison
+    ? `Compared ${msg.comparison.variant} (variant) with ${msg.comparison.baseline} (baseline).` : msg.title;
+  redraw('compare');
+  showView('compare');
 }
 
 function showRecomputedReport(msg) {

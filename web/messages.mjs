@@ -4,6 +4,9 @@
 // To the worker:  OPEN    {id, file: File}                   a file the user chose or dropped
 //                         {id, url, name}                    a same-origin file (the sample)
 //                         {id, url, name, remote: true}      ?trace=URL: a CORS fetch
+//                         ... compare: true                  keep the open trace as the
+//                                                            baseline; this one is the variant,
+//                                                            compared after DONE (COMPARISON)
 //                 REPORT  {id, device, corrected, includeUnlinked}   recompute the report
 //                                                            (device "" = identify from the
 //                                                            trace; includeUnlinked: count GPU
@@ -11,6 +14,8 @@
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 //                 SOL     {id, device, efficiency}      speed of light (device "" = from the
 //                                                       trace; efficiency factor in (0, 1])
+//                 COMPARE {id, swapped}   compare the two traces again (swapped: the shown
+//                                         trace is the baseline, the kept one the variant)
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
 //                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
@@ -22,6 +27,9 @@
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
 //                  SOL          {id, sol, ms} or {id, error}   after each SOL request
+//                  COMPARISON   {id, comparison: {baseline, variant (names), swapped,
+//                                sheets}} or {id, title}   after DONE of a compare open, and
+//                                                    after each COMPARE request
 //                  ERROR        {id, title, hint}
 // Every message but READY carries the id of the load it belongs to.
 
@@ -30,6 +38,7 @@ export const ToWorker = Object.freeze({
   REPORT: 'report',
   CYCLES: 'cycles',
   SOL: 'sol',
+  COMPARE: 'compare',
 });
 
 export const FromWorker = Object.freeze({
@@ -40,6 +49,7 @@ export const FromWorker = Object.freeze({
   REPORT: 'report',
   CYCLES_ERROR: 'cycles-error',
   SOL: 'sol',
+  COMPARISON: 'comparison',
   ERROR: 'error',
 });
 

@@ -8,14 +8,20 @@ import { isLoading, showError, ui } from './ui.mjs';
 const SAMPLE = { url: 'samples/h100-bert-small.json.gz', name: 'h100-bert-small.json.gz (sample)' };
 
 // Opening a trace replaces a report from a link (and the link in the address).
-function open(source, displayName) {
+function open(source, displayName, then = null) {
   leaveSharedLink();
-  startLoad(source, displayName);
+  startLoad(source, displayName, then);
 }
 
 function openFile(file) {
   if (!file) return;
   open({ file }, file.name);
+}
+
+// The shown trace becomes the baseline, this file the variant (views/compare.mjs).
+export function openToCompare(file) {
+  if (!file) return;
+  open({ file, compare: true }, file.name);
 }
 
 export function wireOpening() {
@@ -59,8 +65,13 @@ function wireDragAndDrop() {
     const files = e.dataTransfer?.files;
     if (!files || files.length === 0) return;
     if (isLoading()) cancelLoad();
+    if (files.length === 2) {
+      // Two runs: the first is the baseline, the second the variant (swappable in the view).
+      open({ file: files[0] }, files[0].name, { source: { file: files[1] }, name: files[1].name });
+      return;
+    }
     openFile(files[0]);
-    if (files.length > 1) ui.status.textContent = `Several files dropped; opening ${files[0].name}.`;
+    if (files.length > 2) ui.status.textContent = `Several files dropped; opening ${files[0].name} (drop two to compare them).`;
   });
 }
 

@@ -14,13 +14,16 @@
 //    asked), requestCycles({mode, order}), showView(name),
 //    sol, solPending, solError, solMs, requestSol({device, efficiency}) (the SOL view:
 //    speed of light is computed when first asked for)}
+//    comparison (null, or the shown trace compared with another: worker.mjs's
+//    postComparison), comparisonPending (it comes after the report), comparisonError, shared (a report from a link: no trace behind it),
+//    requestComparison({swapped}), openToCompare(file)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
 
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
-const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol']);
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol', 'compare']);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
 export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
@@ -28,7 +31,8 @@ const renderedViews = new Set();
 
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
 // whether the request went to the worker.
-let requests = { requestReport: () => false, requestCycles: () => false, requestSol: () => false };
+let requests = { requestReport: () => false, requestCycles: () => false, requestSol: () => false,
+  requestComparison: () => false, openToCompare: () => {} };
 export function setViewRequests(r) {
   requests = r;
 }
@@ -111,6 +115,12 @@ function viewContext(name) {
     solError: report.solError ?? null,
     solMs: report.solMs ?? null,
     requestSol: (options = {}) => requests.requestSol(options),
+    comparison: report.comparison ?? null,
+    comparisonError: report.comparisonError ?? null,
+    comparisonPending: Boolean(report.comparisonPending),
+    shared: Boolean(report.shared),
+    requestComparison: (options = {}) => requests.requestComparison(options),
+    openToCompare: (file) => requests.openToCompare(file),
     showView,
   };
 }

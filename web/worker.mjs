@@ -33,6 +33,11 @@ const SLICE_BYTES = 8 << 20;
 
 let modulePromise = null;
 let session = null;
+// A comparison's baseline: the trace that was open when another was opened to compare
+// with it (OPEN with compare: true); any other open frees it.
+let baseline = null;
+let sessionName = '';
+let baselineName = '';
 
 const loadModule = () => (modulePromise ??= createSollens());
 
@@ -50,6 +55,7 @@ const route = messageRouter(ToWorker, {
   [ToWorker.REPORT]: postReport,
   [ToWorker.CYCLES]: (msg) => postCycles(msg.id, msg.mode, msg.order),
   [ToWorker.SOL]: postSol,
+  [ToWorker.COMPARE]: (msg) => postComparison(msg.id, Boolean(msg.swapped)),
 });
 self.onmessage = (event) => route(event.data);
 
@@ -58,7 +64,7 @@ loadModule().then(
   () => {},  // reported on the first open
 );
 
-async function open({ id, file, url, name, remote }) {
+async function open({ id, file, url, name, remote, compare }) {
   const t0 = performance.now();
   let lastPost = 0;
   const progress = (phase, done, total, events, force) => {
@@ -75,6 +81,7 @@ async function open({ id, file, url, name, remote }) {
       throw new UserError(`The WebAssembly module could not be started: ${message(e)}`,
         'Use a current browser (Chrome, Edge, Firefox or Safari) and reload the page. If you host the page yourself, serve sollens.wasm as application/wasm.');
     }
+    keepAsBaseline(Boolean(compare));
     if (session) {
       session.delete();  // free the previous trace before allocating the next
       session = null;
@@ -100,6 +107,7 @@ async function open({ id, file, url, name, remote }) {
       source = await blobSource(blob);
     }
     name = name ?? file.name;
+    sessionName = name;
     const { fileBytes, gzip } = source;
     let { capacity } = source;
 
@@ -206,6 +214,34 @@ async function open({ id, file, url, name, remote }) {
   // the CLI (sollens cycles) and the core default: the page shows the CLI's cycles
   // until another order is asked for. A failure here leaves the report standing.
   postCycles(id, 'all', 'stream');
+  if (baseline || compare) postComparison(id, false);
+}
+
+// The open trace becomes the baseline (compare), or the baseline is freed.
+function keepAsBaseline(compare) {
+  if (compare && !session) return;  // nothing open: a plain open
+  baseline?.delete();
+  baseline = null;
+  if (!compare) return;
+  baseline = session;
+  baselineName = sessionName;
+  session = null;
+}
+
+function postComparison(id, swapped) {
+  try {
+    if (!session || !baseline) throw new UserError('Two traces must be open to compare them.', '');
+    const [base, variant] = swapped ? [session, baseline] : [baseline, session];
+    const described = JSON.parse(variant.buildComparison(base));
+    if (described.error) throw new UserError(`The comparison failed: ${message(described.error)}.`, '');
+    const comparison = {
+      baseline: swapped ? sessionName : baselineName, variant: swapped ? baselineName : sessionName, swapped,
+      sheets: described.sheets.map((sheet) => readSheet(variant, sheet)),
+    };
+    self.postMessage({ type: FromWorker.COMPARISON, id, comparison }, transferables(comparison));
+  } catch (e) {
+    self.postMessage({ type: FromWorker.COMPARISON, id, title: e instanceof UserError ? e.title : `The comparison failed: ${message(e)}.` });
+  }
 }
 
 function postCycles(id, mode, order) {

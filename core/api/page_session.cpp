@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "analyses/sol/sol.h"
+#include "api/compare.h"
 #include "api/info_json.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
@@ -152,6 +153,12 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
                            ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
                            "],\"metrics\":" + sol_metrics_json(r.metrics);
   return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, take_sol_tables(r)) + "}";
+}
+
+std::string PageSession::build_comparison(const PageSession& baseline) {
+  if (!session_.loaded() || !baseline.session_.loaded()) return error_json("two traces must be loaded to compare");
+  std::vector<Table> tables = compare_sessions(baseline.session_, session_);
+  return "{\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
 }
 
 std::string PageSession::sheet_csv(int32_t handle) const {

@@ -49,6 +49,11 @@ class PageSession {
   std::string build_sol(const std::string& device_name, double efficiency);
 
   // The tables of the last report, cycles and SOL, by the handles in their descriptions.
+  // This trace (the variant) compared with `baseline`'s, as sollens diff compares
+  // them: {"sheets": [table descriptions]} (api/compare.h), or {"error"}.
+  std::string build_comparison(const PageSession& baseline);
+
+  // The tables of the last report, cycles and comparison, by the handles in their descriptions.
   TableRegistry& tables() { return tables_; }
   std::string sheet_csv(int32_t handle) const;
   std::string sheet_json(int32_t handle) const;

@@ -21,6 +21,7 @@ void TableRegistry::clear() {
   drop(TableSet::kReport);
   drop(TableSet::kCycles);
   drop(TableSet::kSol);
+  drop(TableSet::kComparison);
 }
 
 const Table* TableRegistry::table(int32_t handle) const {

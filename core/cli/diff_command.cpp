@@ -10,12 +10,9 @@
 #include <sstream>
 
 #include "analyses/cycles/cycles.h"
-#include "analyses/diff/cycle_diff.h"
 #include "analyses/diff/gate.h"
-#include "analyses/diff/op_tree_diff.h"
-#include "analyses/diff/ops_name_diff.h"
-#include "analyses/diff/report_compare.h"
 #include "analyses/roofline/device_identify.h"
+#include "api/compare.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
 #include "cli/commands.h"
@@ -152,18 +149,10 @@ bool read_run(const std::string& input, Run& run) {
 }
 
 std::vector<Table> compare_runs(const Run& base, const Run& var, const CompareTags& tags) {
-  std::vector<Table> out = compare_reports(base.sheets, var.sheets, tags);
-  if (base.trace && var.trace) {
-    out.push_back(op_tree_diff_table({base.trace->session.store(), base.trace->session.tree()},
-                                         {var.trace->session.store(), var.trace->session.tree()}, tags));
-    out.push_back(ops_name_diff_table(base.trace->session.store(), var.trace->session.store(), tags));
-  }
-  if (base.cycles && var.cycles) {
-    CycleDiff cycles = diff_cycles(*base.cycles, *var.cycles, tags);
-    out.push_back(std::move(cycles.cycles));
-    if (cycles.positions.num_columns()) out.push_back(std::move(cycles.positions));
-  }
-  return out;
+  const auto side = [](const Run& run) {
+    return ComparedRun{run.sheets, run.trace ? &run.trace->session : nullptr, run.cycles ? &*run.cycles : nullptr};
+  };
+  return sollens::compare_runs(side(base), side(var), tags);
 }
 
 bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {

@@ -13,7 +13,8 @@
 // device selector and the cycles controls; choices kept across a recompute; the SOL view's
 // tables against `sollens sol`, its efficiency and device selectors (tests/web/sol_checks.mjs); keyboard
 // and screen-reader basics of every view (tests/web/a11y_checks.mjs); a report with HTML in every string, opened
-// from a share link, visited view by view (tests/web/hostile_checks.mjs). Writes screenshots of the views to
+// from a share link, visited view by view (tests/web/hostile_checks.mjs); two runs compared
+// (tests/web/compare_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
 // Prints "e2e: N passed, M failed"; exits non-zero on any failure.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { solChecks } from './sol_checks.mjs';
 import { hostileChecks } from './hostile_checks.mjs';
 import { a11yChecks } from './a11y_checks.mjs';
 import { unlinkedChecks } from './unlinked_checks.mjs';
+import { compareChecks } from './compare_checks.mjs';
 import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
 const option = pathOptions();
@@ -196,6 +198,13 @@ try {
   await page.click('nav [data-view="overview"]');
   await unlinked.correlationLinked();
   await unlinked.truncatedGzip(gzOf('tracelens-h100-bert-small'));
+
+  // Two runs compared: "Compare with…", swap, two traces dropped at once.
+  const compare = compareChecks({ page, check, repo, screenshots, tmp, waitForLoad, gzOf });
+  await compare.compareWith();
+  await compare.swap();
+  await compare.dropTwo();
+  await page.click('nav [data-view="overview"]');
 
   // Hostile text in the trace and the file name renders as text.
   const hostile = '<img src=x onerror="window.__xss=1">';

@@ -63,7 +63,7 @@ function fakeWorker() {
 }
 
 const heard = [];
-const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onError', 'onCrash']
+const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onComparison', 'onError', 'onCrash']
   .map((name) => [name, (m) => heard.push([name, m])]));
 const workers = [];
 const engine = createEngine(handlers, { createWorker: () => { workers.push(fakeWorker()); return workers.at(-1); } });
@@ -83,13 +83,16 @@ check(JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.OP
   'open posts OPEN with the source and a new load id');
 engine.open({ url: 'b.json', name: 'b' });
 check(first.posted.at(-1).id === 2 && engine.currentLoad === 2, 'the next open has the next id');
+check(engine.requestComparison({ swapped: true }) &&
+  JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.COMPARE, swapped: true, id: 2 }),
+'requestComparison posts COMPARE for the current load');
 
 heard.length = 0;
 first.say({ type: FromWorker.PROGRESS, id: 1, phase: 'read', done: 1, total: 2, events: 0 });
 first.say({ type: FromWorker.DONE, id: 1 });
 check(heard.length === 0, 'messages about a replaced load are dropped');
 for (const [type, handler] of [[FromWorker.PROGRESS, 'onProgress'], [FromWorker.DONE, 'onDone'], [FromWorker.REPORT, 'onReport'],
-  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.ERROR, 'onError']]) {
+  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.COMPARISON, 'onComparison'], [FromWorker.ERROR, 'onError']]) {
   heard.length = 0;
   first.say({ type, id: 2 });
   check(heard.length === 1 && heard[0][0] === handler && heard[0][1].type === type, `${type} about the current load reaches ${handler}`);

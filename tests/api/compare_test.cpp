@@ -1,0 +1,110 @@
+// api/compare.h and PageSession::build_comparison on the two bert-small traces (H100
+// as the baseline, MI300X as the variant). Expected numbers come from the two
+// TraceLens reference reports: a change is the variant's value − the baseline's.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <optional>
+
+#include "api/compare.h"
+#include "api/page_session.h"
+#include "support/golden_fixtures.h"
+#include "support/reference_csv.h"
+#include "support/table_column.h"
+
+using namespace sollens;
+
+namespace {
+
+const test::fs::path kH100 = test::kTraces / "tracelens-h100-bert-small";
+const test::fs::path kMi300x = test::kTraces / "tracelens-mi300x-bert-small";
+const char* const kTraceFile = "gaunernst_bert-small-uncased__1016001.json.gz";
+
+// The WebAssembly build has no zlib (the page decompresses): the traces are .json.gz.
+bool without_gzip(const std::string& error) {
+  if (error.find("cannot decompress") == std::string::npos) return false;
+  WARN("gzip decompression is not available in this build: the comparison checks are skipped");
+  return true;
+}
+
+std::optional<Session> load(const test::fs::path& set) {
+  Session session;
+  const LoadOutcome outcome = session.load(PaddedBuffer::copy_of(test::read_text(set / kTraceFile)));
+  if (without_gzip(outcome.error)) return std::nullopt;
+  REQUIRE(outcome.ok);
+  return session;
+}
+
+// `column` of the reference ops_summary row named `op`, as a number.
+double reference_ops_value(const test::fs::path& set, const std::string& op, const std::string& column) {
+  const test::CsvRows rows = test::read_csv_file((set / "tracelens-report" / "ops_summary.csv").string());
+  REQUIRE_FALSE(rows.empty());
+  size_t c = 0;
+  while (c < rows[0].size() && rows[0][c] != column) ++c;
+  REQUIRE(c < rows[0].size());
+  for (const auto& row : rows)
+    if (!row.empty() && row[0] == op) return std::stod(row[c]);
+  FAIL("no row " << op);
+  return 0;
+}
+
+const Table& sheet(const std::vector<Table>& tables, const std::string& name) {
+  for (const Table& t : tables)
+    if (t.name() == name) return t;
+  FAIL("no sheet " << name);
+  throw;
+}
+
+size_t row_of(const Table& t, const std::string& name) {
+  const Column& names = test::col(t, "name");
+  for (size_t r = 0; r < t.num_rows(); ++r)
+    if (names.string_at(r) == name) return r;
+  FAIL("no row " << name);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("compare_sessions: an op's change is the variant's time minus the baseline's") {
+  const std::optional<Session> h100 = load(kH100);
+  const std::optional<Session> mi300x = load(kMi300x);
+  if (!h100 || !mi300x) return;
+  const std::vector<Table> tables = compare_sessions(*h100, *mi300x);
+
+  const Table& ops = sheet(tables, "ops_summary");
+  const std::string metric = "total_direct_kernel_time_ms";
+  for (const std::string op : {"aten::addmm", "aten::_flash_attention_forward"}) {
+    const double base = reference_ops_value(kH100, op, metric);
+    const double var = reference_ops_value(kMi300x, op, metric);
+    const size_t r = row_of(ops, op);
+    CHECK(test::col(ops, "baseline::" + metric).float_at(r) == Approx(base));
+    CHECK(test::col(ops, "variant::" + metric).float_at(r) == Approx(var));
+    CHECK(test::col(ops, metric + "__variant_diff").float_at(r) == Approx(var - base));
+  }
+  // Both runs are traces: the tree, name and cycle diffs follow the report's sheets
+  // (bert-small has no repeating pattern to pair: its cycle_diff is there, empty).
+  CHECK(sheet(tables, "op_tree_diff").num_rows() > 0);
+  CHECK(sheet(tables, "ops_diff").num_rows() > 0);
+  CHECK(sheet(tables, "cycle_diff").num_columns() > 0);
+}
+
+TEST_CASE("PageSession::build_comparison: needs two traces, then describes the compared sheets") {
+  PageSession baseline, variant;
+  CHECK(variant.build_comparison(baseline) == R"({"error":"two traces must be loaded to compare"})");
+  const auto fill = [](PageSession& page, const test::fs::path& set) {
+    const std::string bytes = test::read_text(set / kTraceFile);
+    std::memcpy(page.allocate(bytes.size()), bytes.data(), bytes.size());
+    const std::string error = page.load();
+    if (without_gzip(error)) return false;
+    REQUIRE(error == "");
+    return true;
+  };
+  if (!fill(baseline, kH100) || !fill(variant, kMi300x)) return;
+  const std::string described = variant.build_comparison(baseline);
+  CHECK(described.starts_with(R"({"sheets":[)"));
+  CHECK(described.find(R"("name":"ops_summary")") != std::string::npos);
+  CHECK(described.find(R"("name":"op_tree_diff")") != std::string::npos);
+  // The report's handles stay valid beside the comparison's.
+  REQUIRE(variant.build_report("", false, false).find(R"("sheets":[)") != std::string::npos);
+  CHECK(variant.build_comparison(baseline).find(R"("name":"cycle_diff")") != std::string::npos);
+}
