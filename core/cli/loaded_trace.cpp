@@ -12,7 +12,8 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
       .count();
 }
 
-bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out) {
+bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out,
+                    unsigned threads) {
   const auto t0 = std::chrono::steady_clock::now();
   PaddedBuffer bytes;
   std::string error;
@@ -23,7 +24,7 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   out.read_ms = elapsed_ms(t0);
   LoadOptions options;
   // Two halves of a large trace at once where there are cores for it.
-  options.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  options.threads = threads != 0 ? threads : std::thread::hardware_concurrency() >= 2 ? 2 : 1;
   options.tree = tree_options;
   const LoadOutcome loaded = out.session.load(std::move(bytes), options);
   out.parse_ms = loaded.parse_ms;
@@ -35,8 +36,8 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   return true;
 }
 
-void print_warnings(const Session& session) {
-  for (const auto& w : session.warnings()) std::cerr << "sollens: warning: " << w.message << "\n";
+void print_warnings(const Session& session, std::ostream& log) {
+  for (const auto& w : session.warnings()) log << "sollens: warning: " << w.message << "\n";
 }
 
 }  // namespace sollens::cli
