@@ -119,6 +119,23 @@ bool name_rank_folders(const std::vector<ranks::RankSummary>& summaries, const s
   return true;
 }
 
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// Each rank's summary lines, in rank order, naming its final folder.
+void print_rank_logs(const std::vector<ranks::RankSummary>& summaries, const std::vector<std::string>& traces,
+                     const std::vector<RankOutcome>& outcomes, const fs::path& out) {
+  for (const ranks::RankSummary& r : summaries) {
+    const size_t index = static_cast<size_t>(std::find(traces.begin(), traces.end(), r.file) - traces.begin());
+    std::cerr << "sollens: rank " << r.rank << ": " << r.file << "\n"
+              << replace_all(outcomes[index].log, (out / (".file" + std::to_string(index))).string(),
+                             (out / ("rank" + std::to_string(r.rank))).string());
+  }
+}
+
 }  // namespace
 
 bool is_directory(const std::string& path) {
@@ -171,7 +188,7 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
       outcomes[i] = run_rank(traces[i], tree_options, request, out / (".file" + std::to_string(i)), write_json,
                              write_xlsx_file, load_threads);
       const std::lock_guard<std::mutex> lock(print);
-      std::cerr << "sollens: " << traces[i] << "\n" << outcomes[i].log;
+      std::cerr << "sollens: read " << traces[i] << "\n";
     }
   };
   std::vector<std::thread> pool;
@@ -186,6 +203,7 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   }
   ranks::settle_ranks(summaries);
   if (!name_rank_folders(summaries, traces, out)) return 3;
+  print_rank_logs(summaries, traces, outcomes, out);
 
   const ranks::MultiRankCollectives collectives = ranks::multi_rank_collective_sheets(summaries);
   std::vector<Table> tables = collectives.sheets;
