@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "analyses/ranks/idle_time.h"
 #include "analyses/ranks/multi_rank_collectives.h"
 #include "analyses/ranks/rank_summary.h"
 #include "analyses/ranks/rank_tables.h"
@@ -214,6 +215,7 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   Table clocks = ranks::rank_clocks_table(summaries, nccl_long ? *nccl_long : no_collectives);
   tables.push_back(ranks::gpu_timeline_ranks_table(summaries));
   tables.push_back(ranks::comm_comp_overlap_table(summaries));
+  tables.push_back(ranks::idle_time_table(summaries));
   tables.push_back(std::move(clocks));
   std::vector<const Table*> sheets;
   for (const Table& t : tables) sheets.push_back(&t);

@@ -12,7 +12,7 @@ failed=0
 fail() { echo "FAILED: $*"; failed=1; }
 
 dlrm=$fixtures/traces/param-dlrm-v100-8rank
-cross="nccl_summary_implicit_sync nccl_summary_long nccl_long nccl_implicit_sync straggler_summary gpu_timeline_ranks comm_comp_overlap rank_clocks"
+cross="nccl_summary_implicit_sync nccl_summary_long nccl_long nccl_implicit_sync straggler_summary gpu_timeline_ranks comm_comp_overlap idle_time_breakdown rank_clocks"
 
 check_ranks_dir() {  # DIR: the eight rank folders and the cross-rank sheets
   for k in 0 1 2 3 4 5 6 7; do

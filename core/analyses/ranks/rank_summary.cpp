@@ -50,6 +50,7 @@ RankSummary summarize_rank(const EventStore& store, const TraceTree& tree, const
   const GpuTimeline all = compute_gpu_timeline(store, tree, every_event);
   r.comm_us = all.total_comm_us;
   r.overlapped_comm_us = all.total_comm_us - all.exposed_comm_us;
+  r.idle = idle_time_by_stream(store, tree);
   return r;
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyses/ranks/idle_time.h"
 #include "analyses/ranks/rank_collectives.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "model/trace_tree.h"
@@ -24,6 +25,7 @@ struct RankSummary {
   // HTA's comm-comp overlap over every GPU event (linked or not): communication time
   // that runs while a computation kernel runs.
   double comm_us = 0, overlapped_comm_us = 0;
+  std::vector<StreamIdle> idle;  // HTA's idle-time breakdown per stream
 };
 
 // `file` names the trace; its rank comes from distributedInfo.rank when the trace has
