@@ -73,7 +73,7 @@ int run_cycles(const std::vector<std::string>& args) {
   if (!parse_trace_args("cycles", args, option, trace)) return 2;
   LoadedTrace loaded;
   if (!load_and_model(trace, {}, loaded)) return 1;
-  print_warnings(loaded.session);
+  print_warnings(loaded.session, std::cerr);
   const CyclesResult cycles = loaded.session.cycles(request);
 
   if (!make_output_dir(out_dir)) return 3;

@@ -7,7 +7,8 @@
 
 namespace sollens::cli {
 
-bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out) {
+bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out,
+                    unsigned threads) {
   const auto t0 = std::chrono::steady_clock::now();
   PaddedBuffer bytes;
   std::string error;
@@ -18,7 +19,7 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   out.read_ms = ms_since(t0);
   LoadOptions options;
   // Two halves of a large trace at once where there are cores for it.
-  options.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  options.threads = threads != 0 ? threads : std::thread::hardware_concurrency() >= 2 ? 2 : 1;
   options.tree = tree_options;
   const LoadOutcome loaded = out.session.load(std::move(bytes), options);
   out.parse_ms = loaded.parse_ms;
@@ -30,8 +31,8 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   return true;
 }
 
-void print_warnings(const Session& session) {
-  for (const auto& w : session.warnings()) std::cerr << "sollens: warning: " << w.message << "\n";
+void print_warnings(const Session& session, std::ostream& log) {
+  for (const auto& w : session.warnings()) log << "sollens: warning: " << w.message << "\n";
 }
 
 }  // namespace sollens::cli

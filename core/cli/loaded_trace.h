@@ -1,6 +1,7 @@
 #pragma once
 // Reads a trace file into a Session (core/api), timing each step for the summary.
 #include <chrono>
+#include <ostream>
 #include <string>
 
 #include "api/session.h"
@@ -16,8 +17,10 @@ struct LoadedTrace {
 };
 
 // Prints the error to stderr and returns false when the trace cannot be used.
-bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out);
+// `threads`: 0 = two halves at once where there are cores for it.
+bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out,
+                    unsigned threads = 0);
 
-void print_warnings(const Session& session);
+void print_warnings(const Session& session, std::ostream& log);
 
 }  // namespace sollens::cli

@@ -11,12 +11,15 @@ namespace {
 constexpr const char* kUsage = R"(sollens — GPU-trace analysis for PyTorch profiler (Kineto) traces
 
 usage:
-  sollens report TRACE [--out DIR] [--include-unlinked] [--include-python]
+  sollens report TRACE|TRACE TRACE ...|DIR|GLOB [--out DIR] [--include-unlinked] [--include-python]
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
-      summary and timings on stderr.
+      summary and timings on stderr. With several traces (one per rank), a
+      folder or a glob: each rank's report in DIR/rank<k>/ and the cross-rank
+      sheets (TraceLens's multi-rank collective report, stragglers, per-rank
+      timeline, comm-comp overlap, rank clocks) in DIR/.
   --corrected: perf-model sheets with sollens's corrected FLOPs/bytes in the
       default columns and TraceLens's in extra columns suffixed (TraceLens)
       (default: the other way round, suffix (corrected)); see

@@ -102,7 +102,7 @@ int run_sol(const std::vector<std::string>& args) {
   LoadedTrace loaded;
   if (!load_and_model(a.trace, tree_options, loaded)) return 1;
   const Session& session = loaded.session;
-  print_warnings(session);
+  print_warnings(session, std::cerr);
   const EventStore& store = session.store();
   const DeviceIdentification device = session.identify_device(a.device_name);
   const CycleReport& cycles = session.cycle_report();

@@ -31,6 +31,27 @@ bool parse_trace_args(const char* command, const std::vector<std::string>& args,
   return true;
 }
 
+bool parse_traces_args(const char* command, const std::vector<std::string>& args,
+                       const std::function<OptionResult(size_t& i)>& option,
+                       std::vector<std::string>& inputs) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const OptionResult result = option(i);
+    if (result == OptionResult::kUsageError) return false;
+    if (result == OptionResult::kTaken) continue;
+    const std::string& a = args[i];
+    if (!a.empty() && a[0] == '-') {
+      std::cerr << "sollens: unknown option '" << a << "' for " << command << " (try: sollens --help)\n";
+      return false;
+    }
+    inputs.push_back(a);
+  }
+  if (inputs.empty()) {
+    std::cerr << "sollens: " << command << " needs a trace file (try: sollens --help)\n";
+    return false;
+  }
+  return true;
+}
+
 OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
                                 std::string& device_name) {
   if (i + 1 >= args.size() || !find_device(args[i + 1])) {

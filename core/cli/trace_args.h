@@ -23,6 +23,12 @@ bool parse_trace_args(const char* command, const std::vector<std::string>& args,
                       const std::function<OptionResult(size_t& i)>& option,
                       std::string& trace);
 
+// As parse_trace_args, for a command that reads one or more traces (or folders or
+// globs of them): every other argument goes into `inputs`.
+bool parse_traces_args(const char* command, const std::vector<std::string>& args,
+                       const std::function<OptionResult(size_t& i)>& option,
+                       std::vector<std::string>& inputs);
+
 // `--device NAME` at args[i] (report, info): a known device database name, read into
 // `device_name`; a missing or unknown name is a usage error listing the known names.
 OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,

@@ -39,6 +39,7 @@ enum class TableKind : uint8_t {
   kCycles,       // repeating-kernel cycles (sollens cycles)
   kSpeedOfLight, // speed-of-light accounting (sollens sol)
   kComparison,   // two runs compared (sollens diff)
+  kRanks,        // many ranks side by side (the multi-rank report)
 };
 
 class Column {

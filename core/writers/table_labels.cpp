@@ -13,6 +13,7 @@ std::string_view table_kind_name(TableKind kind) {
     case TableKind::kCycles: return "cycles";
     case TableKind::kSpeedOfLight: return "sol";
     case TableKind::kComparison: return "comparison";
+    case TableKind::kRanks: return "ranks";
   }
   return "";
 }

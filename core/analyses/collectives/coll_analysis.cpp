@@ -70,25 +70,6 @@ struct Group {
   std::optional<double> in_mb, out_mb;  // pandas "first": the first non-missing value
 };
 
-void push_key(Column& c, ColumnDtype dtype, const PyValue& v) {
-  switch (dtype) {
-    case ColumnDtype::kInt: c.push_int(v.i); return;
-    case ColumnDtype::kFloat: c.push_float(collectives::number(v)); return;
-    case ColumnDtype::kBool: c.push_bool(v.b); return;
-    case ColumnDtype::kObject: c.push_string(collectives::cell_text(v)); return;
-  }
-}
-
-ColumnType column_type(ColumnDtype dtype) {
-  switch (dtype) {
-    case ColumnDtype::kInt: return ColumnType::kInt;
-    case ColumnDtype::kFloat: return ColumnType::kFloat;
-    case ColumnDtype::kBool: return ColumnType::kBool;
-    case ColumnDtype::kObject: return ColumnType::kString;
-  }
-  return ColumnType::kString;
-}
-
 void push_optional(Column& c, std::optional<double> v) {
   if (v) c.push_float(*v);
   else c.push_null();
@@ -167,7 +148,7 @@ Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysi
   Column& rank = t.add_column("rank", ColumnType::kInt);
   std::array<Column*, kFieldCount> keys;
   for (int f = 0; f < kFieldCount; ++f)
-    keys[f] = &t.add_column(std::string(collectives::kFieldNames[f]), column_type(dtypes[f]));
+    keys[f] = &t.add_column(std::string(collectives::kFieldNames[f]), collectives::column_type(dtypes[f]));
   Column& in_mb = t.add_column("In msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
   Column& out_mb = t.add_column("Out msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
   const ColumnType dur_type = integer_durations ? ColumnType::kInt : ColumnType::kFloat;
@@ -184,7 +165,7 @@ Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysi
   for (size_t g : order) {
     const Group& group = groups[g];
     rank.push_int(kRank);
-    for (int f = 0; f < kFieldCount; ++f) push_key(*keys[f], dtypes[f], group.first->fields[f]);
+    for (int f = 0; f < kFieldCount; ++f) collectives::push_key(*keys[f], dtypes[f], group.first->fields[f]);
     push_optional(in_mb, group.in_mb);
     push_optional(out_mb, group.out_mb);
     push_dur(sum, sums[g]);

@@ -46,4 +46,23 @@ ColumnDtype DtypeInference::dtype() const {
   return ColumnDtype::kObject;  // every value missing
 }
 
+ColumnType column_type(ColumnDtype dtype) {
+  switch (dtype) {
+    case ColumnDtype::kInt: return ColumnType::kInt;
+    case ColumnDtype::kFloat: return ColumnType::kFloat;
+    case ColumnDtype::kBool: return ColumnType::kBool;
+    case ColumnDtype::kObject: return ColumnType::kString;
+  }
+  return ColumnType::kString;
+}
+
+void push_key(Column& c, ColumnDtype dtype, const PyValue& v) {
+  switch (dtype) {
+    case ColumnDtype::kInt: c.push_int(v.i); return;
+    case ColumnDtype::kFloat: c.push_float(number(v)); return;
+    case ColumnDtype::kBool: c.push_bool(v.b); return;
+    case ColumnDtype::kObject: c.push_string(cell_text(v)); return;
+  }
+}
+
 }  // namespace sollens::collectives

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "base/py_value.h"
+#include "table/table.h"
 
 namespace sollens::collectives {
 
@@ -43,5 +44,9 @@ class DtypeInference {
  private:
   bool any_none_ = false, any_int_ = false, any_float_ = false, any_bool_ = false, any_other_ = false;
 };
+
+// The table column type of a column of that dtype, and a value pushed as that column holds it.
+ColumnType column_type(ColumnDtype dtype);
+void push_key(Column& c, ColumnDtype dtype, const PyValue& v);
 
 }  // namespace sollens::collectives

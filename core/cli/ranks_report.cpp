@@ -1,0 +1,239 @@
+#include "cli/ranks_report.h"
+
+#include <glob.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "analyses/ranks/idle_time.h"
+#include "analyses/ranks/multi_rank_collectives.h"
+#include "analyses/ranks/rank_summary.h"
+#include "analyses/ranks/rank_tables.h"
+#include "cli/commands.h"
+#include "cli/xlsx_writer.h"
+#include "writers/csv_writer.h"
+#include "writers/json_writer.h"
+#include "writers/report_json.h"
+
+namespace sollens::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_trace_name(const std::string& name) {
+  auto ends = [&](std::string_view suffix) {
+    return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return (ends(".json") || ends(".json.gz")) && name != "report.json";
+}
+
+bool has_glob_characters(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
+
+std::vector<std::string> glob_paths(const std::string& pattern) {
+  std::vector<std::string> out;
+  glob_t g{};
+  if (glob(pattern.c_str(), 0, nullptr, &g) == 0)
+    for (size_t i = 0; i < g.gl_pathc; ++i) out.emplace_back(g.gl_pathv[i]);
+  globfree(&g);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct RankOutcome {
+  std::optional<ranks::RankSummary> summary;
+  std::string log;
+  int code = 0;
+};
+
+// One rank: load, write its report, keep its summary; the trace is dropped on return.
+RankOutcome run_rank(const std::string& trace, const TreeOptions& tree_options, const ReportRequest& request,
+                     const fs::path& dir, bool write_json, bool write_xlsx_file, unsigned load_threads) {
+  RankOutcome outcome;
+  LoadedTrace loaded;
+  if (!load_and_model(trace, tree_options, loaded, load_threads)) {
+    outcome.code = 1;
+    return outcome;
+  }
+  std::ostringstream log;
+  outcome.code = write_report_dir(trace, loaded, request, dir.string(), write_json, write_xlsx_file, log);
+  outcome.log = log.str();
+  const Session& s = loaded.session;
+  outcome.summary = ranks::summarize_rank(s.store(), s.tree(), s.gpu_timeline(), trace);
+  return outcome;
+}
+
+bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, bool write_json, bool write_xlsx_file,
+                  size_t rank_count) {
+  for (const Table* t : sheets) {
+    const fs::path path = dir / (t->name() + ".csv");
+    std::ofstream out(path, std::ios::binary);
+    if (out) write_csv(*t, out);
+    if (!out) {
+      std::cerr << "sollens: cannot write " << path.string() << "\n";
+      return false;
+    }
+    std::cerr << "  wrote " << path.string() << "\n";
+  }
+  if (write_json) {
+    const JsonMembers metadata = {{"generator", json_string(std::string("sollens ") + kVersion)},
+                                  {"ranks", std::to_string(rank_count)}};
+    const fs::path path = dir / "report.json";
+    std::ofstream out(path, std::ios::binary);
+    if (out) write_report_json(metadata, sheets, out);
+    if (!out) {
+      std::cerr << "sollens: cannot write " << path.string() << "\n";
+      return false;
+    }
+  }
+  if (write_xlsx_file) {
+    const std::string problem = write_xlsx((dir / "report.xlsx").string(), sheets);
+    if (!problem.empty()) {
+      std::cerr << "sollens: " << problem << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+// Moves rank reports from their file-order folders to rank<k>.
+bool name_rank_folders(const std::vector<ranks::RankSummary>& summaries, const std::vector<std::string>& traces,
+                       const fs::path& out) {
+  for (const ranks::RankSummary& r : summaries) {
+    const size_t index = static_cast<size_t>(std::find(traces.begin(), traces.end(), r.file) - traces.begin());
+    const fs::path from = out / (".file" + std::to_string(index)), to = out / ("rank" + std::to_string(r.rank));
+    std::error_code ec;
+    fs::remove_all(to, ec);
+    fs::rename(from, to, ec);
+    if (ec) {
+      std::cerr << "sollens: cannot move " << from.string() << " to " << to.string() << ": " << ec.message() << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// Each rank's summary lines, in rank order, naming its final folder.
+void print_rank_logs(const std::vector<ranks::RankSummary>& summaries, const std::vector<std::string>& traces,
+                     const std::vector<RankOutcome>& outcomes, const fs::path& out) {
+  for (const ranks::RankSummary& r : summaries) {
+    const size_t index = static_cast<size_t>(std::find(traces.begin(), traces.end(), r.file) - traces.begin());
+    std::cerr << "sollens: rank " << r.rank << ": " << r.file << "\n"
+              << replace_all(outcomes[index].log, (out / (".file" + std::to_string(index))).string(),
+                             (out / ("rank" + std::to_string(r.rank))).string());
+  }
+}
+
+}  // namespace
+
+bool is_directory(const std::string& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec);
+}
+
+bool resolve_traces(const std::vector<std::string>& inputs, std::vector<std::string>& traces) {
+  for (const std::string& input : inputs) {
+    std::vector<std::string> found;
+    std::error_code ec;
+    if (is_directory(input)) {
+      for (const auto& entry : fs::directory_iterator(input, ec))
+        if (entry.is_regular_file() && is_trace_name(entry.path().filename().string())) found.push_back(entry.path().string());
+      std::sort(found.begin(), found.end());
+    } else if (!fs::exists(input, ec) && has_glob_characters(input)) {
+      found = glob_paths(input);
+    } else {
+      found.push_back(input);
+    }
+    if (found.empty()) {
+      std::cerr << "sollens: no trace in '" << input << "'\n";
+      return false;
+    }
+    traces.insert(traces.end(), found.begin(), found.end());
+  }
+  return true;
+}
+
+int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& tree_options,
+                     const ReportRequest& request, const std::string& out_dir, bool write_json,
+                     bool write_xlsx_file) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const fs::path out(out_dir);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) {
+    std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
+    return 3;
+  }
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned workers = std::min<unsigned>(cores, static_cast<unsigned>(traces.size()));
+  // Ranks in parallel; a lone worker may still split one large trace in two.
+  const unsigned load_threads = workers > 1 ? 1 : 0;
+  std::vector<RankOutcome> outcomes(traces.size());
+  std::atomic<size_t> next{0};
+  std::mutex print;
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < traces.size();) {
+      outcomes[i] = run_rank(traces[i], tree_options, request, out / (".file" + std::to_string(i)), write_json,
+                             write_xlsx_file, load_threads);
+      const std::lock_guard<std::mutex> lock(print);
+      std::cerr << "sollens: read " << traces[i] << "\n";
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+
+  std::vector<ranks::RankSummary> summaries;
+  for (RankOutcome& o : outcomes) {
+    if (o.code != 0) return o.code;
+    summaries.push_back(std::move(*o.summary));
+  }
+  ranks::settle_ranks(summaries);
+  if (!name_rank_folders(summaries, traces, out)) return 3;
+  print_rank_logs(summaries, traces, outcomes, out);
+
+  const ranks::MultiRankCollectives collectives = ranks::multi_rank_collective_sheets(summaries);
+  std::vector<Table> tables = collectives.sheets;
+  const Table* nccl_long = nullptr;
+  for (const Table& t : tables)
+    if (t.name() == "nccl_long") nccl_long = &t;
+  const Table no_collectives("nccl_long", TableKind::kRanks);
+  Table clocks = ranks::rank_clocks_table(summaries, nccl_long ? *nccl_long : no_collectives);
+  tables.push_back(ranks::gpu_timeline_ranks_table(summaries));
+  tables.push_back(ranks::comm_comp_overlap_table(summaries));
+  tables.push_back(ranks::idle_time_table(summaries));
+  tables.push_back(std::move(clocks));
+  std::vector<const Table*> sheets;
+  for (const Table& t : tables) sheets.push_back(&t);
+
+  std::cerr << "sollens: " << summaries.size() << " ranks (" << workers << " at a time), ranks from "
+            << summaries.front().rank_from << "; collectives matched "
+            << (collectives.simplified_mode ? "by order on one stream" : "by process group and order");
+  if (collectives.metadata_mismatches > 0)
+    std::cerr << "; warning: " << collectives.metadata_mismatches << " rank(s) disagree on a collective's metadata";
+  std::cerr << "\n";
+  for (const Table& t : tables)
+    if (t.name() == "straggler_summary" && t.num_rows() > 0)
+      std::cerr << "  straggler (least total wait): rank " << t.column(0).int_at(0) << "\n";
+  if (!write_sheets(sheets, out, write_json, write_xlsx_file, summaries.size())) return 3;
+  char took[32];
+  std::snprintf(took, sizeof took, "%.3f", ms_since(t0));
+  std::cerr << "  ranks report: " << took << " ms\n";
+  return 0;
+}
+
+}  // namespace sollens::cli

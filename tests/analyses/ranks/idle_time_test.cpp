@@ -1,0 +1,38 @@
+// HTA's idle-time breakdown on a hand-made stream with a host-wait gap, a kernel-wait
+// gap and a long gap (worked out in the comments).
+#include <catch2/catch.hpp>
+
+#include "analyses/ops/trace_builder.h"
+#include "analyses/ranks/idle_time.h"
+#include "analyses/ranks/rank_summary.h"
+#include "api/session.h"
+#include "support/table_column.h"
+
+using namespace sollens;
+using sollens::test::col;
+
+TEST_CASE("idle time per stream: host wait, kernel wait, other", "[ranks]") {
+  test::TraceBuilder b;
+  b.launch(0, "k1", 10, 10)     // [10, 20]
+      .launch(5, "k2", 25, 10)  // gap 5 < 30, launched at 5 before k1 ended: kernel wait 5
+      .launch(50, "k3", 60, 10)  // launched at 50 after k2 ended at 35: host wait 60 − 35 = 25
+      .launch(55, "k4", 170, 10);  // launched in time, gap 170 − 70 = 100 ≥ 30: other 100
+  Session session;
+  REQUIRE(session.load(PaddedBuffer::copy_of(b.json())).ok);
+  const auto idle = ranks::idle_time_by_stream(session.store(), session.tree());
+  REQUIRE(idle.size() == 1);
+  CHECK(idle[0].stream == "7");
+  CHECK(idle[0].kernel_wait_us == 5);
+  CHECK(idle[0].host_wait_us == 25);
+  CHECK(idle[0].other_us == 100);
+
+  std::vector<ranks::RankSummary> ranks(1);
+  ranks[0].idle = idle;
+  const Table t = ranks::idle_time_table(ranks);
+  REQUIRE(t.num_rows() == 3);
+  // Rows host_wait, kernel_wait, other; ratios of the stream's 130 µs of gaps.
+  CHECK(col(t, "idle_category").string_at(0) == "host_wait");
+  CHECK(col(t, "idle_time_ratio").float_at(0) == 25.0 / 130);
+  CHECK(col(t, "idle_category").string_at(2) == "other");
+  CHECK(col(t, "idle_time").float_at(2) == 100);
+}
