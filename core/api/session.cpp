@@ -55,6 +55,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   ReportOptions options;
   options.perf.corrected = request.corrected;
   options.timeline.include_unlinked = request.include_unlinked;
+  options.detect_recompute = request.detect_recompute;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
   return build_report(*store_, *tree_, options);
 }

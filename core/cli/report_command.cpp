@@ -66,6 +66,8 @@ int run_report(const std::vector<std::string>& args) {
     return OptionResult::kTaken;
   };
   if (!parse_trace_args("report", args, option, trace)) return 2;
+  // Recompute is found from the checkpoint python frames, so they must be in the tree.
+  if (request.detect_recompute) tree_options.include_python = true;
 
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;

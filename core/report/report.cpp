@@ -7,6 +7,7 @@
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
 #include "analyses/ops/process_names.h"
+#include "analyses/ops/recompute.h"
 #include "analyses/ops/short_kernels.h"
 #include "analyses/perf/unified_perf_summary.h"
 
@@ -31,7 +32,17 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   Report report;
   auto t0 = Clock::now();
   report.timeline = compute_gpu_timeline(store, tree, options.timeline);
-  report.sheets.push_back(gpu_timeline_table(report.timeline));
+  std::vector<uint8_t> recompute;
+  if (options.detect_recompute) {
+    recompute = find_recompute_events(store, tree);
+    GpuTimelineOptions part = options.timeline;
+    part.recompute_flags = &recompute;
+    const GpuTimeline rest = compute_gpu_timeline(store, tree, part);
+    part.only_recompute = true;
+    report.sheets.push_back(gpu_timeline_table(rest, compute_gpu_timeline(store, tree, part)));
+  } else {
+    report.sheets.push_back(gpu_timeline_table(report.timeline));
+  }
   report.timings.timeline_ms = ms_since(t0);
 
   // Sheets with no rows are left out, as TraceLens writes them; so are the ops_* and
@@ -41,12 +52,14 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   };
   const bool gpu_only = is_gpu_only_trace(store);
   t0 = Clock::now();
-  const LauncherTable launchers = find_kernel_launchers(store, tree);
+  LauncherTable launchers = find_kernel_launchers(store, tree);
+  if (options.detect_recompute) mark_recompute_launchers(launchers, recompute);
+  const bool by_recompute = options.detect_recompute;
   const ProcessThreadNames names(store);  // read once for the three sheets keyed on them
   if (!gpu_only) {
-    keep_if_rows(ops_summary_by_category_table(launchers));
-    keep_if_rows(ops_summary_table(store, launchers));
-    keep_if_rows(ops_unique_args_table(store, launchers, names));
+    keep_if_rows(ops_summary_by_category_table(launchers, by_recompute));
+    keep_if_rows(ops_summary_table(store, launchers, by_recompute));
+    keep_if_rows(ops_unique_args_table(store, launchers, names, by_recompute));
   }
   report.timings.ops_ms = ms_since(t0);
 

@@ -22,6 +22,9 @@ struct ReportOptions {
   // for; null: no roofline columns (an unknown GPU never gets a guessed peak).
   const DeviceSpec* device = nullptr;
   CollAnalysisOptions collectives;
+  // TraceLens --detect_recompute: gpu_timeline, ops_summary_by_category, ops_summary and
+  // ops_unique_args split by is_recompute. Needs the python frames in the tree.
+  bool detect_recompute = false;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.

@@ -10,10 +10,13 @@
 
 namespace sollens {
 
-Table ops_summary_by_category_table(const LauncherTable& launchers);
-Table ops_summary_table(const EventStore& store, const LauncherTable& launchers);
+// With `recompute_column` (TraceLens --detect_recompute) the launchers are grouped by
+// their is_recompute too, and an is_recompute column follows the key columns.
+Table ops_summary_by_category_table(const LauncherTable& launchers, bool recompute_column = false);
+Table ops_summary_table(const EventStore& store, const LauncherTable& launchers,
+                        bool recompute_column = false);
 Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers,
-                            const ProcessThreadNames& names);
+                            const ProcessThreadNames& names, bool recompute_column = false);
 // The same, reading the process and thread names first.
 Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers);
 

@@ -4,6 +4,7 @@
 // computation + exposed_comm + exposed_memcpy + idle == total holds.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "model/trace_tree.h"
 #include "store/event_store.h"
@@ -15,6 +16,10 @@ struct GpuTimelineOptions {
   bool include_unlinked = false;  // TraceLens --include_unlinked_kernels
   // Only GPU events on this process (device) id; TraceLens merges every device.
   std::optional<StrId> only_pid;
+  // Only GPU events whose recompute flag (recompute.h, one per event) equals
+  // `only_recompute`; TraceLens --detect_recompute computes the timeline once per value.
+  const std::vector<uint8_t>* recompute_flags = nullptr;
+  bool only_recompute = false;
 };
 
 struct GpuTimeline {
@@ -34,5 +39,8 @@ GpuTimeline compute_gpu_timeline(const EventStore& store, const TraceTree& tree,
 
 // Columns type, time ms, percent, rows in TraceLens's order.
 Table gpu_timeline_table(const GpuTimeline& timeline);
+// The same rows for the non-recompute GPU events, then for the recompute ones, each
+// with its own percentages and an is_recompute column last.
+Table gpu_timeline_table(const GpuTimeline& rest, const GpuTimeline& recompute);
 
 }  // namespace sollens
