@@ -35,6 +35,7 @@ bool apply_report_flag(std::string_view flag, ReportRequest& request) {
   else if (flag == "--include-unlinked") request.include_unlinked = true;
   else if (flag == "--no-roofline") request.no_roofline = true;
   else if (flag == "--detect-recompute") request.detect_recompute = true;
+  else if (flag == "--first-occurrence-time") request.first_occurrence_time = true;
   else return false;
   return true;
 }

@@ -20,6 +20,7 @@ struct ReportRequest {
   // TraceLens --detect_recompute: is_recompute columns; the trace must be modeled with
   // its python frames (TreeOptions::include_python).
   bool detect_recompute = false;
+  bool first_occurrence_time = false;  // ops_unique_args: TraceLens's first_occurrence_time
 };
 
 // How cycles are detected and shown: every pattern (structure detection), the LLM view
@@ -45,7 +46,7 @@ CycleSheetMode cycle_sheet_mode(CycleMode mode);
 // for anything else.
 std::optional<KernelOrder> parse_kernel_order(std::string_view word);
 // A report switch without a value (--corrected, --include-unlinked, --no-roofline,
-// --detect-recompute) set
+// --detect-recompute, --first-occurrence-time) set
 // in `request`; false when `flag` is none of them.
 bool apply_report_flag(std::string_view flag, ReportRequest& request);
 // "" when `name` is a known device database name (any case) or empty, else why not,

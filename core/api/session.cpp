@@ -56,6 +56,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.perf.corrected = request.corrected;
   options.timeline.include_unlinked = request.include_unlinked;
   options.detect_recompute = request.detect_recompute;
+  options.first_occurrence_time = request.first_occurrence_time;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
   return build_report(*store_, *tree_, options);
 }

@@ -14,7 +14,7 @@ usage:
   sollens report TRACE [--out DIR] [--include-unlinked] [--include-python]
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
-                       [--detect-recompute]
+                       [--detect-recompute] [--first-occurrence-time]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr.

@@ -54,12 +54,14 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   t0 = Clock::now();
   LauncherTable launchers = find_kernel_launchers(store, tree);
   if (options.detect_recompute) mark_recompute_launchers(launchers, recompute);
-  const bool by_recompute = options.detect_recompute;
+  OpsSheetOptions ops_options;
+  ops_options.recompute_column = options.detect_recompute;
+  ops_options.first_occurrence_time = options.first_occurrence_time;
   const ProcessThreadNames names(store);  // read once for the three sheets keyed on them
   if (!gpu_only) {
-    keep_if_rows(ops_summary_by_category_table(launchers, by_recompute));
-    keep_if_rows(ops_summary_table(store, launchers, by_recompute));
-    keep_if_rows(ops_unique_args_table(store, launchers, names, by_recompute));
+    keep_if_rows(ops_summary_by_category_table(launchers, ops_options));
+    keep_if_rows(ops_summary_table(store, launchers, ops_options));
+    keep_if_rows(ops_unique_args_table(store, launchers, names, ops_options));
   }
   report.timings.ops_ms = ms_since(t0);
 
@@ -69,6 +71,7 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   t0 = Clock::now();
   PerfSheetOptions perf = options.perf;
   perf.device = options.device;
+  if (options.detect_recompute) perf.recompute = &recompute;
   const ModeledOps modeled = evaluate_modeled_ops(store, tree);
   if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, names, modeled, perf));
   for (Table& t : perf_model_tables(store, modeled, names, perf)) report.sheets.push_back(std::move(t));

@@ -1,6 +1,7 @@
 #include "analyses/ops/ops_sheets.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,7 +34,8 @@ void push_optional(Column& c, const std::optional<std::string>& v) {
 
 }  // namespace
 
-Table ops_summary_by_category_table(const LauncherTable& lt, bool recompute_column) {
+Table ops_summary_by_category_table(const LauncherTable& lt, const OpsSheetOptions& options) {
+  const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view category;
     bool recompute = false;
@@ -66,7 +68,8 @@ Table ops_summary_by_category_table(const LauncherTable& lt, bool recompute_colu
   return t;
 }
 
-Table ops_summary_table(const EventStore& s, const LauncherTable& lt, bool recompute_column) {
+Table ops_summary_table(const EventStore& s, const LauncherTable& lt, const OpsSheetOptions& options) {
+  const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view name;
     bool recompute = false;
@@ -119,12 +122,14 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt, bool recom
 }
 
 Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const ProcessThreadNames& names,
-                            bool recompute_column) {
+                            const OpsSheetOptions& options) {
+  const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view name, category, process_name, process_label, thread_name;
     OpArgs args;
     bool recompute = false;
     uint32_t ex_uid = 0;
+    double first_ts = 0;  // earliest launcher ts
     std::vector<double> direct, subtree;
     std::vector<std::span<const uint32_t>> kernels;
     double direct_sum = 0;
@@ -154,9 +159,10 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     if (inserted) {
       groups.push_back({s.name_of(e), l.category, names.process_name(s.pid[e]),
                         names.process_label(s.pid[e]), names.thread_name(s.pid[e], s.tid[e]),
-                        std::move(args), recompute, e, {}, {}, {}, 0});
+                        std::move(args), recompute, e, s.ts[e], {}, {}, {}, 0});
     }
     Group& g = groups[it->second];
+    g.first_ts = std::min(g.first_ts, s.ts[e]);
     g.direct.push_back(l.direct_time_us);
     g.subtree.push_back(l.subtree_time_us);
     g.kernels.emplace_back(l.kernels);
@@ -182,6 +188,11 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
   Column& concrete = t.add_column("Concrete Inputs", ColumnType::kString);
   Column* recompute = recompute_column ? &t.add_column("is_recompute", ColumnType::kBool) : nullptr;
   Column& count = t.add_column("operation_count", ColumnType::kInt);
+  Column* first_occurrence = options.first_occurrence_time
+                                 ? &t.add_column("first_occurrence_time", ColumnType::kFloat, Unit::kMicroseconds)
+                                 : nullptr;
+  double earliest = std::numeric_limits<double>::infinity();
+  for (const Group& g : groups) earliest = std::min(earliest, g.first_ts);
   const char* kStats[] = {"mean", "median", "std", "min", "max", "sum"};
   Column* metric[6][2];
   for (int m = 0; m < 6; ++m)
@@ -206,6 +217,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     push_optional(concrete, g.args.concrete_inputs);
     if (recompute) recompute->push_bool(g.recompute);
     count.push_int(static_cast<int64_t>(g.direct.size()));
+    if (first_occurrence) first_occurrence->push_float(g.first_ts - earliest);
     for (int k = 0; k < 2; ++k) {
       const std::vector<double>& v = k ? g.subtree : g.direct;
       metric[0][k]->push_float(stats::pandas_mean(v));

@@ -19,13 +19,14 @@ namespace {
 // relu 211-213), then runs aten::mm's backward mm (220-240). Kernel times:
 //   non-recompute: mm 10 + 20 = 30, relu 2;  recompute: mm 10, relu 2.
 std::string checkpointed_step() {
+  const std::string mm = R"("Input Dims":[[4,8],[8,16]],"Input type":["float","float"],"Input Strides":[[8,1],[16,1]],"Concrete Inputs":["",""])";
   test::TraceBuilder t;
-  t.cpu_op("aten::mm", 10, 5).launch(11, "gemm", 100, 10)
+  t.cpu_op("aten::mm", 10, 5, mm).launch(11, "gemm", 100, 10)
       .cpu_op("aten::relu", 20, 5).launch(21, "relu_k", 112, 2)
       .python("torch/utils/checkpoint.py(1125): recompute_fn", 50, 30)
-      .cpu_op("aten::mm", 52, 5).launch(53, "gemm", 200, 10)
+      .cpu_op("aten::mm", 52, 5, mm).launch(53, "gemm", 200, 10)
       .cpu_op("aten::relu", 60, 5).launch(61, "relu_k", 211, 2)
-      .cpu_op("aten::mm", 90, 5).launch(91, "gemm", 220, 20);
+      .cpu_op("aten::mm", 90, 5, mm).launch(91, "gemm", 220, 20);
   return t.json();
 }
 
@@ -65,7 +66,7 @@ TEST_CASE("recompute: ops sheets split by is_recompute after their key columns")
   mark_recompute_launchers(lt, find_recompute_events(*m.store, m.tree));
 
   // ops_summary: (mm, False) 30, (mm, True) 10, (relu, False) 2, (relu, True) 2 µs.
-  const Table summary = ops_summary_table(*m.store, lt, true);
+  const Table summary = ops_summary_table(*m.store, lt, {.recompute_column = true});
   REQUIRE(summary.num_rows() == 4);
   CHECK(summary.column(1).name() == "is_recompute");
   CHECK(col(summary, "name").string_at(0) == "aten::mm");
@@ -77,7 +78,7 @@ TEST_CASE("recompute: ops sheets split by is_recompute after their key columns")
   CHECK(col(summary, "total_direct_kernel_time_sum").float_at(1) == Approx(10));
 
   // ops_unique_args: is_recompute after the 9 key columns, part of the key.
-  const Table unique = ops_unique_args_table(*m.store, lt, ProcessThreadNames(*m.store), true);
+  const Table unique = ops_unique_args_table(*m.store, lt, ProcessThreadNames(*m.store), {.recompute_column = true});
   REQUIRE(unique.num_rows() == 4);
   CHECK(unique.column(9).name() == "is_recompute");
   CHECK(unique.column(10).name() == "operation_count");
@@ -115,4 +116,46 @@ TEST_CASE("recompute: gpu_timeline once for the other GPU events, once for the r
   CHECK(by_category->column(1).name() == "is_recompute");
   // Whole-trace timeline kept for the other sheets: busy 44 of 140 µs.
   CHECK(report.timeline.busy_us == Approx(44));
+}
+
+TEST_CASE("recompute: perf-model sheets group by is_recompute, shown after the params") {
+  const Modeled m = model(checkpointed_step(), true);
+  ReportOptions options;
+  options.detect_recompute = true;
+  const Report report = build_report(*m.store, m.tree, options);
+  const Table* gemm = report.find("GEMM");
+  REQUIRE(gemm);
+  // The three aten::mm calls have equal params: (False) 10 + 20 µs, (True) 10 µs.
+  REQUIRE(gemm->num_rows() == 2);
+  size_t at = 0;
+  while (gemm->column(at).name() != "is_recompute") ++at;
+  CHECK(gemm->column(at - 1).name().rfind("param: ", 0) == 0);
+  CHECK(gemm->column(at + 1).name() == "GFLOPS_first");
+  CHECK(col(*gemm, "is_recompute").int_at(0) == 0);
+  CHECK(col(*gemm, "Kernel Time (µs)_sum").float_at(0) == Approx(30));
+  CHECK(col(*gemm, "name_count").int_at(0) == 2);
+  CHECK(col(*gemm, "is_recompute").int_at(1) == 1);
+  CHECK(col(*gemm, "Kernel Time (µs)_sum").float_at(1) == Approx(10));
+
+  const Report plain = build_report(*m.store, m.tree, {});
+  REQUIRE(plain.find("GEMM"));
+  CHECK(plain.find("GEMM")->num_rows() == 1);
+}
+
+TEST_CASE("recompute: unified_perf_summary groups by is_recompute, after the 9 key columns") {
+  const Modeled m = model(checkpointed_step(), true);
+  ReportOptions options;
+  options.detect_recompute = true;
+  const Report report = build_report(*m.store, m.tree, options);
+  const Table* unified = report.find("unified_perf_summary");
+  REQUIRE(unified);
+  CHECK(unified->column(8).name() == "Concrete Inputs");
+  CHECK(unified->column(9).name() == "is_recompute");
+  CHECK(unified->column(10).name() == "ex_UID");
+  // mm (False) 30 µs, mm (True) 10, relu (False) 2, relu (True) 2.
+  REQUIRE(unified->num_rows() == 4);
+  CHECK(col(*unified, "is_recompute").int_at(0) == 0);
+  CHECK(col(*unified, "Kernel Time (µs)_sum").float_at(0) == Approx(30));
+  CHECK(col(*unified, "is_recompute").int_at(1) == 1);
+  CHECK(col(*unified, "Kernel Time (µs)_sum").float_at(1) == Approx(10));
 }
