@@ -21,6 +21,8 @@ struct ReportRequest {
   // its python frames (TreeOptions::include_python).
   bool detect_recompute = false;
   bool first_occurrence_time = false;  // ops_unique_args: TraceLens's first_occurrence_time
+  // gpu_timeline: idle split into micro (gaps under this many µs) and macro idle.
+  std::optional<double> micro_idle_thresh_us;
 };
 
 // How cycles are detected and shown: every pattern (structure detection), the LLM view

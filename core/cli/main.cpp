@@ -15,6 +15,7 @@ usage:
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
                        [--detect-recompute] [--first-occurrence-time]
+                       [--micro-idle-thresh-us US]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr.

@@ -1,5 +1,6 @@
 // sollens report: every sheet this build computes, one CSV each.
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -58,6 +59,15 @@ int run_report(const std::vector<std::string>& args) {
       write_json = false;
     } else if (a == "--no-xlsx") {
       write_xlsx_file = false;
+    } else if (a == "--micro-idle-thresh-us") {
+      char* end = nullptr;
+      const double us = i + 1 < args.size() ? std::strtod(args[i + 1].c_str(), &end) : 0;
+      if (i + 1 >= args.size() || *end != '\0' || !(us > 0)) {
+        std::cerr << "sollens: --micro-idle-thresh-us needs a positive number of microseconds\n";
+        return OptionResult::kUsageError;
+      }
+      request.micro_idle_thresh_us = us;
+      ++i;
     } else if (a == "--include-python") {
       tree_options.include_python = true;
     } else {

@@ -48,19 +48,35 @@ GpuTimeline compute_gpu_timeline(const EventStore& s, const TraceTree& tree,
   t.idle_us = t.total_us - t.busy_us;
   t.total_comm_us = total_length(communication);
   t.total_memcpy_us = total_length(memcpy);
+  if (options.micro_idle_threshold_us) {
+    double micro = 0, macro = 0;
+    for (size_t i = 1; i < all.size(); ++i) {
+      const double gap = all[i].start - all[i - 1].end;
+      (gap < *options.micro_idle_threshold_us ? micro : macro) += gap;
+    }
+    t.micro_idle_us = micro;
+    t.macro_idle_us = macro;
+  }
   return t;
 }
 
 namespace {
 
-// Appends the eight rows of one timeline; `is_recompute` (when given) gets its value.
+// Appends the rows of one timeline; `is_recompute` (when given) gets its value.
 void append_timeline_rows(Table& table, const GpuTimeline& t, Column* is_recompute, bool recompute) {
-  const std::pair<const char*, double> rows[] = {
+  std::vector<std::pair<const char*, double>> rows = {
       {"computation_time", t.computation_us}, {"exposed_comm_time", t.exposed_comm_us},
       {"exposed_memcpy_time", t.exposed_memcpy_us}, {"busy_time", t.busy_us},
-      {"idle_time", t.idle_us},               {"total_time", t.total_us},
-      {"total_comm_time", t.total_comm_us},   {"total_memcpy_time", t.total_memcpy_us},
   };
+  if (t.micro_idle_us) {
+    rows.push_back({"micro_idle_time", *t.micro_idle_us});
+    rows.push_back({"macro_idle_time", *t.macro_idle_us});
+  } else {
+    rows.push_back({"idle_time", t.idle_us});
+  }
+  rows.insert(rows.end(), {{"total_time", t.total_us},
+                           {"total_comm_time", t.total_comm_us},
+                           {"total_memcpy_time", t.total_memcpy_us}});
   Column& type = table.column(0);
   Column& ms = table.column(1);
   Column& percent = table.column(2);

@@ -20,6 +20,9 @@ struct GpuTimelineOptions {
   // `only_recompute`; TraceLens --detect_recompute computes the timeline once per value.
   const std::vector<uint8_t>* recompute_flags = nullptr;
   bool only_recompute = false;
+  // TraceLens --micro_idle_thresh_us: idle time split into the gaps between busy
+  // intervals shorter than this (micro) and the others (macro).
+  std::optional<double> micro_idle_threshold_us;
 };
 
 struct GpuTimeline {
@@ -31,6 +34,8 @@ struct GpuTimeline {
   double total_us = 0;
   double total_comm_us = 0;
   double total_memcpy_us = 0;
+  // With a micro-idle threshold: micro_idle_time and macro_idle_time replace idle_time.
+  std::optional<double> micro_idle_us, macro_idle_us;
   size_t events = 0;
 };
 
