@@ -34,6 +34,8 @@ bool apply_report_flag(std::string_view flag, ReportRequest& request) {
   if (flag == "--corrected") request.corrected = true;
   else if (flag == "--include-unlinked") request.include_unlinked = true;
   else if (flag == "--no-roofline") request.no_roofline = true;
+  else if (flag == "--detect-recompute") request.detect_recompute = true;
+  else if (flag == "--first-occurrence-time") request.first_occurrence_time = true;
   else return false;
   return true;
 }

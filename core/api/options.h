@@ -17,6 +17,12 @@ struct ReportRequest {
   bool corrected = false;         // perf-model sheets with the corrected FLOPs/bytes first
   bool include_unlinked = false;  // GPU timeline: GPU events with no launch too
   bool no_roofline = false;       // no roofline columns even when the GPU is known
+  // TraceLens --detect_recompute: is_recompute columns; the trace must be modeled with
+  // its python frames (TreeOptions::include_python).
+  bool detect_recompute = false;
+  bool first_occurrence_time = false;  // ops_unique_args: TraceLens's first_occurrence_time
+  // gpu_timeline: idle split into micro (gaps under this many µs) and macro idle.
+  std::optional<double> micro_idle_thresh_us;
 };
 
 // How cycles are detected and shown: every pattern (structure detection), the LLM view
@@ -41,7 +47,8 @@ CycleSheetMode cycle_sheet_mode(CycleMode mode);
 // "device" | "stream" | "file"; "" is the default (per device and stream). nullopt
 // for anything else.
 std::optional<KernelOrder> parse_kernel_order(std::string_view word);
-// A report switch without a value (--corrected, --include-unlinked, --no-roofline) set
+// A report switch without a value (--corrected, --include-unlinked, --no-roofline,
+// --detect-recompute, --first-occurrence-time) set
 // in `request`; false when `flag` is none of them.
 bool apply_report_flag(std::string_view flag, ReportRequest& request);
 // "" when `name` is a known device database name (any case) or empty, else why not,

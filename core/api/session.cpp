@@ -50,6 +50,9 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   ReportOptions options;
   options.perf.corrected = request.corrected;
   options.timeline.include_unlinked = request.include_unlinked;
+  options.detect_recompute = request.detect_recompute;
+  options.first_occurrence_time = request.first_occurrence_time;
+  options.timeline.micro_idle_threshold_us = request.micro_idle_thresh_us;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
   return build_report(*store_, *tree_, options);
 }

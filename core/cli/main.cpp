@@ -14,6 +14,8 @@ usage:
   sollens report TRACE|TRACE TRACE ...|DIR|GLOB [--out DIR] [--include-unlinked] [--include-python]
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
+                       [--detect-recompute] [--first-occurrence-time]
+                       [--micro-idle-thresh-us US]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a

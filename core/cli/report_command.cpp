@@ -1,5 +1,6 @@
 // sollens report: every sheet this build computes, one CSV each.
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -152,6 +153,15 @@ int run_report(const std::vector<std::string>& args) {
       write_json = false;
     } else if (a == "--no-xlsx") {
       write_xlsx_file = false;
+    } else if (a == "--micro-idle-thresh-us") {
+      char* end = nullptr;
+      const double us = i + 1 < args.size() ? std::strtod(args[i + 1].c_str(), &end) : 0;
+      if (i + 1 >= args.size() || *end != '\0' || !(us > 0)) {
+        std::cerr << "sollens: --micro-idle-thresh-us needs a positive number of microseconds\n";
+        return OptionResult::kUsageError;
+      }
+      request.micro_idle_thresh_us = us;
+      ++i;
     } else if (a == "--include-python") {
       tree_options.include_python = true;
     } else {
@@ -162,6 +172,8 @@ int run_report(const std::vector<std::string>& args) {
   if (!parse_traces_args("report", args, option, inputs)) return 2;
   std::vector<std::string> traces;
   if (!resolve_traces(inputs, traces)) return 2;
+  // Recompute is found from the checkpoint python frames, so they must be in the tree.
+  if (request.detect_recompute) tree_options.include_python = true;
   if (traces.size() != 1 || is_directory(inputs.front()))
     return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file);
   const std::string& trace = traces.front();

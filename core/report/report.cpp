@@ -9,6 +9,7 @@
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
 #include "analyses/ops/process_names.h"
+#include "analyses/ops/recompute.h"
 #include "analyses/ops/short_kernels.h"
 #include "analyses/perf/unified_perf_summary.h"
 
@@ -26,7 +27,17 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   Report report;
   auto t0 = Clock::now();
   report.timeline = compute_gpu_timeline(store, tree, options.timeline);
-  report.sheets.push_back(gpu_timeline_table(report.timeline));
+  std::vector<uint8_t> recompute;
+  if (options.detect_recompute) {
+    recompute = find_recompute_events(store, tree);
+    GpuTimelineOptions part = options.timeline;
+    part.recompute_flags = &recompute;
+    const GpuTimeline rest = compute_gpu_timeline(store, tree, part);
+    part.only_recompute = true;
+    report.sheets.push_back(gpu_timeline_table(rest, compute_gpu_timeline(store, tree, part)));
+  } else {
+    report.sheets.push_back(gpu_timeline_table(report.timeline));
+  }
   report.timings.timeline_ms = ms_since(t0);
 
   // Sheets with no rows are left out, as TraceLens writes them; so are the ops_* and
@@ -36,12 +47,16 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   };
   const bool gpu_only = is_gpu_only_trace(store);
   t0 = Clock::now();
-  const LauncherTable launchers = find_kernel_launchers(store, tree);
+  LauncherTable launchers = find_kernel_launchers(store, tree);
+  if (options.detect_recompute) mark_recompute_launchers(launchers, recompute);
+  OpsSheetOptions ops_options;
+  ops_options.recompute_column = options.detect_recompute;
+  ops_options.first_occurrence_time = options.first_occurrence_time;
   const ProcessThreadNames names(store);  // read once for the three sheets keyed on them
   if (!gpu_only) {
-    keep_if_rows(ops_summary_by_category_table(launchers));
-    keep_if_rows(ops_summary_table(store, launchers));
-    keep_if_rows(ops_unique_args_table(store, launchers, names));
+    keep_if_rows(ops_summary_by_category_table(launchers, ops_options));
+    keep_if_rows(ops_summary_table(store, launchers, ops_options));
+    keep_if_rows(ops_unique_args_table(store, launchers, names, ops_options));
   }
   report.timings.ops_ms = ms_since(t0);
 
@@ -51,6 +66,7 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   t0 = Clock::now();
   PerfSheetOptions perf = options.perf;
   perf.device = options.device;
+  if (options.detect_recompute) perf.recompute = &recompute;
   const ModeledOps modeled = evaluate_modeled_ops(store, tree);
   if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, names, modeled, perf));
   for (Table& t : perf_model_tables(store, modeled, names, perf)) report.sheets.push_back(std::move(t));

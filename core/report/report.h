@@ -22,6 +22,11 @@ struct ReportOptions {
   // for; null: no roofline columns (an unknown GPU never gets a guessed peak).
   const DeviceSpec* device = nullptr;
   CollAnalysisOptions collectives;
+  // TraceLens --detect_recompute: gpu_timeline, the ops_* sheets, unified_perf_summary
+  // and the perf-model sheets split by is_recompute. Needs the python frames in the tree.
+  bool detect_recompute = false;
+  // TraceLens --include_first_occurrence_time: ops_unique_args's first_occurrence_time.
+  bool first_occurrence_time = false;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.

@@ -21,6 +21,7 @@ struct KernelLauncher {
   double direct_time_us = 0;      // busy time (interval union) of `kernels`
   double subtree_time_us = 0;     // busy time of every GPU event below `event`
   std::string_view category;      // op category (§5), first kernel as fallback
+  bool is_recompute = false;      // under a checkpoint recompute frame (recompute.h)
 };
 
 struct LauncherTable {

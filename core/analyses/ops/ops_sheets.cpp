@@ -1,6 +1,7 @@
 #include "analyses/ops/ops_sheets.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,26 +34,32 @@ void push_optional(Column& c, const std::optional<std::string>& v) {
 
 }  // namespace
 
-Table ops_summary_by_category_table(const LauncherTable& lt) {
+Table ops_summary_by_category_table(const LauncherTable& lt, const OpsSheetOptions& options) {
+  const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view category;
+    bool recompute = false;
     std::vector<double> direct;
     double direct_sum = 0;
   };
-  std::map<std::string_view, std::vector<double>> by_category;  // groupby sorts its keys
-  for (const auto& l : lt.launchers) by_category[l.category].push_back(l.direct_time_us);
+  // groupby sorts its keys; every launcher is non-recompute unless the column is asked for.
+  std::map<std::pair<std::string_view, bool>, std::vector<double>> by_category;
+  for (const auto& l : lt.launchers)
+    by_category[{l.category, recompute_column && l.is_recompute}].push_back(l.direct_time_us);
   std::vector<Group> groups;
-  for (auto& [category, direct] : by_category) {
-    groups.push_back({category, std::move(direct), 0});
+  for (auto& [key, direct] : by_category) {
+    groups.push_back({key.first, key.second, std::move(direct), 0});
     groups.back().direct_sum = stats::pandas_sum(groups.back().direct);
   }
   Table t("ops_summary_by_category", TableKind::kSummary);
   Column& category = t.add_column("op category", ColumnType::kString);
+  Column* recompute = recompute_column ? &t.add_column("is_recompute", ColumnType::kBool) : nullptr;
   Column& count = t.add_column("Count", ColumnType::kInt);
   Column& ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
   std::vector<double> ms_values;
   for (size_t i : order_by_sum_desc(groups)) {
     category.push_string(groups[i].category);
+    if (recompute) recompute->push_bool(groups[i].recompute);
     count.push_int(static_cast<int64_t>(groups[i].direct.size()));
     ms_values.push_back(groups[i].direct_sum / 1000);
     ms.push_float(ms_values.back());
@@ -61,17 +68,21 @@ Table ops_summary_by_category_table(const LauncherTable& lt) {
   return t;
 }
 
-Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
+Table ops_summary_table(const EventStore& s, const LauncherTable& lt, const OpsSheetOptions& options) {
+  const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view name;
+    bool recompute = false;
     std::vector<double> direct, subtree;
     std::set<std::string_view> categories;
     double direct_sum = 0, subtree_sum = 0;
   };
-  std::map<std::string_view, Group> by_name;
+  std::map<std::pair<std::string_view, bool>, Group> by_name;
   for (const auto& l : lt.launchers) {
-    Group& g = by_name[s.name_of(l.event)];
+    const bool recompute = recompute_column && l.is_recompute;
+    Group& g = by_name[{s.name_of(l.event), recompute}];
     g.name = s.name_of(l.event);
+    g.recompute = recompute;
     g.direct.push_back(l.direct_time_us);
     g.subtree.push_back(l.subtree_time_us);
     g.categories.insert(l.category);
@@ -84,6 +95,7 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
   }
   Table t("ops_summary", TableKind::kSummary);
   Column& name = t.add_column("name", ColumnType::kString);
+  Column* recompute = recompute_column ? &t.add_column("is_recompute", ColumnType::kBool) : nullptr;
   Column& direct_sum = t.add_column("total_direct_kernel_time_sum", ColumnType::kFloat, Unit::kMicroseconds);
   Column& subtree_sum = t.add_column("total_subtree_kernel_time_sum", ColumnType::kFloat, Unit::kMicroseconds);
   Column& direct_ms = t.add_column("total_direct_kernel_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
@@ -94,6 +106,7 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
   for (size_t i : order_by_sum_desc(groups)) {
     const Group& g = groups[i];
     name.push_string(g.name);
+    if (recompute) recompute->push_bool(g.recompute);
     direct_sum.push_float(g.direct_sum);
     subtree_sum.push_float(g.subtree_sum);
     ms_values.push_back(g.direct_sum / 1000);
@@ -108,11 +121,15 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt) {
   return t;
 }
 
-Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const ProcessThreadNames& names) {
+Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const ProcessThreadNames& names,
+                            const OpsSheetOptions& options) {
+  const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view name, category, process_name, process_label, thread_name;
     OpArgs args;
+    bool recompute = false;
     uint32_t ex_uid = 0;
+    double first_ts = 0;  // earliest launcher ts
     std::vector<double> direct, subtree;
     std::vector<std::span<const uint32_t>> kernels;
     double direct_sum = 0;
@@ -136,13 +153,16 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     append_key(names.thread_name(s.pid[e], s.tid[e]));
     for (const auto* a : {&args.input_dims, &args.input_type, &args.input_strides, &args.concrete_inputs})
       append_key(*a ? std::string_view(**a) : std::string_view("None"));
+    const bool recompute = recompute_column && l.is_recompute;
+    append_key(recompute ? "True" : "False");
     auto [it, inserted] = index.try_emplace(key, groups.size());
     if (inserted) {
       groups.push_back({s.name_of(e), l.category, names.process_name(s.pid[e]),
                         names.process_label(s.pid[e]), names.thread_name(s.pid[e], s.tid[e]),
-                        std::move(args), e, {}, {}, {}, 0});
+                        std::move(args), recompute, e, s.ts[e], {}, {}, {}, 0});
     }
     Group& g = groups[it->second];
+    g.first_ts = std::min(g.first_ts, s.ts[e]);
     g.direct.push_back(l.direct_time_us);
     g.subtree.push_back(l.subtree_time_us);
     g.kernels.emplace_back(l.kernels);
@@ -166,7 +186,13 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
   Column& types = t.add_column("Input type", ColumnType::kString);
   Column& strides = t.add_column("Input Strides", ColumnType::kString);
   Column& concrete = t.add_column("Concrete Inputs", ColumnType::kString);
+  Column* recompute = recompute_column ? &t.add_column("is_recompute", ColumnType::kBool) : nullptr;
   Column& count = t.add_column("operation_count", ColumnType::kInt);
+  Column* first_occurrence = options.first_occurrence_time
+                                 ? &t.add_column("first_occurrence_time", ColumnType::kFloat, Unit::kMicroseconds)
+                                 : nullptr;
+  double earliest = std::numeric_limits<double>::infinity();
+  for (const Group& g : groups) earliest = std::min(earliest, g.first_ts);
   const char* kStats[] = {"mean", "median", "std", "min", "max", "sum"};
   Column* metric[6][2];
   for (int m = 0; m < 6; ++m)
@@ -189,7 +215,9 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     push_optional(types, g.args.input_type);
     push_optional(strides, g.args.input_strides);
     push_optional(concrete, g.args.concrete_inputs);
+    if (recompute) recompute->push_bool(g.recompute);
     count.push_int(static_cast<int64_t>(g.direct.size()));
+    if (first_occurrence) first_occurrence->push_float(g.first_ts - earliest);
     for (int k = 0; k < 2; ++k) {
       const std::vector<double>& v = k ? g.subtree : g.direct;
       metric[0][k]->push_float(stats::pandas_mean(v));

@@ -10,10 +10,21 @@
 
 namespace sollens {
 
-Table ops_summary_by_category_table(const LauncherTable& launchers);
-Table ops_summary_table(const EventStore& store, const LauncherTable& launchers);
+// TraceLens's optional columns of these sheets.
+struct OpsSheetOptions {
+  // --detect_recompute: launchers grouped by their is_recompute too, shown in an
+  // is_recompute column after the key columns.
+  bool recompute_column = false;
+  // --include_first_occurrence_time: ops_unique_args's first_occurrence_time after
+  // operation_count, the group's earliest launcher ts less the earliest of all groups.
+  bool first_occurrence_time = false;
+};
+
+Table ops_summary_by_category_table(const LauncherTable& launchers, const OpsSheetOptions& options = {});
+Table ops_summary_table(const EventStore& store, const LauncherTable& launchers,
+                        const OpsSheetOptions& options = {});
 Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers,
-                            const ProcessThreadNames& names);
+                            const ProcessThreadNames& names, const OpsSheetOptions& options = {});
 // The same, reading the process and thread names first.
 Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers);
 

@@ -5,6 +5,7 @@
 // = forward ops with a 1:1 linked autograd evaluate_function event (§2.7), labelled
 // with the forward op's name and params. With a device, the roofline columns of
 // TraceLens's arch-file report (§4.7, §6.1) after Compute Spec.
+#include <cstdint>
 #include <vector>
 
 #include "analyses/ops/process_names.h"
@@ -24,6 +25,9 @@ struct PerfSheetOptions {
   // The GPU of the roofline columns (our dense-peak ceilings, roofline.h); null: no
   // roofline columns, as TraceLens without an arch file.
   const DeviceSpec* device = nullptr;
+  // TraceLens --detect_recompute: one flag per event (recompute.h); rows are grouped by
+  // their event's flag too, shown in an is_recompute column after the params. Null: none.
+  const std::vector<uint8_t>* recompute = nullptr;
 };
 
 // Non-empty sheets only, in perf_sheet_names()'s order (the families of model_list.h:

@@ -184,8 +184,12 @@ struct RowGroups {
   std::vector<std::vector<size_t>> groups;
 };
 
+bool row_is_recompute(const Row& r, const PerfSheetOptions& options) {
+  return options.recompute && (*options.recompute)[r.source] != 0;
+}
+
 RowGroups group_rows(const EventStore& s, const std::vector<Row>& rows, const ProcessThreadNames& names,
-                     perf::ArgsCache& args) {
+                     perf::ArgsCache& args, const PerfSheetOptions& options) {
   RowGroups out;
   out.args_of_row.resize(rows.size());
   std::unordered_map<std::string, size_t> index;
@@ -203,6 +207,7 @@ RowGroups group_rows(const EventStore& s, const std::vector<Row>& rows, const Pr
     }
     key += '\x1f';
     key += std::to_string(args[out.args_of_row[i]].display_id);
+    if (row_is_recompute(r, options)) key += "\x1frecompute";
     auto [it, inserted] = index.try_emplace(key, out.groups.size());
     if (inserted) out.groups.emplace_back();
     out.groups[it->second].push_back(i);
@@ -242,6 +247,7 @@ class RooflineCache {
 // The table's columns in TraceLens's order, which scatters each aggregate's parts.
 struct UnifiedColumns {
   Column *name, *category, *process_name, *process_label, *thread_name, *inputs[4];
+  Column* is_recompute = nullptr;  // with recompute detection
   Column *ex_uid, *count, *dur_sum;
   AggColumns dur, tbs, tflops, kernel_time, roof_pct;
   Column *gflops, *mb, *fpb, *spec;
@@ -262,7 +268,7 @@ class ColumnAdder {
   Table& t_;
 };
 
-void add_key_and_mean_columns(ColumnAdder& a, bool roofline, UnifiedColumns& c) {
+void add_key_and_mean_columns(ColumnAdder& a, bool roofline, bool recompute, UnifiedColumns& c) {
   c.name = a.str("name");
   c.category = a.str("op category");
   c.process_name = a.str("process_name");
@@ -270,6 +276,7 @@ void add_key_and_mean_columns(ColumnAdder& a, bool roofline, UnifiedColumns& c) 
   c.thread_name = a.str("thread_name");
   const char* kInputs[] = {"Input Dims", "Input type", "Input Strides", "Concrete Inputs"};
   for (int k = 0; k < 4; ++k) c.inputs[k] = a.str(kInputs[k]);
+  if (recompute) c.is_recompute = a.boolean("is_recompute");
   c.ex_uid = a.integer("ex_UID");
   c.count = a.integer("operation_count");
   c.dur_sum = a.num("total_duration_us", Unit::kMicroseconds);
@@ -356,6 +363,7 @@ class GroupWriter {
     c_.thread_name->push_string(names_.thread_name(s_.pid[e], s_.tid[e]));
     const perf::ArgsEntry& a = ops_.args[groups_.args_of_row[group.front()]];
     for (int k = 0; k < 4; ++k) push_text_or_null(*c_.inputs[k], a.tuple_text[k]);
+    if (c_.is_recompute) c_.is_recompute->push_bool(row_is_recompute(first, options_));
   }
 
   void push_durations(const std::vector<size_t>& group) {
@@ -475,7 +483,7 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
   collected.add_synthetic();
   const std::vector<Row>& rows = collected.rows;
 
-  const RowGroups groups = group_rows(s, rows, names, ops.args);
+  const RowGroups groups = group_rows(s, rows, names, ops.args, options);
   std::vector<double> sums(groups.groups.size());
   std::vector<uint32_t> ex_uids(groups.groups.size());
   for (size_t g = 0; g < groups.groups.size(); ++g) {
@@ -495,7 +503,7 @@ Table unified_perf_summary_table(const EventStore& s, const TraceTree& tree, con
   Table t("unified_perf_summary", TableKind::kUnifiedPerf);
   UnifiedColumns columns;
   ColumnAdder adder(t);
-  add_key_and_mean_columns(adder, roofline, columns);
+  add_key_and_mean_columns(adder, roofline, options.recompute != nullptr, columns);
   add_spread_and_detail_columns(adder, roofline, columns);
   GroupWriter writer(s, ops, names, options, collected, groups, rooflines, roofline, columns);
   std::vector<double> ordered_sums;  // Percentage (%) of Kernel Time (µs)_sum and its running sum

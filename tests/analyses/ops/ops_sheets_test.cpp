@@ -147,3 +147,18 @@ TEST_CASE("numpy histogram and pandas' descending quicksort") {
   many[7] = 5;
   CHECK(stats::pandas_argsort_desc(many)[0] == 7);
 }
+
+TEST_CASE("ops_unique_args: first_occurrence_time after operation_count, from the earliest group") {
+  const Sheets s = build(three_plus_one());
+  const Table t = ops_unique_args_table(*s.store, s.launchers, ProcessThreadNames(*s.store),
+                                        {.first_occurrence_time = true});
+  REQUIRE(t.num_rows() == 3);
+  CHECK(t.column(9).name() == "operation_count");
+  CHECK(t.column(10).name() == "first_occurrence_time");
+  // Groups by direct sum: addmm (first call at ts 10), addmm other args (40), mul (50);
+  // less the earliest group's 10 µs.
+  CHECK(col(t, "first_occurrence_time").float_at(0) == 0);
+  CHECK(col(t, "first_occurrence_time").float_at(1) == 30);
+  CHECK(col(t, "first_occurrence_time").float_at(2) == 40);
+  CHECK(t.column(11).name() == "total_direct_kernel_time_mean");
+}

@@ -93,3 +93,26 @@ TEST_CASE("no GPU events: zeros and an empty percent column") {
   REQUIRE(table.num_rows() == 8);
   CHECK(table.column(2).is_null(0));
 }
+
+TEST_CASE("micro/macro idle: gaps under the threshold are micro, the rest macro") {
+  // Busy 100-110, 112-120, 150-160, 163-170: gaps 2, 30, 3 µs; threshold 5 µs.
+  GpuTimelineOptions options;
+  options.micro_idle_threshold_us = 5;
+  const auto t = timeline_of(trace_with({{"kernel", "a", 100, 10},
+                                         {"kernel", "b", 112, 8},
+                                         {"kernel", "c", 150, 10},
+                                         {"kernel", "d", 163, 7}}),
+                             options);
+  REQUIRE(t.micro_idle_us);
+  CHECK(*t.micro_idle_us == Approx(5));   // 2 + 3
+  CHECK(*t.macro_idle_us == Approx(30));
+  CHECK(t.idle_us == Approx(35));
+  const Table table = gpu_timeline_table(t);
+  REQUIRE(table.num_rows() == 9);
+  CHECK(table.column(0).string_at(4) == "micro_idle_time");
+  CHECK(table.column(0).string_at(5) == "macro_idle_time");
+  CHECK(table.column(1).float_at(5) == Approx(0.030));
+  CHECK(table.column(0).string_at(6) == "total_time");
+  // Without a threshold: one idle_time row.
+  CHECK(gpu_timeline_table(timeline_of(trace_with({{"kernel", "a", 0, 10}}))).num_rows() == 8);
+}
