@@ -40,10 +40,4 @@ std::string json_object(const JsonMembers& members) {
   return out + "}";
 }
 
-std::string_view trim_json_token(std::string_view token) {
-  while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
-    token.remove_suffix(1);
-  return token;
-}
-
 }  // namespace sollens

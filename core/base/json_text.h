@@ -18,6 +18,11 @@ using JsonMembers = std::vector<std::pair<std::string, std::string>>;  // key, J
 std::string json_object(const JsonMembers& members);
 
 // A raw JSON token (as simdjson hands it out) without the whitespace after it.
-std::string_view trim_json_token(std::string_view token);
+// Inline: called for every raw arg token read.
+inline std::string_view trim_json_token(std::string_view token) {
+  while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' || token.back() == '\t'))
+    token.remove_suffix(1);
+  return token;
+}
 
 }  // namespace sollens
