@@ -1,4 +1,4 @@
-// The cycles view (issue 5): the repeating kernel patterns the core found (training
+// The cycles view: the repeating kernel patterns the core found (training
 // iterations, decode steps, transformer layers), the per-position table of the chosen
 // pattern with its other tables, and a time strip: one lane per pattern (and layer),
 // one mark per repetition at its start_us..end_us, on the trace's own time span

@@ -1,5 +1,5 @@
 #pragma once
-// Repeating-kernel cycle detection over a whole trace (issue 5): kernel sequences per
+// Repeating-kernel cycle detection over a whole trace: kernel sequences per
 // device, cycles per sequence, and the tables the CLI writes. See README.md here.
 #include <string>
 #include <vector>
