@@ -143,7 +143,7 @@ cmd_bench() {
     json=$(plain_json "$trace")
     node --no-experimental-fetch "$wasm_bench" "${options[@]}" "$json" </dev/null
   done
-  # --- the page in headless Chromium (h-share): owlv2 ready time, a 1 GB synthetic
+  # --- the page in headless Chromium: owlv2 ready time, a 1 GB synthetic
   # trace (time, peak memory), payload size. PAGE_BENCH_MB=0 skips the synthetic trace.
   log "page: node tests/web/bench_page.mjs --synthetic-mb ${PAGE_BENCH_MB:-1024}"
   node tests/web/bench_page.mjs --site build/wasm/web --synthetic-mb "${PAGE_BENCH_MB:-1024}" </dev/null
