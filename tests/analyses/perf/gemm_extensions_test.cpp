@@ -5,41 +5,21 @@
 // numbers are the reference report's (tracelens-vllm-decode-full).
 #include <catch2/catch.hpp>
 
-#include "analyses/perf/model_registry.h"
-#include "analyses/perf/models.h"
-#include "base/python_literal.h"
+#include "support/perf_model_cases.h"
 
 using namespace sollens;
 using namespace sollens::perf;
+using namespace sollens::test;
 
 namespace {
 
-PyValue lit(const char* text) {
-  auto v = literal_eval(text);
-  REQUIRE(v.has_value());
-  return *v;
-}
-
 EventArgs args(const char* dims, const char* types, const char* strides = nullptr, const char* concrete = nullptr) {
-  EventArgs a;
-  a.dims = lit(dims);
-  a.types = lit(types);
-  if (strides) a.strides = lit(strides);
-  if (concrete) a.concrete = lit(concrete);
-  return a;
+  return event_args(dims, types, strides, concrete);
 }
 
 ModelResult run(const char* op, const EventArgs& a, std::vector<std::string_view> kernels = {}) {
-  const PerfModelEntry* e = find_perf_model(op);
-  REQUIRE(e != nullptr);
-  CHECK(e->family == Family::kGemm);
-  return evaluate(e->model, {op, a, kernels});
-}
-
-std::string params_repr(const ModelResult& r) {
-  std::string out;
-  for (const auto& [k, v] : r.params) out += k + "=" + repr(v) + ";";
-  return out;
+  CHECK(registered(op).family == Family::kGemm);
+  return evaluate_op(op, a, std::move(kernels));
 }
 
 }  // namespace

@@ -3,30 +3,18 @@
 // over the groups of 2·M_i·K_i·N_i and (M_i·K_i + K_i·N_i)·bpe_in + M_i·N_i·bpe_out.
 #include <catch2/catch.hpp>
 
-#include "analyses/perf/model_registry.h"
-#include "analyses/perf/models.h"
-#include "base/python_literal.h"
+#include "support/perf_model_cases.h"
 
 using namespace sollens;
 using namespace sollens::perf;
+using namespace sollens::test;
 
 namespace {
 
 ModelResult run(const char* op, const char* dims, const char* types) {
-  EventArgs a;
-  a.dims = *literal_eval(dims);
-  a.types = *literal_eval(types);
-  const PerfModelEntry* e = find_perf_model(op);
-  REQUIRE(e != nullptr);
-  CHECK(e->family == Family::kGroupedGemm);
-  CHECK(e->bwd_category == "GroupedGEMM_bwd");
-  return evaluate(e->model, {op, a, {}});
-}
-
-std::string params_repr(const ModelResult& r) {
-  std::string out;
-  for (const auto& [k, v] : r.params) out += k + "=" + repr(v) + ";";
-  return out;
+  CHECK(registered(op).family == Family::kGroupedGemm);
+  CHECK(registered(op).bwd_category == "GroupedGEMM_bwd");
+  return evaluate_op(op, event_args(dims, types));
 }
 
 }  // namespace

@@ -3,30 +3,17 @@
 // exact: E_active = 8·(1 − (4/8)²) = 6.
 #include <catch2/catch.hpp>
 
-#include "analyses/perf/model_registry.h"
-#include "analyses/perf/models.h"
-#include "base/python_literal.h"
+#include "support/perf_model_cases.h"
 
 using namespace sollens;
 using namespace sollens::perf;
+using namespace sollens::test;
 
 namespace {
 
 ModelResult run(const char* op, Family family, const char* dims, const char* types, const char* concrete = nullptr) {
-  EventArgs a;
-  a.dims = *literal_eval(dims);
-  a.types = *literal_eval(types);
-  if (concrete) a.concrete = *literal_eval(concrete);
-  const PerfModelEntry* e = find_perf_model(op);
-  REQUIRE(e != nullptr);
-  CHECK(e->family == family);
-  return evaluate(e->model, {op, a, {}});
-}
-
-std::string params_repr(const ModelResult& r) {
-  std::string out;
-  for (const auto& [k, v] : r.params) out += k + "=" + repr(v) + ";";
-  return out;
+  CHECK(registered(op).family == family);
+  return evaluate_op(op, event_args(dims, types, nullptr, concrete));
 }
 
 }  // namespace

@@ -3,31 +3,16 @@
 // corrected counts), not taken from running the code.
 #include <catch2/catch.hpp>
 
-#include "analyses/perf/model_registry.h"
-#include "analyses/perf/models.h"
-#include "base/python_literal.h"
+#include "support/perf_model_cases.h"
 
 using namespace sollens;
 using namespace sollens::perf;
+using namespace sollens::test;
 
 namespace {
 
-PyValue lit(const char* text) {
-  auto v = literal_eval(text);
-  REQUIRE(v.has_value());
-  return *v;
-}
-
 ModelResult run(const char* op, const EventArgs& args, std::vector<std::string_view> kernels = {}) {
-  const PerfModelEntry* e = find_perf_model(op);
-  REQUIRE(e != nullptr);
-  return evaluate(e->model, {op, args, kernels});
-}
-
-std::string params_repr(const ModelResult& r) {
-  std::string out;
-  for (const auto& [k, v] : r.params) out += k + "=" + repr(v) + ";";
-  return out;
+  return evaluate_op(op, args, std::move(kernels));
 }
 
 }  // namespace
