@@ -17,6 +17,7 @@
 #include "analyses/ranks/rank_summary.h"
 #include "analyses/ranks/rank_tables.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/xlsx_writer.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
@@ -171,12 +172,7 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
                      bool write_xlsx_file) {
   const auto t0 = std::chrono::steady_clock::now();
   const fs::path out(out_dir);
-  std::error_code ec;
-  fs::create_directories(out, ec);
-  if (ec) {
-    std::cerr << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
-    return 3;
-  }
+  if (!make_output_dir(out_dir)) return 3;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const unsigned workers = std::min<unsigned>(cores, static_cast<unsigned>(traces.size()));
   // Ranks in parallel; a lone worker may still split one large trace in two.
