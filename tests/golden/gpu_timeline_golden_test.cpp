@@ -10,6 +10,7 @@
 #include "analyses/timeline/gpu_timeline.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
+#include "support/golden_fixtures.h"
 #include "support/reference_csv.h"
 #include "writers/csv_writer.h"
 
@@ -18,7 +19,7 @@ using namespace sollens;
 
 namespace {
 
-const fs::path kTraces = fs::path(SOLLENS_FIXTURES_DIR) / "traces";
+using test::kTraces;
 
 PaddedBuffer read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -40,20 +41,6 @@ std::vector<fs::path> all_trace_files() {
       out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-// The reference report of a trace: tracelens-report/ beside it when it is the only
-// trace of its set, or tracelens-report-<stem>/ for the trace whose name contains <stem>...
-std::optional<fs::path> reference_dir(const fs::path& trace) {
-  const fs::path dir = trace.parent_path();
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const std::string n = e.path().filename().string();
-    if (!e.is_directory() || !n.starts_with("tracelens-report")) continue;
-    if (n == "tracelens-report") return e.path();
-    const std::string stem = n.substr(std::string("tracelens-report-").size());
-    if (trace.filename().string().find(stem) != std::string::npos) return e.path();
-  }
-  return std::nullopt;
 }
 
 }  // namespace
@@ -96,15 +83,13 @@ TEST_CASE("every shared trace loads without an error", "[golden]") {
 
 TEST_CASE("gpu_timeline equals TraceLens's gpu_timeline.csv", "[golden]") {
   size_t compared = 0;
-  for (const auto& t : all_trace_files()) {
-    auto ref = reference_dir(t);
-    if (!ref) continue;
+  for (const auto& [t, ref] : test::traces_with_reports()) {
     INFO(t.string());
     LoadResult r = load_trace(read_bytes(t));
     REQUIRE(r.store != nullptr);
     TraceTree tree = TraceTree::build(*r.store);
     const auto ours = test::parse_csv(to_csv(gpu_timeline_table(compute_gpu_timeline(*r.store, tree))));
-    const auto theirs = test::read_csv_file((*ref / "gpu_timeline.csv").string());
+    const auto theirs = test::read_csv_file((ref / "gpu_timeline.csv").string());
     REQUIRE(ours.size() == theirs.size());
     REQUIRE(ours[0] == theirs[0]);  // header: type,time ms,percent
     for (size_t row = 1; row < theirs.size(); ++row) {
@@ -117,7 +102,7 @@ TEST_CASE("gpu_timeline equals TraceLens's gpu_timeline.csv", "[golden]") {
     }
     ++compared;
   }
-  // 16 traces carry a TraceLens report: 15 sets (the DLRM set for worker0 only) and
+  // 17 traces carry a TraceLens report: 16 sets (the DLRM set for worker0 only) and
   // vllm-decode-full's capture trace.
-  CHECK(compared == 16);
+  CHECK(compared == 17);
 }

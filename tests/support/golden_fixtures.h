@@ -21,8 +21,14 @@ inline std::string read_text(const fs::path& p) {
   return ss.str();
 }
 
+// PyTorch Execution Traces are named *_et.json[.gz] (execution-trace.md); TraceLens
+// reports Kineto traces only, so an ET beside a Kineto trace is never a report's trace.
+inline bool is_execution_trace_name(const std::string& name) {
+  return name.ends_with("_et.json.gz") || name.ends_with("_et.json");
+}
+
 // The (trace, report) pairs of one directory: tracelens-report/ with the directory's
-// only trace, tracelens-report-<stem>/ with the traces whose name contains <stem>.
+// only Kineto trace, tracelens-report-<stem>/ with the traces whose name contains <stem>.
 inline void add_reports_of_directory(const fs::path& dir, std::vector<std::pair<fs::path, fs::path>>& out) {
   for (const auto& e : fs::directory_iterator(dir)) {
     const std::string n = e.path().filename().string();
@@ -30,7 +36,8 @@ inline void add_reports_of_directory(const fs::path& dir, std::vector<std::pair<
     const std::string stem = n == "tracelens-report" ? "" : n.substr(std::string("tracelens-report-").size());
     for (const auto& t : fs::directory_iterator(dir)) {
       const std::string tn = t.path().filename().string();
-      if (t.is_regular_file() && tn.ends_with(".json.gz") && tn.find(stem) != std::string::npos)
+      if (t.is_regular_file() && tn.ends_with(".json.gz") && !is_execution_trace_name(tn) &&
+          tn.find(stem) != std::string::npos)
         out.emplace_back(t.path(), e.path());
     }
   }
