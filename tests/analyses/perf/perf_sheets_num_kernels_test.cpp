@@ -56,3 +56,37 @@ TEST_CASE("perf sheets: --group-by-num-kernels splits equal params by kernel cou
   CHECK(col(gemm, "name_count").int_at(1) == 1);
   CHECK(col(gemm, "Kernel Time (µs)_sum").float_at(1) == Approx(7));
 }
+
+TEST_CASE("perf sheets: a bwd row's num_kernels counts the kernels of its bwd subtree", "[perf]") {
+  // aten::sum (Reduce model, one kernel) with Sequence number 5; on thread 2 its autograd
+  // wrapper "evaluate_function: SumBackward0" launches two kernels (§2.7 links the two).
+  const std::string sum =
+      R"("Input Dims":[[8,8]],"Input type":["float"],"Input Strides":[[8,1]],"Concrete Inputs":["",""],"Sequence number":5)";
+  test::TraceBuilder t;
+  t.cpu_op("aten::sum", 10, 5, sum).launch(11, "sum_k", 100, 2)
+      .raw(R"({"ph":"X","cat":"cpu_op","name":"autograd::engine::evaluate_function: SumBackward0","pid":1,"tid":2,"ts":50,"dur":20,"args":{"Sequence number":5}})")
+      .raw(R"({"ph":"X","cat":"cpu_op","name":"SumBackward0","pid":1,"tid":2,"ts":51,"dur":10,"args":{}})");
+  for (int k = 0; k < 2; ++k) {
+    const std::string c = std::to_string(90 + k), ts = std::to_string(52 + k), gpu_ts = std::to_string(200 + 10 * k);
+    t.raw(R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":2,"ts":)" + ts +
+          R"(,"dur":0.5,"args":{"correlation":)" + c + "}}")
+        .raw(R"({"ph":"s","cat":"ac2g","name":"ac2g","id":)" + c + R"(,"pid":1,"tid":2,"ts":)" + ts + "}")
+        .raw(R"({"ph":"f","cat":"ac2g","name":"ac2g","id":)" + c + R"(,"pid":0,"tid":7,"ts":)" + gpu_ts +
+             R"(,"bp":"e"})")
+        .raw(R"({"ph":"X","cat":"kernel","name":"expand_k","pid":0,"tid":7,"ts":)" + gpu_ts +
+             R"(,"dur":3,"args":{"correlation":)" + c + R"(,"stream":7}})");
+  }
+  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.store);
+  const TraceTree tree = TraceTree::build(*r.store);
+  PerfSheetOptions options;
+  options.group_by_num_kernels = true;
+  const std::vector<Table> sheets = perf_model_tables(*r.store, tree, options);
+  REQUIRE(sheets.size() == 2);
+  CHECK(sheets[0].name() == "Reduce_fwd");
+  CHECK(col(sheets[0], "num_kernels").int_at(0) == 1);
+  CHECK(sheets[1].name() == "Reduce_bwd");
+  CHECK(col(sheets[1], "name").string_at(0) == "aten::sum");  // the forward op's name
+  CHECK(col(sheets[1], "num_kernels").int_at(0) == 2);
+  CHECK(col(sheets[1], "Kernel Time (µs)_sum").float_at(0) == Approx(6));
+}
