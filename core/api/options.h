@@ -1,6 +1,7 @@
 #pragma once
 // The options a front end passes as words (the CLI's flags, the page's selectors), read
 // in one place so that both mean the same by them and default alike.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,15 @@ struct ReportRequest {
   bool first_occurrence_time = false;  // ops_unique_args: TraceLens's first_occurrence_time
   // gpu_timeline: idle split into micro (gaps under this many µs) and macro idle.
   std::optional<double> micro_idle_thresh_us;
+  // The short-kernel study: kernels shorter than this many µs, the histogram's bin
+  // count, and the summary's first N rows (pandas head(N): a negative N drops the last
+  // -N rows); TraceLens's defaults.
+  int64_t short_kernel_threshold_us = 10;
+  int64_t short_kernel_histogram_bins = 100;
+  std::optional<int64_t> topk_short_kernels;
+  // TraceLens --group_by_num_kernels: ops_unique_args and the perf-model sheets grouped
+  // by each row's kernel count too.
+  bool group_by_num_kernels = false;
 };
 
 // How cycles are detected and shown: every pattern (structure detection), the LLM view
@@ -48,9 +58,15 @@ CycleSheetMode cycle_sheet_mode(CycleMode mode);
 // for anything else.
 std::optional<KernelOrder> parse_kernel_order(std::string_view word);
 // A report switch without a value (--corrected, --include-unlinked, --no-roofline,
-// --detect-recompute, --first-occurrence-time) set
+// --detect-recompute, --first-occurrence-time, --group-by-num-kernels) set
 // in `request`; false when `flag` is none of them.
 bool apply_report_flag(std::string_view flag, ReportRequest& request);
+// Whether `flag` is a report option with a value (--micro-idle-thresh-us,
+// --short-kernel-threshold-us, --short-kernel-histogram-bins, --topk-short-kernels).
+bool is_report_value_option(std::string_view flag);
+// Sets the report option `flag` (is_report_value_option) to `value` in `request`;
+// "" when done, else why the value is refused (`request` unchanged).
+std::string apply_report_value(std::string_view flag, std::string_view value, ReportRequest& request);
 // "" when `name` is a known device database name (any case) or empty, else why not,
 // listing the known names.
 std::string unknown_device_error(std::string_view name);

@@ -53,6 +53,10 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.detect_recompute = request.detect_recompute;
   options.first_occurrence_time = request.first_occurrence_time;
   options.timeline.micro_idle_threshold_us = request.micro_idle_thresh_us;
+  options.group_by_num_kernels = request.group_by_num_kernels;
+  options.short_kernels.threshold_us = static_cast<double>(request.short_kernel_threshold_us);
+  options.short_kernels.histogram_bins = static_cast<int>(request.short_kernel_histogram_bins);
+  options.short_kernels.topk = request.topk_short_kernels;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
   return build_report(*store_, *tree_, options);
 }

@@ -15,7 +15,9 @@ usage:
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
                        [--detect-recompute] [--first-occurrence-time]
-                       [--micro-idle-thresh-us US]
+                       [--micro-idle-thresh-us US] [--group-by-num-kernels]
+                       [--short-kernel-threshold-us US] [--short-kernel-histogram-bins N]
+                       [--topk-short-kernels N]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a
@@ -28,6 +30,13 @@ usage:
       core/analyses/perf/CORRECTIONS.md.
   --no-roofline: no roofline columns in unified_perf_summary and the perf-model
       sheets even when the GPU is known (TraceLens's output without an arch file).
+  --group-by-num-kernels: ops_unique_args and the perf-model sheets grouped by
+      each row's kernel count too, in a num_kernels column (TraceLens's
+      --group_by_num_kernels).
+  --short-kernel-threshold-us US (default 10), --short-kernel-histogram-bins N
+      (default 100), --topk-short-kernels N (default all rows; negative: all
+      but the last -N): the short-kernel study's threshold (whole µs), histogram
+      bins and summary rows, as TraceLens's flags of the same names.
   --link: how GPU events are tied to the runtime call that launched them.
       flows: TraceLens's rule (ac2g flow events; a trace without them links
       nothing, so its GPU timeline is zeros); correlation: by the args

@@ -153,14 +153,12 @@ int run_report(const std::vector<std::string>& args) {
       write_json = false;
     } else if (a == "--no-xlsx") {
       write_xlsx_file = false;
-    } else if (a == "--micro-idle-thresh-us") {
-      char* end = nullptr;
-      const double us = i + 1 < args.size() ? std::strtod(args[i + 1].c_str(), &end) : 0;
-      if (i + 1 >= args.size() || *end != '\0' || !(us > 0)) {
-        std::cerr << "sollens: --micro-idle-thresh-us needs a positive number of microseconds\n";
+    } else if (is_report_value_option(a)) {
+      const std::string problem = apply_report_value(a, i + 1 < args.size() ? args[i + 1] : "", request);
+      if (!problem.empty()) {
+        std::cerr << "sollens: " << problem << "\n";
         return OptionResult::kUsageError;
       }
-      request.micro_idle_thresh_us = us;
       ++i;
     } else if (a == "--include-python") {
       tree_options.include_python = true;

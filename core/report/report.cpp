@@ -52,6 +52,7 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   OpsSheetOptions ops_options;
   ops_options.recompute_column = options.detect_recompute;
   ops_options.first_occurrence_time = options.first_occurrence_time;
+  ops_options.num_kernels_column = options.group_by_num_kernels;
   const ProcessThreadNames names(store);  // read once for the three sheets keyed on them
   if (!gpu_only) {
     keep_if_rows(ops_summary_by_category_table(launchers, ops_options));
@@ -66,6 +67,7 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   t0 = Clock::now();
   PerfSheetOptions perf = options.perf;
   perf.device = options.device;
+  perf.group_by_num_kernels = options.group_by_num_kernels;
   if (options.detect_recompute) perf.recompute = &recompute;
   const ModeledOps modeled = evaluate_modeled_ops(store, tree);
   if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, names, modeled, perf));
@@ -74,8 +76,8 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
 
   t0 = Clock::now();
   keep_if_rows(kernel_summary_table(store, tree, launchers, report.timeline.total_us));
-  report.sheets.push_back(short_kernel_histogram_table(store, tree));
-  report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us));
+  report.sheets.push_back(short_kernel_histogram_table(store, tree, options.short_kernels));
+  report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us, options.short_kernels));
   report.timings.ops_ms += ms_since(t0);
 
   // coll_analysis last, as TraceLens writes it (§8.2).

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analyses/collectives/coll_analysis.h"
+#include "analyses/ops/short_kernels.h"
 #include "analyses/perf/perf_sheets.h"
 #include "analyses/roofline/device_db.h"
 #include "analyses/timeline/gpu_timeline.h"
@@ -27,6 +28,11 @@ struct ReportOptions {
   bool detect_recompute = false;
   // TraceLens --include_first_occurrence_time: ops_unique_args's first_occurrence_time.
   bool first_occurrence_time = false;
+  // TraceLens --group_by_num_kernels: ops_unique_args and the perf-model sheets grouped
+  // by each row's kernel count too (its perf.group_by_num_kernels is replaced by this).
+  bool group_by_num_kernels = false;
+  // The short-kernel study's threshold, bins and summary rows.
+  ShortKernelOptions short_kernels;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.

@@ -50,3 +50,39 @@ TEST_CASE("device names: known in any case, or empty; else the known names liste
     CHECK(unknown_device_error(name).empty());
   }
 }
+
+TEST_CASE("report options with a value: one parser for the CLI and the page") {
+  ReportRequest r;
+  CHECK(apply_report_flag("--group-by-num-kernels", r));
+  CHECK(r.group_by_num_kernels);
+  // TraceLens's defaults until set.
+  CHECK(r.short_kernel_threshold_us == 10);
+  CHECK(r.short_kernel_histogram_bins == 100);
+  CHECK_FALSE(r.topk_short_kernels);
+  for (const char* flag : {"--micro-idle-thresh-us", "--short-kernel-threshold-us", "--short-kernel-histogram-bins",
+                           "--topk-short-kernels"})
+    CHECK(is_report_value_option(flag));
+  CHECK_FALSE(is_report_value_option("--corrected"));
+
+  CHECK(apply_report_value("--short-kernel-threshold-us", "25", r).empty());
+  CHECK(r.short_kernel_threshold_us == 25);
+  CHECK(apply_report_value("--short-kernel-histogram-bins", "+7", r).empty());
+  CHECK(r.short_kernel_histogram_bins == 7);
+  CHECK(apply_report_value("--topk-short-kernels", "-3", r).empty());
+  CHECK(r.topk_short_kernels == -3);
+  CHECK(apply_report_value("--micro-idle-thresh-us", "2.5", r).empty());
+  CHECK(r.micro_idle_thresh_us == 2.5);
+
+  // Refused values leave the request as it was.
+  CHECK(apply_report_value("--short-kernel-threshold-us", "2.5", r).find("whole number") != std::string::npos);
+  CHECK(apply_report_value("--short-kernel-threshold-us", "", r).find("whole number") != std::string::npos);
+  CHECK(r.short_kernel_threshold_us == 25);
+  CHECK_FALSE(apply_report_value("--short-kernel-histogram-bins", "0", r).empty());
+  CHECK_FALSE(apply_report_value("--short-kernel-histogram-bins", "ten", r).empty());
+  CHECK(r.short_kernel_histogram_bins == 7);
+  CHECK_FALSE(apply_report_value("--topk-short-kernels", "3x", r).empty());
+  CHECK(r.topk_short_kernels == -3);
+  CHECK(apply_report_value("--micro-idle-thresh-us", "0", r) ==
+        "--micro-idle-thresh-us needs a positive number of microseconds");
+  CHECK(r.micro_idle_thresh_us == 2.5);
+}

@@ -76,6 +76,33 @@ TEST_CASE("Session: the report is build_report's, sheet for sheet") {
   }
 }
 
+TEST_CASE("Session: the short-kernel and num_kernels options reach build_report") {
+  Session session;
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  ReportRequest request;
+  request.group_by_num_kernels = true;
+  request.short_kernel_threshold_us = 20;
+  request.short_kernel_histogram_bins = 3;
+  request.topk_short_kernels = 0;
+  ReportOptions options;
+  options.group_by_num_kernels = true;
+  options.short_kernels = {.threshold_us = 20, .histogram_bins = 3, .topk = 0};
+  options.device = session.identify_device().roofline_spec();
+  const Report ours = session.report(request);
+  const Report direct = build_report(session.store(), session.tree(), options);
+  REQUIRE(ours.sheets.size() == direct.sheets.size());
+  for (size_t i = 0; i < ours.sheets.size(); ++i) {
+    INFO(direct.sheets[i].name());
+    CHECK(to_csv(ours.sheets[i]) == to_csv(direct.sheets[i]));
+  }
+  // The 10.125 µs gemm is short under 20 µs: 3 bins, one count.
+  const Table* histogram = ours.find("short_kernel_histogram");
+  REQUIRE(histogram);
+  CHECK(histogram->num_rows() == 3);
+  REQUIRE(ours.find("ops_unique_args"));
+  CHECK(ours.find("ops_unique_args")->column(9).name() == "num_kernels");
+}
+
 TEST_CASE("Session: cycles of a 10-kernel step in every order and mode") {
   Session session;
   REQUIRE(test::load_text(session, test::repeating_kernels_trace(20)).ok);

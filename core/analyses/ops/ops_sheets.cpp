@@ -127,6 +127,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
   struct Group {
     std::string_view name, category, process_name, process_label, thread_name;
     OpArgs args;
+    size_t num_kernels = 0;  // the first launcher's, as pandas' "first"
     bool recompute = false;
     uint32_t ex_uid = 0;
     double first_ts = 0;  // earliest launcher ts
@@ -153,13 +154,14 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     append_key(names.thread_name(s.pid[e], s.tid[e]));
     for (const auto* a : {&args.input_dims, &args.input_type, &args.input_strides, &args.concrete_inputs})
       append_key(*a ? std::string_view(**a) : std::string_view("None"));
+    if (options.num_kernels_column) append_key(std::to_string(l.kernels.size()));
     const bool recompute = recompute_column && l.is_recompute;
     append_key(recompute ? "True" : "False");
     auto [it, inserted] = index.try_emplace(key, groups.size());
     if (inserted) {
       groups.push_back({s.name_of(e), l.category, names.process_name(s.pid[e]),
                         names.process_label(s.pid[e]), names.thread_name(s.pid[e], s.tid[e]),
-                        std::move(args), recompute, e, s.ts[e], {}, {}, {}, 0});
+                        std::move(args), l.kernels.size(), recompute, e, s.ts[e], {}, {}, {}, 0});
     }
     Group& g = groups[it->second];
     g.first_ts = std::min(g.first_ts, s.ts[e]);
@@ -186,6 +188,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
   Column& types = t.add_column("Input type", ColumnType::kString);
   Column& strides = t.add_column("Input Strides", ColumnType::kString);
   Column& concrete = t.add_column("Concrete Inputs", ColumnType::kString);
+  Column* num_kernels = options.num_kernels_column ? &t.add_column("num_kernels", ColumnType::kInt) : nullptr;
   Column* recompute = recompute_column ? &t.add_column("is_recompute", ColumnType::kBool) : nullptr;
   Column& count = t.add_column("operation_count", ColumnType::kInt);
   Column* first_occurrence = options.first_occurrence_time
@@ -215,6 +218,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     push_optional(types, g.args.input_type);
     push_optional(strides, g.args.input_strides);
     push_optional(concrete, g.args.concrete_inputs);
+    if (num_kernels) num_kernels->push_int(static_cast<int64_t>(g.num_kernels));
     if (recompute) recompute->push_bool(g.recompute);
     count.push_int(static_cast<int64_t>(g.direct.size()));
     if (first_occurrence) first_occurrence->push_float(g.first_ts - earliest);

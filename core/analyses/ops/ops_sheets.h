@@ -18,6 +18,9 @@ struct OpsSheetOptions {
   // --include_first_occurrence_time: ops_unique_args's first_occurrence_time after
   // operation_count, the group's earliest launcher ts less the earliest of all groups.
   bool first_occurrence_time = false;
+  // --group_by_num_kernels: ops_unique_args grouped by each launcher's kernel count too,
+  // shown in a num_kernels column after Concrete Inputs (before is_recompute).
+  bool num_kernels_column = false;
 };
 
 Table ops_summary_by_category_table(const LauncherTable& launchers, const OpsSheetOptions& options = {});

@@ -43,6 +43,12 @@ void numpy_histogram(std::span<const double> a, int bins, std::vector<double>& e
 
 namespace {
 
+// How many rows pandas' head(n) keeps of `rows`: n of them, or all but the last -n.
+size_t pandas_head_size(size_t rows, int64_t n) {
+  const auto size = static_cast<int64_t>(rows);
+  return static_cast<size_t>(n >= 0 ? std::min(n, size) : std::max<int64_t>(size + n, 0));
+}
+
 std::vector<KernelRow> short_kernel_rows(const EventStore& s, const TraceTree& tree, double threshold) {
   std::vector<KernelRow> rows = kernel_rows(s, tree);
   std::erase_if(rows, [&](const KernelRow& r) { return !(s.dur[r.event] < threshold); });
@@ -140,6 +146,7 @@ Table short_kernels_summary_table(const EventStore& s, const TraceTree& tree, do
     if (x.mean != y.mean) return x.mean < y.mean;
     return x.pct < y.pct;
   });
+  if (options.topk) order.resize(pandas_head_size(order.size(), *options.topk));
 
   Column* cpu_op = gpu_only ? nullptr : &t.add_column("Parent cpu_op", ColumnType::kString);
   Column* dims = gpu_only ? nullptr : &t.add_column("Input dims", ColumnType::kString);

@@ -4,6 +4,8 @@
 // short_kernels_summary groups them by [Parent cpu_op, Input dims, Input strides,
 // Concrete Inputs, Kernel name] (Kernel name only for GPU-only traces), dropping rows
 // with a missing key as pandas' groupby does.
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -16,6 +18,9 @@ namespace sollens {
 struct ShortKernelOptions {
   double threshold_us = 10;  // --short_kernel_threshold_us
   int histogram_bins = 100;  // --short_kernel_histogram_bins
+  // --topk_short_kernels: the summary's first N rows after sorting, as pandas' head(N)
+  // (a negative N keeps all but the last -N); nullopt: every row.
+  std::optional<int64_t> topk;
 };
 
 // numpy.histogram(values, bins): equal-width bins from min to max, the last bin closed.

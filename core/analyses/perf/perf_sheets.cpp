@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 #include "analyses/ops/kernel_details.h"
@@ -118,14 +119,21 @@ bool row_is_recompute(const PerfRow& row, const PerfSheetOptions& options) {
   return options.recompute && (*options.recompute)[row.event] != 0;
 }
 
-// Rows grouped by name + param strings (and recompute flag, when asked), in first-seen order.
+// The kernel count a row is grouped by: 0 for every row unless asked for.
+size_t row_num_kernels(const PerfRow& row, const ModeledOps& ops, const PerfSheetOptions& options) {
+  return options.group_by_num_kernels ? ops.kernels_of(row).size() : 0;
+}
+
+// Rows grouped by name + param strings (and kernel count, recompute flag, when asked), in
+// first-seen order.
 std::vector<std::vector<size_t>> group_rows(const SheetEvals& se, const std::vector<const PerfRow*>& rows,
-                                            const PerfSheetOptions& options) {
+                                            const ModeledOps& ops, const PerfSheetOptions& options) {
   std::vector<std::vector<size_t>> groups;
-  std::vector<int32_t> group_of_key(se.group_keys * 2, -1);
+  std::map<std::tuple<uint32_t, size_t, bool>, int32_t> group_of_key;
   for (size_t i = 0; i < se.local_of_row.size(); ++i) {
-    const size_t key = se.sheet[se.local_of_row[i]].group_key * 2 + (row_is_recompute(*rows[i], options) ? 1 : 0);
-    int32_t& g = group_of_key[key];
+    const auto key = std::make_tuple(se.sheet[se.local_of_row[i]].group_key, row_num_kernels(*rows[i], ops, options),
+                                     row_is_recompute(*rows[i], options));
+    int32_t& g = group_of_key.try_emplace(key, -1).first->second;
     if (g < 0) {
       g = static_cast<int32_t>(groups.size());
       groups.emplace_back();
@@ -160,6 +168,7 @@ constexpr const char* kAgg[] = {"mean", "median", "std", "min", "max"};
 struct SheetColumns {
   Column* name = nullptr;
   std::vector<Column*> params;
+  Column* num_kernels = nullptr;   // with --group-by-num-kernels
   Column* is_recompute = nullptr;  // with recompute detection
   Column *gflops = nullptr, *mb = nullptr, *fpb = nullptr;
   Column *tbs[5] = {}, *tflops[5] = {};
@@ -175,10 +184,11 @@ void add_aggregate_columns(Table& t, const std::string& prefix, Unit unit, Colum
   for (int k = 0; k < 5; ++k) cols[k] = &t.add_column(prefix + kAgg[k], ColumnType::kFloat, unit);
 }
 
-void add_leading_columns(Table& t, const SheetEvals& se, bool recompute, SheetColumns& c) {
+void add_leading_columns(Table& t, const SheetEvals& se, const PerfSheetOptions& options, SheetColumns& c) {
   c.name = &t.add_column("name", ColumnType::kString);
   for (const auto& k : se.keys) c.params.push_back(&t.add_column("param: " + k, ColumnType::kString));
-  if (recompute) c.is_recompute = &t.add_column("is_recompute", ColumnType::kBool);
+  if (options.group_by_num_kernels) c.num_kernels = &t.add_column("num_kernels", ColumnType::kInt);
+  if (options.recompute) c.is_recompute = &t.add_column("is_recompute", ColumnType::kBool);
   c.gflops = &t.add_column("GFLOPS_first", ColumnType::kFloat, Unit::kGflop);
   c.mb = &t.add_column("Data Moved (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
   c.fpb = &t.add_column("FLOPS/Byte_first", ColumnType::kFloat, Unit::kFlopsPerByte);
@@ -239,6 +249,7 @@ class GroupWriter {
     c_.name->push_string(s_.name_of(first.event));
     const SheetEval& first_eval = se_.sheet[se_.local_of_row[group.front()]];
     for (size_t k = 0; k < se_.keys.size(); ++k) c_.params[k]->push_string(first_eval.cells[k]);
+    if (c_.num_kernels) c_.num_kernels->push_int(static_cast<int64_t>(row_num_kernels(first, ops_, options_)));
     if (c_.is_recompute) c_.is_recompute->push_bool(row_is_recompute(first, options_));
     push_metrics(group);
     push_names(first);
@@ -343,13 +354,13 @@ Table build_sheet(const std::string& sheet, const std::vector<const PerfRow*>& r
   SheetEvals se = distinct_evals(rows, ops);
   fill_param_cells(se);
   fill_group_keys_and_rooflines(se, s, ops, options);
-  const std::vector<std::vector<size_t>> groups = group_rows(se, rows, options);
+  const std::vector<std::vector<size_t>> groups = group_rows(se, rows, ops, options);
   std::vector<double> sums;
   for (const auto& g : groups) sums.push_back(stats::pandas_sum(kernel_times(rows, g)));
 
   Table t(sheet, TableKind::kPerfModel);
   SheetColumns columns;
-  add_leading_columns(t, se, options.recompute != nullptr, columns);
+  add_leading_columns(t, se, options, columns);
   add_trailing_columns(t, se, options.corrected, columns);
   GroupWriter writer(s, ops, names, options, rows, se, columns);
   for (size_t g : order_by_kernel_time(rows, groups, sums)) writer.write(groups[g], sums[g]);

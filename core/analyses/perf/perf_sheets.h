@@ -28,6 +28,10 @@ struct PerfSheetOptions {
   // TraceLens --detect_recompute: one flag per event (recompute.h); rows are grouped by
   // their event's flag too, shown in an is_recompute column after the params. Null: none.
   const std::vector<uint8_t>* recompute = nullptr;
+  // TraceLens --group_by_num_kernels: rows grouped by their kernel count too (the GPU
+  // events of the op's subtree, or of its bwd subtree for bwd rows), shown in a
+  // num_kernels column after the params (before is_recompute).
+  bool group_by_num_kernels = false;
 };
 
 // Non-empty sheets only, in perf_sheet_names()'s order (the families of model_list.h:

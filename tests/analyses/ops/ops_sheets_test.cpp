@@ -162,3 +162,39 @@ TEST_CASE("ops_unique_args: first_occurrence_time after operation_count, from th
   CHECK(col(t, "first_occurrence_time").float_at(2) == 40);
   CHECK(t.column(11).name() == "total_direct_kernel_time_mean");
 }
+
+TEST_CASE("ops_unique_args: --group-by-num-kernels splits a group by each launcher's kernel count") {
+  // Three aten::add calls with the same args: one kernel of 5 µs; two kernels of 3 and
+  // 4 µs (busy 7); one kernel of 1 µs.
+  const std::string a = R"("Input Dims":[[8]],"Input type":["float"],"Input Strides":[[1]],"Concrete Inputs":[""])";
+  test::TraceBuilder t;
+  t.cpu_op("aten::add", 10, 5, a).launch(11, "add_k", 100, 5)
+      .cpu_op("aten::add", 20, 5, a).launch(21, "add_k", 110, 3).launch(22, "add_k2", 114, 4)
+      .cpu_op("aten::add", 30, 5, a).launch(31, "add_k", 120, 1);
+  const Sheets s = build(t.json());
+
+  const Table plain = ops_unique_args_table(*s.store, s.launchers);
+  REQUIRE(plain.num_rows() == 1);
+  CHECK(col(plain, "operation_count").int_at(0) == 3);
+  CHECK(col(plain, "total_direct_kernel_time_sum").float_at(0) == Approx(13));
+
+  const Table split = ops_unique_args_table(*s.store, s.launchers, ProcessThreadNames(*s.store),
+                                            {.num_kernels_column = true});
+  CHECK(split.column(8).name() == "Concrete Inputs");
+  CHECK(split.column(9).name() == "num_kernels");
+  CHECK(split.column(10).name() == "operation_count");
+  // By direct sum descending: the two-kernel call (7 µs), then the one-kernel calls (5 + 1).
+  REQUIRE(split.num_rows() == 2);
+  CHECK(col(split, "num_kernels").int_at(0) == 2);
+  CHECK(col(split, "operation_count").int_at(0) == 1);
+  CHECK(col(split, "total_direct_kernel_time_sum").float_at(0) == Approx(7));
+  CHECK(col(split, "num_kernels").int_at(1) == 1);
+  CHECK(col(split, "operation_count").int_at(1) == 2);
+  CHECK(col(split, "total_direct_kernel_time_sum").float_at(1) == Approx(6));
+
+  // With is_recompute too: num_kernels first, then is_recompute.
+  const Table both = ops_unique_args_table(*s.store, s.launchers, ProcessThreadNames(*s.store),
+                                           {.recompute_column = true, .num_kernels_column = true});
+  CHECK(both.column(9).name() == "num_kernels");
+  CHECK(both.column(10).name() == "is_recompute");
+}
