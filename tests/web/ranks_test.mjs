@@ -62,14 +62,15 @@ try {
   const page = await newPage();
   await page.goto(`${origin}/`);
 
-  // Files dropped on the page at once (a DataTransfer built in the page).
+  // Files dropped on the page at once (a DataTransfer built in the page); a file is a
+  // path, or [path, the name to drop it under].
   const drop = (files) => page.evaluate((list) => {
     const dt = new DataTransfer();
     for (const [name, b64] of list)
       dt.items.add(new File([Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))], name, { type: 'application/gzip' }));
     for (const type of ['dragenter', 'dragover', 'drop'])
       document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, files.map((f) => [path.basename(f), readFileSync(f).toString('base64')]));
+  }, files.map((f) => (Array.isArray(f) ? f : [f, path.basename(f)])).map(([f, name]) => [name, readFileSync(f).toString('base64')]));
   const waitForLoad = async (name) => {
     await page.waitForFunction((n) => {
       const s = document.body.dataset.state;
@@ -168,8 +169,9 @@ try {
   const fromFolder = await readTable(`${RANKS} .straggler-table`);
   check(equalsCsv('straggler (folder)', fromFolder, straggler), 'ranks: a chosen folder gives the same straggler table');
 
-  // Two traces: the page asks.
-  await drop(dlrmFiles.slice(0, 2).map((f) => path.join(dlrm, f)));
+  // Two traces: the page asks. Their names hold HTML, shown as text.
+  const hostile = '<img src=x onerror="window.__xss=1">';
+  await drop(dlrmFiles.slice(0, 2).map((f, i) => [path.join(dlrm, f), `${hostile}${i}.json.gz`]));
   await page.waitForSelector('#two-traces', { timeout: TIMEOUT_MS });
   check(await page.locator('#two-compare').isVisible() && await page.locator('#two-ranks').isVisible(),
     'two traces: the page asks whether to compare them or open them as ranks');
@@ -177,6 +179,9 @@ try {
   await page.click('#two-ranks');
   await waitForRanks(2);
   check(await page.locator(`${RANKS} .skew-bars li`).count() > 0, 'two traces opened as ranks: two ranks, their collectives matched');
+  check((await page.textContent(`${RANKS} .rank-list`)).includes(`${hostile}0.json.gz`) &&
+    await page.evaluate(() => document.querySelectorAll('main img').length === 0 && window.__xss === undefined),
+  'ranks: file names with HTML are shown as text, and nothing runs');
 
   // --- a comparison shared as a link ---------------------------------------------------
   const base = gzOf('tracelens-h100-bert-small');
