@@ -8,10 +8,35 @@
 #include <string>
 
 #include "api/page_session.h"
+#include "api/rank_set.h"
 
 namespace {
 
 using sollens::PageSession;
+using sollens::TableRegistry;
+
+template <typename T>
+emscripten::val view(const std::vector<T>& v) {
+  return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+// Table columns by handle, for Session and Ranks alike (see Session's accessors).
+emscripten::val column_numbers(TableRegistry& tables, int sheet, int column) {
+  const sollens::EncodedColumn* e = tables.encoded(sheet, column);
+  return e ? view(e->numbers) : emscripten::val::null();
+}
+emscripten::val column_validity(TableRegistry& tables, int sheet, int column) {
+  const sollens::Column* col = tables.column(sheet, column);
+  return col ? view(col->validity()) : emscripten::val::null();
+}
+emscripten::val column_codes(TableRegistry& tables, int sheet, int column) {
+  const sollens::EncodedColumn* e = tables.encoded(sheet, column);
+  return e ? view(e->codes) : emscripten::val::null();
+}
+std::string column_dictionary_json(TableRegistry& tables, int sheet, int column) {
+  const sollens::EncodedColumn* e = tables.encoded(sheet, column);
+  return e ? e->dictionary_json : "[]";
+}
 
 class Session {
  public:
@@ -41,40 +66,49 @@ class Session {
   }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
-  // This trace (the variant) compared with `baseline`'s; tables read as the report's.
-  std::string build_comparison(const Session& baseline) { return page_.build_comparison(baseline.page_); }
+  // This trace (the variant) compared with `baseline`'s, the runs named ("" = default);
+  // tables read as the report's.
+  std::string build_comparison(const Session& baseline, std::string baseline_name, std::string variant_name) {
+    return page_.build_comparison(baseline.page_, baseline_name, variant_name);
+  }
   // Numeric columns as a Float64Array view (null cells hold 0; see columnValidity).
-  emscripten::val column_numbers(int sheet, int column) {
-    const sollens::EncodedColumn* e = page_.tables().encoded(sheet, column);
-    return e ? view(e->numbers) : emscripten::val::null();
-  }
+  emscripten::val column_numbers(int sheet, int column) { return ::column_numbers(page_.tables(), sheet, column); }
   // 1 = value, 0 = null, as a Uint8Array view.
-  emscripten::val column_validity(int sheet, int column) {
-    const sollens::Column* col = page_.tables().column(sheet, column);
-    return col ? view(col->validity()) : emscripten::val::null();
-  }
+  emscripten::val column_validity(int sheet, int column) { return ::column_validity(page_.tables(), sheet, column); }
   // String columns: an Int32Array view of codes (-1 = null) into columnDictionaryJson.
-  emscripten::val column_codes(int sheet, int column) {
-    const sollens::EncodedColumn* e = page_.tables().encoded(sheet, column);
-    return e ? view(e->codes) : emscripten::val::null();
-  }
+  emscripten::val column_codes(int sheet, int column) { return ::column_codes(page_.tables(), sheet, column); }
   std::string column_dictionary_json(int sheet, int column) {
-    const sollens::EncodedColumn* e = page_.tables().encoded(sheet, column);
-    return e ? e->dictionary_json : "[]";
+    return ::column_dictionary_json(page_.tables(), sheet, column);
   }
   std::string sheet_csv(int sheet) const { return page_.sheet_csv(sheet); }
   std::string sheet_json(int sheet) const { return page_.sheet_json(sheet); }
   std::string trace_metadata_json() const { return page_.trace_metadata_json(); }
   static std::string device_names_json() { return PageSession::device_names_json(); }
+  const PageSession& page() const { return page_; }
 
  private:
   static uintptr_t address(const uint8_t* p) { return reinterpret_cast<uintptr_t>(p); }
-  template <typename T>
-  static emscripten::val view(const std::vector<T>& v) {
-    return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
-  }
 
   PageSession page_;
+};
+
+// Many rank traces (api/rank_set.h): each loaded into a Session, added here, then
+// deleted; build() gives the cross-rank sheets, read as a Session's tables.
+class Ranks {
+ public:
+  std::string add(const Session& rank, std::string file) { return ranks_.add(rank.page(), file); }
+  double size() const { return static_cast<double>(ranks_.size()); }
+  std::string build() { return ranks_.build(); }
+  emscripten::val column_numbers(int sheet, int column) { return ::column_numbers(ranks_.tables(), sheet, column); }
+  emscripten::val column_validity(int sheet, int column) { return ::column_validity(ranks_.tables(), sheet, column); }
+  emscripten::val column_codes(int sheet, int column) { return ::column_codes(ranks_.tables(), sheet, column); }
+  std::string column_dictionary_json(int sheet, int column) {
+    return ::column_dictionary_json(ranks_.tables(), sheet, column);
+  }
+  std::string sheet_csv(int sheet) const { return ranks_.sheet_csv(sheet); }
+
+ private:
+  sollens::RankSet ranks_;
 };
 
 }  // namespace
@@ -105,5 +139,15 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("sheetJson", &Session::sheet_json)
       .function("traceMetadataJson", &Session::trace_metadata_json)
       .class_function("deviceNamesJson", &Session::device_names_json);
+  emscripten::class_<Ranks>("Ranks")
+      .constructor<>()
+      .function("add", &Ranks::add)
+      .function("size", &Ranks::size)
+      .function("build", &Ranks::build)
+      .function("columnNumbers", &Ranks::column_numbers)
+      .function("columnValidity", &Ranks::column_validity)
+      .function("columnCodes", &Ranks::column_codes)
+      .function("columnDictionaryJson", &Ranks::column_dictionary_json)
+      .function("sheetCsv", &Ranks::sheet_csv);
   emscripten::function("version", emscripten::optional_override([] { return std::string("0.1.0"); }));
 }

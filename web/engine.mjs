@@ -4,7 +4,7 @@
 // the page only ever hears about the load it is showing.
 //
 //   const engine = createEngine({onReady, onProgress, onDone, onReport, onCycles,
-//                                onCyclesError, onSol, onComparison, onError, onCrash})
+//                                onCyclesError, onSol, onComparison, onRanks, onError, onCrash})
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
 
@@ -27,6 +27,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     [FromWorker.CYCLES_ERROR]: handlers.onCyclesError,
     [FromWorker.SOL]: handlers.onSol,
     [FromWorker.COMPARISON]: handlers.onComparison,
+    [FromWorker.RANKS]: handlers.onRanks,
     [FromWorker.ERROR]: handlers.onError,
   });
 
@@ -77,9 +78,15 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
       start();
       request({ type: ToWorker.OPEN, ...source });
     },
+    // files: [{file, name}], the rank traces of one run (messages.mjs's OPEN_RANKS).
+    openRanks(files) {
+      loadId += 1;
+      start();
+      request({ type: ToWorker.OPEN_RANKS, files });
+    },
     requestReport: ({ device, corrected, includeUnlinked }) => request({ type: ToWorker.REPORT, device, corrected, includeUnlinked }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
     requestSol: ({ device, efficiency }) => request({ type: ToWorker.SOL, device, efficiency }),
-    requestComparison: ({ swapped }) => request({ type: ToWorker.COMPARE, swapped }),
+    requestComparison: ({ swapped, names }) => request({ type: ToWorker.COMPARE, swapped, names }),
   };
 }

@@ -26,6 +26,7 @@ export const engine = createEngine({
   onCyclesError: (msg) => showCycles(msg, false),
   onSol: showSol,
   onComparison: showComparison,
+  onRanks: showRanks,
   onError(msg) {
     thenCompare = null;
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
@@ -61,6 +62,41 @@ export function startLoad(source, displayName, then = null) {
   enableReportActions(false);
   setBusy(true, displayName);
   engine.open(source);
+}
+
+// Several rank traces of one run (files: [{file, name}], sorted): the ranks view shows
+// them side by side. What was shown goes; each rank's file is kept to open its report.
+export function startRanksLoad(files, displayName) {
+  forgetRanks();
+  thenCompare = null;
+  comparing = false;
+  hideError();
+  ui.status.textContent = `Opening ${displayName}…`;
+  app.report = null;
+  clearShown();
+  enableReportActions(false);
+  app.rankFiles = new Map(files.map(({ file, name }) => [name, file]));
+  app.currentView = 'ranks';
+  setBusy(true, displayName);
+  engine.openRanks(files);
+}
+
+// The rank set is let go (another trace or set was opened).
+export function forgetRanks() {
+  app.ranks = null;
+  app.rankFiles = null;
+  resetViews(['ranks']);
+  redraw('ranks');
+}
+
+function showRanks(msg) {
+  app.ranks = msg.ranks;
+  redraw('ranks');
+  const { ranks, skipped } = msg.ranks;
+  ui.status.textContent = `Read ${ranks.length} rank traces: the Ranks view shows them side by side.${
+    skipped.length ? ` Set aside (PyTorch Execution Traces, no timings): ${skipped.join(', ')}.` : ''}`;
+  document.body.dataset.state = 'ranks';
+  setBusy(false);
 }
 
 export function cancelLoad() {
@@ -162,9 +198,11 @@ function sharedCannotRecompute() {
   return false;
 }
 
-function showProgress({ phase, done, total, events }) {
+function showProgress({ phase, done, total, events, item, items, itemName }) {
   ui.progress.max = Math.max(total, 1);
   ui.progress.value = Math.min(done, total);
+  // Several rank traces: which one (the bar is that file's).
+  if (items) ui.loaderName.textContent = `trace ${item} of ${items}: ${itemName}`;
   if (phase === 'read') {
     ui.progressLabel.textContent = 'Reading the file';
     ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read`;
@@ -197,9 +235,9 @@ function showLoaded(msg) {
 }
 
 // The shown trace compared with the kept one: the compare view shows it.
-export function requestComparison({ swapped = false } = {}) {
+export function requestComparison({ swapped = false, names } = {}) {
   if (!app.report || app.report.shared || !engine.running) return false;
-  return engine.requestComparison({ swapped });
+  return engine.requestComparison({ swapped, names });
 }
 
 function showComparison(msg) {

@@ -14,10 +14,16 @@
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 //                 SOL     {id, device, efficiency}      speed of light (device "" = from the
 //                                                       trace; efficiency factor in (0, 1])
-//                 COMPARE {id, swapped}   compare the two traces again (swapped: the shown
-//                                         trace is the baseline, the kept one the variant)
+//                 COMPARE {id, swapped, names}   compare the two traces again (swapped: the
+//                                         shown trace is the baseline, the kept one the variant;
+//                                         names: [baseline, variant] in the compared columns,
+//                                         as sollens diff --names; left out: the defaults)
+//                 OPEN_RANKS {id, files: [{file: File, name}]}   several rank traces of one
+//                                         run: read one at a time, only their summaries kept
+//                                         (what was open is closed); answered by RANKS
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
-//                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}
+//                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}, and for
+//                                OPEN_RANKS {item, items, itemName}: which file of how many
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
 //                                its trace does: the events before the cut were read),
 //                                info, traceMetadata (JSON text),
@@ -27,9 +33,13 @@
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
 //                  SOL          {id, sol, ms} or {id, error}   after each SOL request
-//                  COMPARISON   {id, comparison: {baseline, variant (names), swapped,
-//                                sheets}} or {id, title}   after DONE of a compare open, and
-//                                                    after each COMPARE request
+//                  COMPARISON   {id, comparison: {baseline, variant (file names), swapped,
+//                                names: [baseline, variant] (the columns' tags), sheets}} or
+//                                {id, title}   after DONE of a compare open, and after each
+//                                              COMPARE request
+//                  RANKS        {id, ranks: {ranks: [{rank, file, rankFrom}], simplifiedMode,
+//                                metadataMismatches, skipped: [file names of Execution
+//                                Traces], sheets}}   the cross-rank sheets (core/api/rank_set.h)
 //                  ERROR        {id, title, hint}
 // Every message but READY carries the id of the load it belongs to.
 
@@ -39,6 +49,7 @@ export const ToWorker = Object.freeze({
   CYCLES: 'cycles',
   SOL: 'sol',
   COMPARE: 'compare',
+  OPEN_RANKS: 'open-ranks',
 });
 
 export const FromWorker = Object.freeze({
@@ -50,6 +61,7 @@ export const FromWorker = Object.freeze({
   CYCLES_ERROR: 'cycles-error',
   SOL: 'sol',
   COMPARISON: 'comparison',
+  RANKS: 'ranks',
   ERROR: 'error',
 });
 

@@ -1,16 +1,41 @@
 // Opening a trace: the file picker, the sample, drag and drop anywhere on the page,
 // Escape to cancel, and ?trace=URL. Loading it is load.mjs's.
+//
+// Several files dropped or chosen at once: one trace opens; two ask whether they are
+// two runs to compare (the first the baseline) or two ranks of one run; three or more,
+// or a folder of them, are the ranks of one run (the Ranks view). PyTorch Execution
+// Traces among them are set aside (they have no timings).
 
 import { leaveSharedLink } from './actions/share-link.mjs';
-import { cancelLoad, startLoad } from './load.mjs';
-import { isLoading, showError, ui } from './ui.mjs';
+import { cancelLoad, forgetRanks, startLoad, startRanksLoad } from './load.mjs';
+import { droppedFiles, isTraceName, pickedFiles, traceKind } from './open-many.mjs';
+import { app } from './state.mjs';
+import { hideError, isLoading, showError, ui } from './ui.mjs';
+import { el } from './widgets.mjs';
 
 const SAMPLE = { url: 'samples/h100-bert-small.json.gz', name: 'h100-bert-small.json.gz (sample)' };
 
 // Opening a trace replaces a report from a link (and the link in the address).
 function open(source, displayName, then = null) {
   leaveSharedLink();
+  closeTwoChoice();
+  forgetRanks();
   startLoad(source, displayName, then);
+}
+
+// A rank's own report, from the Ranks view: the rank set stays (the Ranks view keeps it).
+export function openRank(name) {
+  const file = app.rankFiles?.get(name);
+  if (!file) return;
+  leaveSharedLink();
+  app.currentView = 'overview';
+  startLoad({ file }, name);
+}
+
+function openRanks(files, displayName) {
+  leaveSharedLink();
+  closeTwoChoice();
+  startRanksLoad(files, displayName);
 }
 
 function openFile(file) {
@@ -36,6 +61,25 @@ export function wireOpening() {
     if (e.key === 'Escape' && isLoading()) cancelLoad();
   });
   wireDragAndDrop();
+  wireRankPickers();
+}
+
+// The Ranks view's pickers (in its placeholder and in the drawn view, so listened to
+// on the document): several files, or a folder.
+function wireRankPickers() {
+  document.addEventListener('click', (e) => {
+    const id = e.target?.closest?.('button')?.id;
+    if (id === 'ranks-choose-files') document.getElementById('ranks-file-input')?.click();
+    if (id === 'ranks-choose-folder') document.getElementById('ranks-folder-input')?.click();
+  });
+  document.addEventListener('change', (e) => {
+    const input = e.target;
+    if (input?.id !== 'ranks-file-input' && input?.id !== 'ranks-folder-input') return;
+    const folder = input.id === 'ranks-folder-input';
+    const files = pickedFiles(input.files).filter((f) => !folder || isTraceName(f.name));
+    input.value = '';
+    openSeveral(files, { asRanks: true });
+  });
 }
 
 // Drag and drop anywhere on the page.
@@ -62,17 +106,74 @@ function wireDragAndDrop() {
     e.preventDefault();  // never let the browser navigate to the dropped file
     dragDepth = 0;
     ui.dropOverlay.hidden = true;
-    const files = e.dataTransfer?.files;
-    if (!files || files.length === 0) return;
+    const take = droppedFiles(e.dataTransfer);
+    if (!e.dataTransfer?.files?.length) return;
     if (isLoading()) cancelLoad();
-    if (files.length === 2) {
-      // Two runs: the first is the baseline, the second the variant (swappable in the view).
-      open({ file: files[0] }, files[0].name, { source: { file: files[1] }, name: files[1].name });
-      return;
-    }
-    openFile(files[0]);
-    if (files.length > 2) ui.status.textContent = `Several files dropped; opening ${files[0].name} (drop two to compare them).`;
+    take().then((files) => openSeveral(files), (err) =>
+      showError(`The dropped folder could not be read: ${err?.message ?? err}`, 'Drop the trace files themselves instead.'));
   });
+}
+
+// What several files are (see the top of this file). asRanks: chosen as rank traces
+// (the Ranks view's pickers), so two are two ranks, not two runs.
+async function openSeveral(files, { asRanks = false } = {}) {
+  if (files.length === 0) {
+    showError('There is no trace in what was dropped or chosen.', 'Choose .json or .json.gz traces as torch.profiler writes them (a folder\'s other files are left out).');
+    return;
+  }
+  if (files.length === 1) {
+    open({ file: files[0].file }, files[0].name);
+    return;
+  }
+  ui.status.textContent = `Looking at ${files.length} files…`;
+  const kinds = await Promise.all(files.map((f) => traceKind(f.file)));
+  const traces = files.filter((_, i) => kinds[i] !== 'execution trace');
+  const set = files.filter((_, i) => kinds[i] === 'execution trace').map((f) => f.name);
+  const aside = set.length ? ` Set aside (PyTorch Execution Traces, no timings; sollens solar reads them): ${set.join(', ')}.` : '';
+  if (traces.length === 0) {
+    open({ file: files[0].file }, files[0].name);  // its report says what it is
+  } else if (traces.length === 1) {
+    open({ file: traces[0].file }, traces[0].name);
+  } else if (traces.length === 2 && !asRanks) {
+    askTwo(traces);
+  } else {
+    openRanks(traces, `${traces.length} rank traces`);
+  }
+  if (aside) ui.status.textContent += aside;
+}
+
+// Two traces: two runs to compare, or two ranks of one run? The user says.
+let twoChoice = null;
+function askTwo([a, b]) {
+  closeTwoChoice();
+  hideError();
+  const panel = el('div', 'notice two-traces');
+  panel.id = 'two-traces';
+  panel.setAttribute('role', 'group');
+  panel.setAttribute('aria-labelledby', 'two-traces-text');
+  const text = el('p', '', `Two traces: ${a.name} and ${b.name}. Are they two runs to compare, or two ranks of one run?`);
+  text.id = 'two-traces-text';
+  const button = (id, label, act) => {
+    const x = el('button', '', label);
+    x.type = 'button';
+    x.id = id;
+    x.addEventListener('click', act);
+    return x;
+  };
+  panel.append(text,
+    button('two-compare', `Compare them (${a.name} is the baseline)`, () =>
+      open({ file: a.file }, a.name, { source: { file: b.file }, name: b.name })),
+    button('two-ranks', 'Open them as ranks', () => openRanks([a, b], '2 rank traces')),
+    button('two-cancel', 'Cancel', closeTwoChoice));
+  ui.status.after(panel);
+  twoChoice = panel;
+  ui.status.textContent = 'Two traces dropped: compare them, or open them as ranks of one run?';
+  panel.querySelector('#two-compare').focus();
+}
+
+function closeTwoChoice() {
+  twoChoice?.remove();
+  twoChoice = null;
 }
 
 // ?trace=URL: open a trace from another site (it must allow CORS). The URL is the

@@ -19,11 +19,18 @@
 //    requestComparison({swapped}), openToCompare(file)}
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
+//
+// The ranks view (views/ranks.mjs) is drawn from the rank set (app.ranks), which
+// outlives the shown report (a rank's own report opens beside it): its context is
+//   {ranks: app.ranks, shownName (the shown report's name, or null), state,
+//    openRank(file name), showView(name)}
 
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
 const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol', 'compare']);
+const RANK_SET_VIEWS = new Set(['ranks']);  // drawn from app.ranks, not from the shown report
+const shownData = (name) => (RANK_SET_VIEWS.has(name) ? app.ranks : app.report);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
 export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
@@ -32,7 +39,7 @@ const renderedViews = new Set();
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
 // whether the request went to the worker.
 let requests = { requestReport: () => false, requestCycles: () => false, requestSol: () => false,
-  requestComparison: () => false, openToCompare: () => {} };
+  requestComparison: () => false, openToCompare: () => {}, openRank: () => {} };
 export function setViewRequests(r) {
   requests = r;
 }
@@ -47,10 +54,10 @@ export function showView(name) {
   for (const v of document.querySelectorAll('section.view')) {
     // The overview needs a trace; the placeholders say what is coming either way.
     const isPlaceholder = v.classList.contains('placeholder');
-    v.hidden = loading || v.dataset.view !== name || (!isPlaceholder && !app.report);
+    v.hidden = loading || v.dataset.view !== name || (!isPlaceholder && !shownData(v.dataset.view));
   }
   ui.welcome.hidden = loading || Boolean(app.report) || (name !== 'overview');
-  if (app.report && !loading) renderView(name);
+  if (shownData(name) && !loading) renderView(name);
 }
 
 // The views are drawn again (with the shown report's new figures) when next shown.
@@ -65,10 +72,12 @@ const viewSection = (name) => document.querySelector(`section.view[data-view="${
 // Each view's placeholder as index.html has it, put back when another trace is opened:
 // a failed load then shows the placeholders, and the previous trace's tables (and the
 // columns they hold) are let go at once.
-const placeholders = new Map([...VIEW_MODULES].map((name) =>
+const placeholders = new Map([...VIEW_MODULES, ...RANK_SET_VIEWS].map((name) =>
   [name, [...viewSection(name).childNodes].map((n) => n.cloneNode(true))]));
-export function resetViews() {
-  for (const [name, nodes] of placeholders) {
+// The views of the shown report by default; the ranks view when its rank set goes.
+export function resetViews(names = VIEW_MODULES) {
+  for (const name of names) {
+    const nodes = placeholders.get(name);
     const section = viewSection(name);
     section.replaceChildren(...nodes.map((n) => n.cloneNode(true)));
     section.classList.add('placeholder');
@@ -76,15 +85,15 @@ export function resetViews() {
 }
 
 async function renderView(name) {
-  if (!VIEW_MODULES.has(name) || renderedViews.has(name)) return;
+  if (!(VIEW_MODULES.has(name) || RANK_SET_VIEWS.has(name)) || renderedViews.has(name)) return;
   renderedViews.add(name);
   const section = viewSection(name);
-  const shown = app.report;
+  const shown = shownData(name);
   try {
     const module = await import(`./views/${name}.mjs`);
-    if (app.report !== shown) return;  // another trace was opened meanwhile
+    if (shownData(name) !== shown) return;  // another trace was opened meanwhile
     section.classList.remove('placeholder');
-    await module.render(section, viewContext(name));
+    await module.render(section, RANK_SET_VIEWS.has(name) ? ranksContext() : viewContext(name));
   } catch (e) {
     // One broken view must not take the page down: say so in its section.
     renderedViews.delete(name);
@@ -94,6 +103,11 @@ async function renderView(name) {
     section.append(p);
     console.error(e);
   }
+}
+
+function ranksContext() {
+  return { ranks: app.ranks, shownName: app.report?.name ?? null, state: viewState('ranks'),
+    openRank: (name) => requests.openRank(name), showView };
 }
 
 function viewContext(name) {

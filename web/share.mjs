@@ -9,6 +9,8 @@
 //    "report": {"device", "rooflineCeilings", "timingsMs", "includeUnlinked", "sheets": [sheet]},
 //    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]},
 //    "sol": {"device", "solDevice", "efficiencyFactor", "moduleFrames", "notes", "metrics", "sheets"},
+//    "comparison": {"baseline", "variant" (file names), "swapped", "names": [baseline, variant]
+//                   (the runs' names in the compared columns), "sheets"},
 //    "dropped": [name]}
 //   sheet  = {"name", "kind", "rows", "columns": [column]}
 //   column = {"name", "type": "float"|"int"|"bool", "unit", "values": [number | null | "nan" | "inf" | "-inf"]}
@@ -18,7 +20,9 @@
 // kinds, the columns' units and the roofline ceilings (the page no longer guesses them).
 // Optional in version 2 (links made before them lack them): cutShort, report.includeUnlinked
 // and info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs; sol, only when the SOL view has
-// computed it (worker.mjs's postSol).
+// computed it (worker.mjs's postSol); comparison, only when the shown trace is compared
+// with another run (then the link opens on the compare view), with the sheets that view
+// shows (COMPARISON_SHEETS; the other compared sheets are sollens diff's).
 //
 // Too big for a URL: links are kept under LINK_BUDGET characters (Firefox's default
 // URL limit is 1 MiB; Chrome's 2 MiB). Over it, the largest sheets lose their rows
@@ -35,6 +39,8 @@ export const LINK_BUDGET = 1_000_000;
 export const MAX_FRAGMENT_CHARS = 2_200_000;  // what any browser can hand us at most
 export const MAX_JSON_BYTES = 48 << 20;
 const FORMAT_VERSION = 2;
+// The compared sheets the compare view (views/compare.mjs) shows.
+const COMPARISON_SHEETS = new Set(['gpu_timeline', 'ops_summary', 'op_tree_diff', 'cycle_diff', 'cycle_positions_diff']);
 const PREFIX = 'report=';
 
 export class ShareError extends Error {
@@ -78,8 +84,9 @@ function base64url(bytes) {
 export async function encodeShare(loaded, baseUrl) {
   if (typeof CompressionStream === 'undefined')
     throw new ShareError('This browser cannot make share links: it has no CompressionStream.', 'Use a current browser, or Download report (JSON) instead.');
+  const comparisonSheets = (loaded.comparison?.sheets ?? []).filter((s) => COMPARISON_SHEETS.has(s.name));
   const all = [...loaded.report.sheets.map((s) => ['report', s]), ...(loaded.cycles?.sheets ?? []).map((s) => ['cycles', s]),
-    ...(loaded.sol?.sheets ?? []).map((s) => ['sol', s])];
+    ...(loaded.sol?.sheets ?? []).map((s) => ['sol', s]), ...comparisonSheets.map((s) => ['comparison', s])];
   const sizes = new Map(all.map(([, s]) => [s, JSON.stringify(encodeSheet(s, true)).length]));
   const emptied = new Set();
   const page = new URL(baseUrl);
@@ -102,9 +109,15 @@ export async function encodeShare(loaded, baseUrl) {
         includeUnlinked: Boolean(loaded.report.includeUnlinked), sheets: loaded.report.sheets.map((s) => encodeSheet(s, keep(s))) },
       cycles: loaded.cycles ? { summary: loaded.cycles.summary, kernels: loaded.cycles.kernels,
         preambles: loaded.cycles.preambles, sheets: loaded.cycles.sheets.map((s) => encodeSheet(s, keep(s))) } : null,
-      dropped: [...loaded.dropped ?? [], ...all.filter(([, s]) => emptied.has(s)).map(([where, s]) => `${where === 'cycles' ? 'cycles: ' : ''}${s.name}`)],
+      dropped: [...loaded.dropped ?? [], ...all.filter(([, s]) => emptied.has(s)).map(([where, s]) =>
+        `${where === 'cycles' || where === 'comparison' ? `${where}: ` : ''}${s.name}`)],
     };
     if (loaded.sol) doc.sol = { ...loaded.sol, sheets: loaded.sol.sheets.map((s) => encodeSheet(s, keep(s))) };
+    if (loaded.comparison) {
+      const { baseline, variant, swapped, names } = loaded.comparison;
+      doc.comparison = { baseline, variant, swapped: Boolean(swapped), names: names ?? ['baseline', 'variant'],
+        sheets: comparisonSheets.map((s) => encodeSheet(s, keep(s))) };
+    }
     const json = JSON.stringify(doc);
     const packed = await gzip(json);
     const url = base + base64url(packed);
@@ -305,8 +318,9 @@ const docSchema = obj({
   cycles: nullable(obj({ summary: str(), kernels: count, preambles: arr(str(), 500), sheets })),
   sol: obj({ device: deviceSchema, solDevice: nullable(str(200)), efficiencyFactor: num, moduleFrames: bool,
     notes: arr(str(), 1000), metrics: map(nullable(num), 100), sheets }),
+  comparison: obj({ baseline: str(1000), variant: str(1000), swapped: bool, names: arr(str(1000), 2), sheets }),
   dropped: arr(str(1100), 1000),
-}, ['cutShort', 'sol']);
+}, ['cutShort', 'sol', 'comparison']);
 
 // `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
 export async function decodeShare(fragment) {
@@ -331,6 +345,7 @@ export async function decodeShare(fragment) {
   try {
     checked = docSchema(doc, '');
     if (checked.cycles && checked.cycles.preambles.length !== checked.cycles.sheets.length) invalid('cycles.preambles', 'do not match the cycle sheets');
+    if (checked.comparison && checked.comparison.names.length !== 2) invalid('comparison.names', 'are not two names');
   } catch (e) {
     if (!(e instanceof Invalid)) throw e;
     throw new ShareError(`This share link does not hold a valid sollens report (${e.message}), so it was not opened.`, BROKEN_HINT);

@@ -14,6 +14,11 @@ export const app = {
   // The options of the last report asked of the worker for this trace:
   // {device, corrected, includeUnlinked} (worker.mjs's buildReport).
   reportOptions: null,
+  // The rank traces of one run read together (the worker's RANKS message: the
+  // cross-rank sheets), and their files by name, to open a rank's own report; null
+  // while none is open. They stay while a rank's report is shown.
+  ranks: null,
+  rankFiles: null,
 };
 
 // What each view was showing (drill-down choice, tabs, focused control), kept while

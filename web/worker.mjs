@@ -55,7 +55,8 @@ const route = messageRouter(ToWorker, {
   [ToWorker.REPORT]: postReport,
   [ToWorker.CYCLES]: (msg) => postCycles(msg.id, msg.mode, msg.order),
   [ToWorker.SOL]: postSol,
-  [ToWorker.COMPARE]: (msg) => postComparison(msg.id, Boolean(msg.swapped)),
+  [ToWorker.COMPARE]: (msg) => postComparison(msg.id, Boolean(msg.swapped), msg.names),
+  [ToWorker.OPEN_RANKS]: openRanks,
 });
 self.onmessage = (event) => route(event.data);
 
@@ -109,82 +110,12 @@ async function open({ id, file, url, name, remote, compare }) {
     name = name ?? file.name;
     sessionName = name;
     const { fileBytes, gzip } = source;
-    let { capacity } = source;
-
     session = new sollens.Session();
-    let address = allocate(() => session.allocate(capacity), capacity);
-    let written = 0;
-    let read = 0;
-    let compressedEnded = false;  // the whole .gz went into the decompressor
-    let gzipTruncated = false;
-
-    let { stream } = source;
-    if (gzip) {
-      stream = stream
-        .pipeThrough(new TransformStream({
-          transform(chunk, controller) {
-            read += chunk.byteLength;
-            controller.enqueue(chunk);
-          },
-          flush() {
-            compressedEnded = true;
-          },
-        }))
-        .pipeThrough(new DecompressionStream('gzip'));
-    }
-    const reader = stream.getReader();
-    for (;;) {
-      let result;
-      try {
-        result = await reader.read();
-      } catch (e) {
-        if (e instanceof UserError) throw e;
-        // A gzip stream that stops short (a file cut while copied or written) fails
-        // only once all of it was read, after handing on what it held: keep that, as
-        // the command line does, and say so.
-        if (gzip && compressedEnded && written > 0) {
-          gzipTruncated = true;
-          break;
-        }
-        if (gzip)
-          throw new UserError(`This .gz file could not be decompressed: ${message(e)}.`,
-            'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.');
-        throw new UserError(`The file could not be read: ${message(e)}.`,
-          'Choose the file again; it may have been moved, changed or removed since it was picked.');
-      }
-      if (result.done) break;
-      const chunk = result.value;
-      if (!gzip) read += chunk.byteLength;
-      if (written + chunk.byteLength > capacity) {
-        const wanted = Math.max(written + chunk.byteLength, Math.ceil(capacity * GROW_FACTOR));
-        address = allocate(() => session.grow(wanted), wanted);
-        capacity = wanted;
-      }
-      // HEAPU8 is replaced when wasm memory grows: always take the current view.
-      sollens.HEAPU8.set(chunk, address + written);
-      written += chunk.byteLength;
-      progress('read', read, fileBytes, 0, false);
-    }
-    progress('read', fileBytes, fileBytes, 0, true);
-    if (written === 0)
-      throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
-    session.setSize(written);
+    const { read, gzipTruncated } = await readInto(sollens, session, source, progress);
     const tRead = performance.now();
 
     lastPost = 0;
-    const error = session.loadWithProgress((bytes, events) => {
-      progress('parse', bytes, written, events, false);
-      return true;
-    });
-    if (error) {
-      session.delete();
-      session = null;
-      if (/^out of memory/.test(error))
-        throw new UserError(`This trace is too large for the browser's memory: ${message(error)}.`,
-          'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
-      throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
-        'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
-    }
+    parseLoaded(session, progress);
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
     if (gzipTruncated) info.warnings.unshift(GZIP_TRUNCATED_WARNING);
@@ -217,6 +148,143 @@ async function open({ id, file, url, name, remote, compare }) {
   if (baseline || compare) postComparison(id, false);
 }
 
+// Several rank traces of one run (OPEN_RANKS): each is read and parsed in turn, its
+// summary kept (core/api/rank_set.h) and its trace freed before the next, so only one
+// trace is in memory at a time; then the cross-rank sheets. What was open is closed.
+async function openRanks({ id, files }) {
+  let ranks = null;
+  try {
+    const sollens = await loadModule();
+    keepAsBaseline(false);
+    session?.delete();
+    session = null;
+    ranks = new sollens.Ranks();
+    const skipped = [];  // Execution Traces: no profiler events to summarise
+    for (const [index, { file, name }] of files.entries()) {
+      let lastPost = 0;
+      const progress = (phase, done, total, events, force) => {
+        const now = performance.now();
+        if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
+        lastPost = now;
+        self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events,
+          item: index + 1, items: files.length, itemName: name });
+      };
+      try {
+        const source = await blobSource(file);
+        session = new sollens.Session();
+        await readInto(sollens, session, source, progress);
+        parseLoaded(session, progress);
+      } catch (e) {
+        if (e instanceof UserError) throw new UserError(`${name}: ${e.title}`, e.hint);
+        throw e;
+      }
+      if (JSON.parse(session.warningsJson()).some((w) => w.code === 'execution_trace')) skipped.push(name);
+      else ranks.add(session, name);
+      session.delete();
+      session = null;
+    }
+    if (ranks.size() === 0)
+      throw new UserError('None of these files is a Kineto trace with events.', 'Drop the rank traces that torch.profiler wrote (one .json or .json.gz per rank).');
+    const described = JSON.parse(ranks.build());
+    if (described.error) throw new UserError(`The ranks could not be compared: ${message(described.error)}.`, '');
+    const result = { ranks: described.ranks, simplifiedMode: described.simplifiedMode,
+      metadataMismatches: described.metadataMismatches, skipped,
+      sheets: described.sheets.map((sheet) => readSheet(ranks, sheet)) };
+    self.postMessage({ type: FromWorker.RANKS, id, ranks: result }, transferables(result));
+  } catch (e) {
+    session?.delete();
+    session = null;
+    if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint });
+    else self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while reading the ranks: ${message(e)}.`,
+      hint: 'Reload the page and try again.' });
+  } finally {
+    ranks?.delete();
+  }
+}
+
+// Streams `source` into `target`'s buffer in wasm memory, decompressing a .gz on the
+// way; progress(phase, done, total, events, force). Returns {read (bytes of the file),
+// gzipTruncated (a .gz cut short: what it held was kept)}.
+async function readInto(sollens, target, source, progress) {
+  const { fileBytes, gzip } = source;
+  let { capacity } = source;
+  let address = allocate(() => target.allocate(capacity), capacity);
+  let written = 0;
+  let read = 0;
+  let compressedEnded = false;  // the whole .gz went into the decompressor
+  let gzipTruncated = false;
+
+  let { stream } = source;
+  if (gzip) {
+    stream = stream
+      .pipeThrough(new TransformStream({
+        transform(chunk, controller) {
+          read += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+        flush() {
+          compressedEnded = true;
+        },
+      }))
+      .pipeThrough(new DecompressionStream('gzip'));
+  }
+  const reader = stream.getReader();
+  for (;;) {
+    let result;
+    try {
+      result = await reader.read();
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      // A gzip stream that stops short (a file cut while copied or written) fails
+      // only once all of it was read, after handing on what it held: keep that, as
+      // the command line does, and say so.
+      if (gzip && compressedEnded && written > 0) {
+        gzipTruncated = true;
+        break;
+      }
+      if (gzip)
+        throw new UserError(`This .gz file could not be decompressed: ${message(e)}.`,
+          'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.');
+      throw new UserError(`The file could not be read: ${message(e)}.`,
+        'Choose the file again; it may have been moved, changed or removed since it was picked.');
+    }
+    if (result.done) break;
+    const chunk = result.value;
+    if (!gzip) read += chunk.byteLength;
+    if (written + chunk.byteLength > capacity) {
+      const wanted = Math.max(written + chunk.byteLength, Math.ceil(capacity * GROW_FACTOR));
+      address = allocate(() => target.grow(wanted), wanted);
+      capacity = wanted;
+    }
+    // HEAPU8 is replaced when wasm memory grows: always take the current view.
+    sollens.HEAPU8.set(chunk, address + written);
+    written += chunk.byteLength;
+    progress('read', read, fileBytes, 0, false);
+  }
+  progress('read', fileBytes, fileBytes, 0, true);
+  if (written === 0)
+    throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
+  target.setSize(written);
+  return { read, gzipTruncated };
+}
+
+// Parses the filled buffer; a trace that cannot be read frees the session and throws.
+function parseLoaded(target, progress) {
+  const written = target.capacity();
+  const error = target.loadWithProgress((bytes, events) => {
+    progress('parse', bytes, written, events, false);
+    return true;
+  });
+  if (!error) return;
+  target.delete();
+  if (target === session) session = null;
+  if (/^out of memory/.test(error))
+    throw new UserError(`This trace is too large for the browser's memory: ${message(error)}.`,
+      'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
+  throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
+    'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
+}
+
 // The open trace becomes the baseline (compare), or the baseline is freed.
 function keepAsBaseline(compare) {
   if (compare && !session) return;  // nothing open: a plain open
@@ -228,15 +296,17 @@ function keepAsBaseline(compare) {
   session = null;
 }
 
-function postComparison(id, swapped) {
+// names: [baseline, variant], the runs' names in the compared columns (sollens diff
+// --names); left out, the core's defaults.
+function postComparison(id, swapped, names = ['', '']) {
   try {
     if (!session || !baseline) throw new UserError('Two traces must be open to compare them.', '');
     const [base, variant] = swapped ? [session, baseline] : [baseline, session];
-    const described = JSON.parse(variant.buildComparison(base));
+    const described = JSON.parse(variant.buildComparison(base, String(names[0] ?? ''), String(names[1] ?? '')));
     if (described.error) throw new UserError(`The comparison failed: ${message(described.error)}.`, '');
     const comparison = {
       baseline: swapped ? sessionName : baselineName, variant: swapped ? baselineName : sessionName, swapped,
-      sheets: described.sheets.map((sheet) => readSheet(variant, sheet)),
+      names: described.names, sheets: described.sheets.map((sheet) => readSheet(variant, sheet)),
     };
     self.postMessage({ type: FromWorker.COMPARISON, id, comparison }, transferables(comparison));
   } catch (e) {

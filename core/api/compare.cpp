@@ -23,6 +23,16 @@ std::vector<Table> compare_runs(const ComparedRun& baseline, const ComparedRun& 
   return out;
 }
 
+std::string compare_tags_problem(const CompareTags& tags) {
+  for (const std::string* name : {&tags.baseline, &tags.variant}) {
+    if (name->empty()) return "each run needs a name";
+    if (name->find("::") != std::string::npos) return "a run's name cannot contain '::'";
+    if (name->find(',') != std::string::npos) return "a run's name cannot contain a comma";
+  }
+  if (tags.baseline == tags.variant) return "the two runs need different names";
+  return "";
+}
+
 std::vector<Table> compare_sessions(const Session& baseline, const Session& variant, const CompareTags& tags) {
   const std::vector<Table> base_sheets = baseline.report(ReportRequest{}).sheets;
   const std::vector<Table> var_sheets = variant.report(ReportRequest{}).sheets;

@@ -155,10 +155,16 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
   return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, take_sol_tables(r)) + "}";
 }
 
-std::string PageSession::build_comparison(const PageSession& baseline) {
+std::string PageSession::build_comparison(const PageSession& baseline, const std::string& baseline_name,
+                                          const std::string& variant_name) {
   if (!session_.loaded() || !baseline.session_.loaded()) return error_json("two traces must be loaded to compare");
-  std::vector<Table> tables = compare_sessions(baseline.session_, session_);
-  return "{\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
+  CompareTags tags;
+  if (!baseline_name.empty()) tags.baseline = baseline_name;
+  if (!variant_name.empty()) tags.variant = variant_name;
+  if (std::string problem = compare_tags_problem(tags); !problem.empty()) return error_json(problem);
+  std::vector<Table> tables = compare_sessions(baseline.session_, session_, tags);
+  return "{\"names\":[" + json_string(tags.baseline) + "," + json_string(tags.variant) +
+         "],\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
 }
 
 std::string PageSession::sheet_csv(int32_t handle) const {

@@ -48,10 +48,12 @@ class PageSession {
   // leaves out: a tree with them is built on the first call and kept for this trace.
   std::string build_sol(const std::string& device_name, double efficiency);
 
-  // The tables of the last report, cycles and SOL, by the handles in their descriptions.
   // This trace (the variant) compared with `baseline`'s, as sollens diff compares
-  // them: {"sheets": [table descriptions]} (api/compare.h), or {"error"}.
-  std::string build_comparison(const PageSession& baseline);
+  // them, the runs named as by its --names (column names carry them; "" = the default
+  // baseline / variant): {"names": [baseline, variant], "sheets": [table descriptions]}
+  // (api/compare.h), or {"error"} (names that --names refuses).
+  std::string build_comparison(const PageSession& baseline, const std::string& baseline_name = "",
+                               const std::string& variant_name = "");
 
   // The tables of the last report, cycles and comparison, by the handles in their descriptions.
   TableRegistry& tables() { return tables_; }

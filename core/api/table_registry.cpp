@@ -22,6 +22,7 @@ void TableRegistry::clear() {
   drop(TableSet::kCycles);
   drop(TableSet::kSol);
   drop(TableSet::kComparison);
+  drop(TableSet::kRanks);
 }
 
 const Table* TableRegistry::table(int32_t handle) const {

@@ -12,7 +12,7 @@
 
 namespace sollens {
 
-enum class TableSet : uint8_t { kReport, kCycles, kSol, kComparison };
+enum class TableSet : uint8_t { kReport, kCycles, kSol, kComparison, kRanks };
 
 class TableRegistry {
  public:
@@ -31,7 +31,7 @@ class TableRegistry {
   static uint64_t key(int32_t handle, int column);
 
   std::unordered_map<int32_t, Table> tables_;
-  std::vector<int32_t> handles_[static_cast<int>(TableSet::kComparison) + 1];  // per TableSet (the last is kComparison)
+  std::vector<int32_t> handles_[static_cast<int>(TableSet::kRanks) + 1];  // per TableSet (the last is kRanks)
   int32_t next_handle_ = 1;
   std::unordered_map<uint64_t, EncodedColumn> encoded_;
 };

@@ -54,8 +54,7 @@ bool parse_names(const std::string& value, CompareTags& tags) {
     return false;
   tags.baseline = value.substr(0, comma);
   tags.variant = value.substr(comma + 1);
-  return tags.baseline != tags.variant && tags.baseline.find("::") == std::string::npos &&
-         tags.variant.find("::") == std::string::npos;
+  return compare_tags_problem(tags).empty();
 }
 
 // Exit code 0 to go on, else the code to exit with.

@@ -12,10 +12,8 @@
 #include <sstream>
 #include <thread>
 
-#include "analyses/ranks/idle_time.h"
-#include "analyses/ranks/multi_rank_collectives.h"
 #include "analyses/ranks/rank_summary.h"
-#include "analyses/ranks/rank_tables.h"
+#include "api/ranks.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/xlsx_writer.h"
@@ -67,7 +65,7 @@ RankOutcome run_rank(const std::string& trace, const TreeOptions& tree_options, 
   outcome.code = write_report_dir(trace, loaded, request, dir.string(), write_json, write_xlsx_file, log);
   outcome.log = log.str();
   const Session& s = loaded.session;
-  outcome.summary = ranks::summarize_rank(s.store(), s.tree(), s.gpu_timeline(), trace);
+  outcome.summary = summarize_session(s, trace);
   return outcome;
 }
 
@@ -202,25 +200,16 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   if (!name_rank_folders(summaries, traces, out)) return 3;
   print_rank_logs(summaries, traces, outcomes, out);
 
-  const ranks::MultiRankCollectives collectives = ranks::multi_rank_collective_sheets(summaries);
-  std::vector<Table> tables = collectives.sheets;
-  const Table* nccl_long = nullptr;
-  for (const Table& t : tables)
-    if (t.name() == "nccl_long") nccl_long = &t;
-  const Table no_collectives("nccl_long", TableKind::kRanks);
-  Table clocks = ranks::rank_clocks_table(summaries, nccl_long ? *nccl_long : no_collectives);
-  tables.push_back(ranks::gpu_timeline_ranks_table(summaries));
-  tables.push_back(ranks::comm_comp_overlap_table(summaries));
-  tables.push_back(ranks::idle_time_table(summaries));
-  tables.push_back(std::move(clocks));
+  const CrossRankReport cross = cross_rank_report(summaries);
+  const std::vector<Table>& tables = cross.sheets;
   std::vector<const Table*> sheets;
   for (const Table& t : tables) sheets.push_back(&t);
 
   std::cerr << "sollens: " << summaries.size() << " ranks (" << workers << " at a time), ranks from "
             << summaries.front().rank_from << "; collectives matched "
-            << (collectives.simplified_mode ? "by order on one stream" : "by process group and order");
-  if (collectives.metadata_mismatches > 0)
-    std::cerr << "; warning: " << collectives.metadata_mismatches << " rank(s) disagree on a collective's metadata";
+            << (cross.simplified_mode ? "by order on one stream" : "by process group and order");
+  if (cross.metadata_mismatches > 0)
+    std::cerr << "; warning: " << cross.metadata_mismatches << " rank(s) disagree on a collective's metadata";
   std::cerr << "\n";
   for (const Table& t : tables)
     if (t.name() == "straggler_summary" && t.num_rows() > 0)

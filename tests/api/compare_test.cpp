@@ -101,10 +101,20 @@ TEST_CASE("PageSession::build_comparison: needs two traces, then describes the c
   };
   if (!fill(baseline, kH100) || !fill(variant, kMi300x)) return;
   const std::string described = variant.build_comparison(baseline);
-  CHECK(described.starts_with(R"({"sheets":[)"));
+  CHECK(described.starts_with(R"({"names":["baseline","variant"],"sheets":[)"));
   CHECK(described.find(R"("name":"ops_summary")") != std::string::npos);
   CHECK(described.find(R"("name":"op_tree_diff")") != std::string::npos);
   // The report's handles stay valid beside the comparison's.
   REQUIRE(variant.build_report("", false, false).find(R"("sheets":[)") != std::string::npos);
   CHECK(variant.build_comparison(baseline).find(R"("name":"cycle_diff")") != std::string::npos);
+  // Named runs, as sollens diff --names main,pr: the names tag the compared columns.
+  const std::string named = variant.build_comparison(baseline, "main", "pr");
+  CHECK(named.starts_with(R"({"names":["main","pr"],"sheets":[)"));
+  CHECK(named.find(R"("name":"main::time ms")") != std::string::npos);
+  CHECK(named.find(R"("name":"time ms__pr_diff")") != std::string::npos);
+  CHECK(named.find(R"("name":"time ms__variant_diff")") == std::string::npos);
+  // Names --names refuses are refused here too.
+  CHECK(variant.build_comparison(baseline, "a", "a") == R"({"error":"the two runs need different names"})");
+  CHECK(variant.build_comparison(baseline, "a::b", "c") == R"({"error":"a run's name cannot contain '::'"})");
+  CHECK(variant.build_comparison(baseline, "a", "b,c") == R"({"error":"a run's name cannot contain a comma"})");
 }

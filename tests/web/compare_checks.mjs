@@ -5,8 +5,8 @@
 //                 and the total time line its gpu_timeline.csv total_time change;
 //                 the op-tree drill-down goes one level down; screenshot
 //   swap          the swap button exchanges baseline and variant (the changes flip sign)
-//   dropTwo       two traces dropped at once: the first is the baseline, the second the
-//                 variant, and the comparison is shown
+//   dropTwo       two traces dropped at once: the page asks; "Compare them" makes the
+//                 first the baseline, the second the variant, and shows the comparison
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -140,6 +140,8 @@ export function compareChecks({ page, check, repo, screenshots, tmp, waitForLoad
         document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, [[path.basename(variant) + '.first', readFileSync(variant).toString('base64')],
       ['second.json.gz', readFileSync(base).toString('base64')]]);
+    await page.waitForSelector('#two-compare', { timeout: TIMEOUT_MS });
+    await page.click('#two-compare');
     check(await waitForLoad('second.json.gz') === 'loaded', 'compare: of two dropped traces the second opens as the variant');
     await waitForComparison(`${path.basename(variant)}.first`);
     check(await page.locator(`${SECTION}`).isVisible(), 'compare: two dropped traces show the comparison');

@@ -63,7 +63,7 @@ function fakeWorker() {
 }
 
 const heard = [];
-const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onComparison', 'onError', 'onCrash']
+const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onComparison', 'onRanks', 'onError', 'onCrash']
   .map((name) => [name, (m) => heard.push([name, m])]));
 const workers = [];
 const engine = createEngine(handlers, { createWorker: () => { workers.push(fakeWorker()); return workers.at(-1); } });
@@ -86,13 +86,16 @@ check(first.posted.at(-1).id === 2 && engine.currentLoad === 2, 'the next open h
 check(engine.requestComparison({ swapped: true }) &&
   JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.COMPARE, swapped: true, id: 2 }),
 'requestComparison posts COMPARE for the current load');
+check(engine.requestComparison({ swapped: false, names: ['main', 'pr'] }) &&
+  JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.COMPARE, swapped: false, names: ['main', 'pr'], id: 2 }),
+'requestComparison posts the runs\' names');
 
 heard.length = 0;
 first.say({ type: FromWorker.PROGRESS, id: 1, phase: 'read', done: 1, total: 2, events: 0 });
 first.say({ type: FromWorker.DONE, id: 1 });
 check(heard.length === 0, 'messages about a replaced load are dropped');
 for (const [type, handler] of [[FromWorker.PROGRESS, 'onProgress'], [FromWorker.DONE, 'onDone'], [FromWorker.REPORT, 'onReport'],
-  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.COMPARISON, 'onComparison'], [FromWorker.ERROR, 'onError']]) {
+  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.COMPARISON, 'onComparison'], [FromWorker.RANKS, 'onRanks'], [FromWorker.ERROR, 'onError']]) {
   heard.length = 0;
   first.say({ type, id: 2 });
   check(heard.length === 1 && heard[0][0] === handler && heard[0][1].type === type, `${type} about the current load reaches ${handler}`);
@@ -131,5 +134,11 @@ let prevented = false;
 second.onerror({ preventDefault: () => { prevented = true; } });
 check(second.terminated && !engine.running, 'a failing worker is stopped');
 check(prevented && heard.length === 1 && heard[0][0] === 'onCrash', 'a failing worker reaches onCrash (and the browser is not left to report it)');
+
+engine.openRanks([{ file: 'r0.json', name: 'r0.json' }, { file: 'r1.json', name: 'r1.json' }]);
+const third = workers[2];
+check(JSON.stringify(third.posted.at(-1)) === JSON.stringify({ type: ToWorker.OPEN_RANKS,
+  files: [{ file: 'r0.json', name: 'r0.json' }, { file: 'r1.json', name: 'r1.json' }], id: 5 }) && engine.currentLoad === 5,
+'openRanks starts a worker and posts OPEN_RANKS with the files and a new load id');
 
 finish();

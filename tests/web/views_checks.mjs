@@ -146,6 +146,10 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
         const tables = await page.locator(`${section} .sheet-table`).count();
         const exports = await page.locator(`${section} .sheet-table button[data-export]`).count();
         check(exports === 2 * tables, `${label}: view ${view}: every table (${tables}) has CSV and Arrow buttons`);
+      } else if (view === 'ranks') {
+        // Its own data (a rank set), not this trace's: it offers to choose rank traces.
+        check(await page.locator(`${section} #ranks-choose-files`).count() === 1 && await page.locator(`${section} #ranks-choose-folder`).count() === 1,
+          `${label}: view ranks offers to choose rank traces or a folder`);
       } else if (view !== 'overview') {
         check(/coming with/.test(await page.locator(section).innerText()), `${label}: view ${view} says what it is coming with`);
       }

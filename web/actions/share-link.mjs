@@ -75,12 +75,14 @@ export async function openSharedLink() {
     const shared = await decodeShare(location.hash);
     if (!isCurrentLoad(load)) return;
     app.report = shared;
+    if (shared.comparison) app.currentView = 'compare';  // a link to a comparison shows it
     drawReport(shared);
     document.body.dataset.cycles = 'ready';  // the link carries them
     enableReportActions(true);
     ui.sharedNotice.textContent = shared.dropped.length
       ? `This report came from a link made with sollens ${shared.version}. It was too big for a link: these tables are empty here: ${shared.dropped.join(', ')}. Open the trace itself to see them.`
-      : `This report came from a link made with sollens ${shared.version}. Open the trace itself to recompute it (another device, corrected models).`;
+      : `This report came from a link made with sollens ${shared.version}. Open the trace itself to recompute it (another device, corrected models)${
+        shared.comparison ? '; the comparison is the one its author saw (open both traces to compare them again)' : ''}.`;
     ui.sharedNotice.hidden = false;
     ui.status.textContent = `Opened the report of ${shared.name} from the link.`;
     document.body.dataset.state = 'loaded';

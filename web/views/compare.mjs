@@ -10,6 +10,7 @@ import { formatNumber } from '../units.mjs';
 import { el, resetSection } from '../widgets.mjs';
 
 const PATH_SEPARATOR = ' > ';  // how the core joins an op-tree path's names
+const DEFAULT_NAMES = ['baseline', 'variant'];
 
 export function render(section, context) {
   resetSection(section, 'Compare');
@@ -28,11 +29,13 @@ export function render(section, context) {
     return;
   }
   const sheets = comparison.sheets;
-  const tag = 'variant';  // the core's default tags: baseline, variant
+  // The runs' names in the compared columns (sollens diff --names; the core's defaults
+  // baseline, variant): `${baseTag}::metric`, `metric__${tag}_diff`.
+  const [baseTag, tag] = comparison.names ?? DEFAULT_NAMES;
   section.append(runs(comparison, context));
-  timeline(section, findSheet(sheets, 'gpu_timeline'), tag);
+  timeline(section, findSheet(sheets, 'gpu_timeline'), baseTag, tag);
   ops(section, findSheet(sheets, 'ops_summary'), tag);
-  opTree(section, findSheet(sheets, 'op_tree_diff'), tag, context.state, `${comparison.baseline}\u0001${comparison.variant}`);
+  opTree(section, findSheet(sheets, 'op_tree_diff'), baseTag, tag, context.state, `${comparison.baseline}\u0001${comparison.variant}`);
   cycles(section, sheets, tag);
 }
 
@@ -67,32 +70,71 @@ function runs(comparison, context) {
   for (const [term, name] of [['Baseline', comparison.baseline], ['Variant', comparison.variant]]) {
     list.append(el('dt', '', term), el('dd', '', name));
   }
+  const names = comparison.names ?? DEFAULT_NAMES;
   const swap = el('button', '', 'Swap baseline and variant');
   swap.type = 'button';
   swap.id = 'compare-swap';
+  swap.disabled = context.shared;
   swap.addEventListener('click', () => {
-    if (context.requestComparison({ swapped: !comparison.swapped })) swap.disabled = true;
+    // Names given to the runs go with them; the default names stay in place.
+    const given = names[0] !== DEFAULT_NAMES[0] || names[1] !== DEFAULT_NAMES[1];
+    if (context.requestComparison({ swapped: !comparison.swapped, names: given ? [names[1], names[0]] : names }))
+      swap.disabled = true;
   });
-  wrap.append(list, swap, el('p', 'detail',
+  wrap.append(list, nameFields(comparison, names, context), swap, el('p', 'detail',
     'Changes are the variant − the baseline: positive is slower. Every compared sheet (also the per-op splits and the ' +
     'op-name diff) is written by sollens diff BASE NEW on the command line.'));
   return wrap;
 }
 
-function timeline(section, sheet, tag) {
+// The runs' names in the compared columns, as sollens diff --names BASE,NEW.
+function nameFields(comparison, names, context) {
+  const form = el('form', 'compare-names');
+  form.setAttribute('aria-label', 'Names of the runs');
+  const field = (id, text, value) => {
+    const label = el('label', '', text);
+    label.htmlFor = id;
+    const input = el('input');
+    Object.assign(input, { id, type: 'text', value, required: true, spellcheck: false, disabled: context.shared });
+    input.maxLength = 100;
+    label.append(input);
+    return [label, input];
+  };
+  const [baseLabel, baseInput] = field('compare-name-baseline', 'Baseline\'s name', names[0]);
+  const [variantLabel, variantInput] = field('compare-name-variant', 'Variant\'s name', names[1]);
+  const apply = el('button', '', 'Rename');
+  apply.type = 'submit';
+  apply.id = 'compare-rename';
+  apply.disabled = context.shared;
+  const problem = el('span', 'detail compare-names-problem');
+  problem.setAttribute('role', 'status');
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const wanted = [baseInput.value.trim(), variantInput.value.trim()];
+    // The core refuses the same names --names refuses; say why here at once.
+    const why = !wanted[0] || !wanted[1] ? 'Give each run a name.' : wanted[0] === wanted[1] ? 'The two names must differ.'
+      : wanted.some((n) => n.includes('::') || n.includes(',')) ? 'A name cannot contain "::" or a comma.' : '';
+    problem.textContent = why;
+    if (!why && context.requestComparison({ swapped: comparison.swapped, names: wanted })) apply.disabled = true;
+  });
+  form.append(baseLabel, variantLabel, apply, problem);
+  return form;
+}
+
+function timeline(section, sheet, baseTag, tag) {
   section.append(el('h3', '', 'GPU time'));
   if (!sheet) return section.append(el('p', 'empty-state', 'One of the runs has no GPU timeline.'));
-  const total = totalTime(sheet, tag);
+  const total = totalTime(sheet, baseTag, tag);
   if (total) section.append(total);
   section.append(createTable(sheet, { caption: 'gpu_timeline (compared)', sort: { column: `time ms__${tag}_diff`, descending: true } }).element);
 }
 
 // One line: the total time of both runs and its change, the core's numbers as shown.
-function totalTime(sheet, tag) {
+function totalTime(sheet, baseTag, tag) {
   const [row] = rowsWhere(sheet, 'type', (v) => v === 'total_time');
   if (row === undefined) return null;
   const value = (name) => cell(findColumn(sheet, name), row);
-  const [base, variant, diff, pct] = ['baseline::time ms', `${tag}::time ms`, `time ms__${tag}_diff`, `time ms__${tag}_pct`].map(value);
+  const [base, variant, diff, pct] = [`${baseTag}::time ms`, `${tag}::time ms`, `time ms__${tag}_diff`, `time ms__${tag}_pct`].map(value);
   if (base === null || variant === null) return null;
   const ms = (x) => formatNumber(x, 'float', 'ms');
   const change = `${diff > 0 ? '+' : ''}${ms(diff)} ms${pct === null ? '' : ` (${pct > 0 ? '+' : ''}${formatNumber(pct, 'float', '%')} %)`}`;
@@ -112,7 +154,7 @@ function ops(section, sheet, tag) {
 }
 
 // The op-tree diff: the roots first, choosing a row shows the paths under it.
-function opTree(section, sheet, tag, state, runsKey) {
+function opTree(section, sheet, baseTag, tag, state, runsKey) {
   section.append(el('h3', '', 'Call paths'),
     el('p', 'detail', 'The two host call trees merged (ops matched by name in start order) with the GPU time launched under each path. ' +
       'Choose a row to see the paths under it.'));
@@ -160,7 +202,7 @@ function opTree(section, sheet, tag, state, runsKey) {
     level.replaceChildren(createTable(subsetSheet(sheet, rows), {
       caption,
       columns: ['name', 'status', `gpu_time_us__${tag}_diff`, `gpu_time_us__${tag}_pct`, 'share_of_total_pct',
-        'baseline::gpu_time_us', `${tag}::gpu_time_us`, 'baseline::count', `${tag}::count`, 'path'],
+        `${baseTag}::gpu_time_us`, `${tag}::gpu_time_us`, `${baseTag}::count`, `${tag}::count`, 'path'],
       onActivate: (row) => {
         if (rowsUnder(rows[row]).length) show([...trail, rows[row]]);
       },
