@@ -9,6 +9,7 @@
 #include "api/session.h"
 #include "api/table_registry.h"
 #include "model/trace_tree.h"
+#include "store/execution_graph.h"
 #include "store/padded_buffer.h"
 
 namespace sollens {
@@ -36,8 +37,11 @@ class PageSession {
   static std::string device_names_json();      // api/options.h device_names()
 
   // Computes every sheet; {"device", "timingsMs", "sheets": [table descriptions]}, or
-  // {"error"} (an unknown device keeps the previous report).
-  std::string build_report(const std::string& device_name, bool corrected, bool include_unlinked);
+  // {"error"} (an unknown device keeps the previous report). detect_recompute: the
+  // is_recompute columns (TraceLens --detect_recompute), from the tree with the python
+  // frames (built on first use and kept for this trace, as for SOL).
+  std::string build_report(const std::string& device_name, bool corrected, bool include_unlinked,
+                           bool detect_recompute = false);
   // {"summary", "kernels", "preambles", "sheets"}, or {"error"} for an unknown mode or
   // order (options.h: "" is the default order, per device and stream).
   std::string build_cycles(const std::string& mode, const std::string& order);
@@ -48,12 +52,23 @@ class PageSession {
   // leaves out: a tree with them is built on the first call and kept for this trace.
   std::string build_sol(const std::string& device_name, double efficiency);
 
-  // The tables of the last report, cycles and SOL, by the handles in their descriptions.
+  // A PyTorch Execution Trace (plain or gzip JSON) in the filled buffer, kept beside the
+  // Kineto trace (loaded before it or not at all): "" when read, else the error in plain
+  // words, and the previous one is dropped.
+  std::string load_execution_trace();
+  bool has_execution_trace() const { return et_graph_ != nullptr; }
+  // Solar (analyses/solar) for that graph, measured in the Kineto trace when one is
+  // loaded: {"solar": solar.json's document, "summary": [lines], "measured": bool,
+  // "sheets": [solar_nodes, solar_intermediates]}, or {"error"}. device_name "": the
+  // Kineto trace's GPU; with neither, no SOL times (the document says why).
+  std::string build_solar(const std::string& device_name);
+
   // This trace (the variant) compared with `baseline`'s, as sollens diff compares
   // them: {"sheets": [table descriptions]} (api/compare.h), or {"error"}.
   std::string build_comparison(const PageSession& baseline);
 
-  // The tables of the last report, cycles and comparison, by the handles in their descriptions.
+  // The tables of the last report, cycles, SOL, comparison and Solar, by the handles in
+  // their descriptions.
   TableRegistry& tables() { return tables_; }
   std::string sheet_csv(int32_t handle) const;
   std::string sheet_json(int32_t handle) const;
@@ -64,7 +79,10 @@ class PageSession {
   Session session_;
   TableRegistry tables_;
   PaddedBuffer buffer_;
-  std::unique_ptr<TraceTree> python_tree_;  // the tree with python frames, for SOL
+  const TraceTree& python_tree();
+
+  std::unique_ptr<TraceTree> python_tree_;  // the tree with python frames, for SOL and recompute
+  std::unique_ptr<ExecutionGraph> et_graph_;
 };
 
 }  // namespace sollens
