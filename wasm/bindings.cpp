@@ -34,7 +34,7 @@ class Session {
   double event_count() const { return static_cast<double>(page_.event_count()); }
   std::string warnings_json() const { return page_.warnings_json(); }
   std::string info_json() const { return page_.info_json(); }
-  std::string gpu_timeline_json() const { return page_.gpu_timeline_json(); }
+  std::string gpu_timeline_json(bool include_unlinked) const { return page_.gpu_timeline_json(include_unlinked); }
   std::string gpu_timeline_csv() const { return page_.gpu_timeline_csv(); }
   std::string build_report(std::string device_name, bool corrected, bool include_unlinked, bool detect_recompute) {
     return page_.build_report(device_name, corrected, include_unlinked, detect_recompute);

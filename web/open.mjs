@@ -1,21 +1,25 @@
 // Opening a trace: the file picker, the sample, drag and drop anywhere on the page,
-// Escape to cancel, and ?trace=URL. Loading it is load.mjs's.
+// Escape to cancel, and ?trace=URL. Loading it is load.mjs's. A PyTorch Execution
+// Trace (told by its content: sniff.mjs) goes to the Solar view, beside the trace
+// dropped with it or the one shown.
 
 import { leaveSharedLink } from './actions/share-link.mjs';
-import { cancelLoad, startLoad } from './load.mjs';
+import { cancelLoad, openExecutionTrace, startLoad } from './load.mjs';
+import { traceKind } from './sniff.mjs';
 import { isLoading, showError, ui } from './ui.mjs';
 
 const SAMPLE = { url: 'samples/h100-bert-small.json.gz', name: 'h100-bert-small.json.gz (sample)' };
 
 // Opening a trace replaces a report from a link (and the link in the address).
-function open(source, displayName, then = null) {
+function open(source, displayName, then = null, executionTrace = null) {
   leaveSharedLink();
-  startLoad(source, displayName, then);
+  startLoad(source, displayName, then, executionTrace);
 }
 
-function openFile(file) {
+async function openFile(file) {
   if (!file) return;
-  open({ file }, file.name);
+  if (await traceKind(file) === 'et') openExecutionTrace(file);
+  else open({ file }, file.name);
 }
 
 // The shown trace becomes the baseline, this file the variant (views/compare.mjs).
@@ -62,17 +66,32 @@ function wireDragAndDrop() {
     e.preventDefault();  // never let the browser navigate to the dropped file
     dragDepth = 0;
     ui.dropOverlay.hidden = true;
-    const files = e.dataTransfer?.files;
-    if (!files || files.length === 0) return;
-    if (isLoading()) cancelLoad();
-    if (files.length === 2) {
-      // Two runs: the first is the baseline, the second the variant (swappable in the view).
-      open({ file: files[0] }, files[0].name, { source: { file: files[1] }, name: files[1].name });
-      return;
-    }
-    openFile(files[0]);
-    if (files.length > 2) ui.status.textContent = `Several files dropped; opening ${files[0].name} (drop two to compare them).`;
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length > 0) openDropped(files);
   });
+}
+
+// Kineto traces (one, or two to compare) and an Execution Trace, read after them.
+async function openDropped(files) {
+  const kinds = await Promise.all(files.map(traceKind));
+  const executionTraces = files.filter((_, i) => kinds[i] === 'et');
+  const traces = files.filter((_, i) => kinds[i] !== 'et');
+  const executionTrace = executionTraces[0] ?? null;
+  const extraEt = executionTraces.length > 1 ? ` Several Execution Traces dropped; reading ${executionTrace.name}.` : '';
+  if (traces.length === 0) {
+    openExecutionTrace(executionTrace);  // beside the shown trace (after the one loading)
+    if (extraEt) ui.status.textContent += extraEt;
+    return;
+  }
+  if (isLoading()) cancelLoad();
+  if (traces.length === 2) {
+    // Two runs: the first is the baseline, the second the variant (swappable in the view).
+    open({ file: traces[0] }, traces[0].name, { source: { file: traces[1] }, name: traces[1].name }, executionTrace);
+  } else {
+    open({ file: traces[0] }, traces[0].name, null, executionTrace);
+    if (traces.length > 2) ui.status.textContent = `Several files dropped; opening ${traces[0].name} (drop two to compare them).`;
+  }
+  if (extraEt) ui.status.textContent += extraEt;
 }
 
 // ?trace=URL: open a trace from another site (it must allow CORS). The URL is the

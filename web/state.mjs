@@ -12,8 +12,12 @@ export const app = {
   devices: [],       // the device database's ids, for device selectors
   cyclesAsked: false,  // the cycles under way were asked for by the cycles view
   // The options of the last report asked of the worker for this trace:
-  // {device, corrected, includeUnlinked} (worker.mjs's buildReport).
+  // {device, corrected, includeUnlinked, detectRecompute} (worker.mjs's buildReport).
   reportOptions: null,
+  // The Execution Trace read beside the shown trace, or alone (the Solar view):
+  // {name, pending, asked: {device}, result (worker.mjs's postSolar), ms, error: {title, hint}},
+  // null when none. Opening another trace drops it (the worker's session holds it).
+  solar: null,
 };
 
 // What each view was showing (drill-down choice, tabs, focused control), kept while

@@ -103,8 +103,10 @@ std::string PageSession::info_json() const {
   return session_.loaded() ? trace_info_json(session_.info(), session_.store()) : "{}";
 }
 
-std::string PageSession::gpu_timeline_json() const {
-  return session_.loaded() ? to_json(gpu_timeline_table(session_.gpu_timeline())) : "[]";
+std::string PageSession::gpu_timeline_json(bool include_unlinked) const {
+  GpuTimelineOptions options;
+  options.include_unlinked = include_unlinked;
+  return session_.loaded() ? to_json(gpu_timeline_table(session_.gpu_timeline(options))) : "[]";
 }
 
 std::string PageSession::gpu_timeline_csv() const {

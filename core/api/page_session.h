@@ -31,7 +31,9 @@ class PageSession {
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }
   std::string warnings_json() const;           // [{"code","message"}]
   std::string info_json() const;               // api/info_json.h; "{}" before a load
-  std::string gpu_timeline_json() const;       // [{"type","time ms","percent"}]
+  // [{"type","time ms","percent"}] of the whole trace (also when the report splits it by
+  // is_recompute); include_unlinked as in build_report.
+  std::string gpu_timeline_json(bool include_unlinked = false) const;
   std::string gpu_timeline_csv() const;
   std::string trace_metadata_json() const;     // as report.json's metadata.trace
   static std::string device_names_json();      // api/options.h device_names()

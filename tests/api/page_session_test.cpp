@@ -201,6 +201,9 @@ TEST_CASE("PageSession: recompute columns on request, from the python frames") {
   const Table* timeline = page.tables().table(handle_of(split, "gpu_timeline"));
   REQUIRE(timeline);
   CHECK(timeline->num_rows() == 16);  // the 8 types once for the rest, once for recompute
+  // The overview's timeline stays the whole trace's: 8 rows, busy 10+2+10+2+20 = 44 µs.
+  const std::string whole = page.gpu_timeline_json(false);
+  CHECK(whole.find(R"("type":"busy_time","time ms":0.044,)") != std::string::npos);
 }
 
 TEST_CASE("PageSession: Solar of an Execution Trace, alone and beside a Kineto trace") {

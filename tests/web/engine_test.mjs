@@ -63,7 +63,7 @@ function fakeWorker() {
 }
 
 const heard = [];
-const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onComparison', 'onError', 'onCrash']
+const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onSolar', 'onComparison', 'onError', 'onCrash']
   .map((name) => [name, (m) => heard.push([name, m])]));
 const workers = [];
 const engine = createEngine(handlers, { createWorker: () => { workers.push(fakeWorker()); return workers.at(-1); } });

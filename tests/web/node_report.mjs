@@ -34,7 +34,7 @@ export async function nodeReport(site) {
     return {
       session, name: path.basename(trace), version: sollens.version(), fileBytes: file.length, gzip,
       info: JSON.parse(session.infoJson()), traceMetadata: session.traceMetadataJson(),
-      gpuTimeline: JSON.parse(session.gpuTimelineJson()),
+      gpuTimeline: JSON.parse(session.gpuTimelineJson(false)),
       report: { device: report.device, rooflineCeilings: report.rooflineCeilings, timingsMs: report.timingsMs,
         sheets: readSheets(session, report) },
       cycles: { summary: cycles.summary, kernels: cycles.kernels, preambles: cycles.preambles, sheets: readSheets(session, cycles) },
