@@ -28,6 +28,8 @@ export function render(section, context) {
   const state = context.state ?? {};
   const { solar } = context;
   resetSection(section, 'Solar: graph speed of light');
+  // What is shown, for tests and styles: empty | pending | error | ready.
+  section.dataset.solar = !solar ? 'empty' : solar.pending ? 'pending' : solar.result ? 'ready' : 'error';
   if (!solar) {
     section.append(emptyState(context), openButton(context, 'Open Execution Trace…'));
     return;
@@ -201,7 +203,9 @@ function fusionFigure(doc) {
   const removed = t.intermediate_bytes ?? 0;
   const share = unfused > 0 ? (100 * removed) / unfused : 0;
   const p = el('p', 'solar-fusion-text');
-  p.append(el('strong', 'solar-removed', fmtBytes(removed)), ` of ${fmtBytes(unfused)} moved by the ops one by one (${
+  const shown = el('data', 'solar-removed', fmtBytes(removed));
+  shown.value = String(removed);
+  p.append(shown, ` of ${fmtBytes(unfused)} moved by the ops one by one (${
     formatNumber(share, 'float', '%')} %) are ${fmtInt(t.num_intermediate_tensors ?? 0)} intermediate tensors: written by one op and read by a later one. Fused, they never reach DRAM; the model inputs, weights (${
     fmtBytes(t.weight_bytes ?? 0)}) and outputs still do.`);
   figure.append(p);
