@@ -62,7 +62,7 @@ void choose_solar_hardware(const std::string& device_name, const Session& sessio
     spec = id.roofline_spec();
     if (!spec) in.hardware_notice = id.notice;
   } else {
-    in.hardware_notice = "no device: an Execution Trace names none; choose one, or open its Kineto trace first";
+    in.hardware_notice = "no device: an Execution Trace names no GPU; choose one, or open the Kineto trace of the same run first";
   }
   if (spec) {
     in.hardware = solar::solar_hardware(*spec);

@@ -60,7 +60,11 @@ export function solarChecks({ context, origin, check, repo, fixtures, tmp, scree
       return s && !s.hidden && s.dataset.solar === w;
     }, [SECTION, want], { timeout: TIMEOUT_MS });
     const waitForTrace = (name) => page.waitForFunction((n) => document.body.dataset.state === 'loaded' &&
-      document.getElementById('trace-name').textContent === n, name, { timeout: TIMEOUT_MS });
+      document.getElementById('trace-name').textContent === n, name, { timeout: TIMEOUT_MS }).catch(async (e) => {
+      const seen = await page.evaluate(() => `state ${document.body.dataset.state}, status "${document.getElementById('status').textContent}", error "${
+        document.getElementById('error-title').textContent}", trace "${document.getElementById('trace-name').textContent}"`);
+      throw new Error(`${name} did not open (${seen}): ${e.message}`);
+    });
     const barValues = (cls) => page.$$eval(`${SECTION} .solar-bar.sol-bar-${cls} data`, (ds) => ds.map((d) => Number(d.value)));
     const text = (sel) => page.textContent(`${SECTION} ${sel}`);
 
@@ -106,8 +110,10 @@ export function solarChecks({ context, origin, check, repo, fixtures, tmp, scree
     // --- the Kineto trace opened, then its Execution Trace dropped ---
     await page.setInputFiles('#file-input', kinetoPath);
     await waitForTrace(path.basename(kinetoPath));
-    check(await page.$eval(SECTION, (s) => s.hidden) && await page.locator('#view-overview').isVisible(),
-      'Solar: the Kineto trace opens as a trace (by content), on the overview');
+    await solarState('empty');
+    check(/Drop the Execution Trace of the run shown \(linear_kineto\.json\.gz\)/.test(await text('.solar-empty')),
+      'Solar: the Kineto trace opens as a trace (by content); the Solar view then asks for its Execution Trace');
+    await page.screenshot({ path: path.join(screenshots, 'solar-trace-without-et.png'), fullPage: true });
     await drop([etPath]);
     await solarState('ready');
     check(/Measured in linear_kineto\.json\.gz: 217 of 217 ops linked/.test(await text('.solar-source')),

@@ -40,7 +40,7 @@ export function render(section, context) {
       p.setAttribute('role', 'status');
       section.append(p);
     } else {
-      section.append(errorBox(solar.error), openButton(context, 'Open another Execution Trace…'));
+      section.append(errorBox(solar.error), openButton(context, 'Open an Execution Trace…'));
     }
     return;
   }
@@ -143,7 +143,8 @@ function timesFigure(doc, definition) {
   const measured = doc.measured?.gpu_busy_ms_linked_ops;
   const headline = el('p', 'sol-headline');
   if (!model) {
-    headline.append(el('strong', '', 'No SOL times: '), `${doc.perf_notice ?? 'no device'}. Choose a device above.`);
+    const notice = doc.perf_notice ?? 'no device';
+    headline.append(el('strong', '', 'No SOL times: '), /choose/i.test(notice) ? `${notice}.` : `${notice}. Choose a device above.`);
   } else {
     const best = model.fused_prefetched.runtime_ms;
     headline.append(el('strong', 'solar-best', ms(best)),
@@ -181,8 +182,11 @@ function notes(doc, result) {
   const lines = [];
   if (doc.perf) {
     const s = doc.speedup ?? {};
-    lines.push(`Fusing the graph: ${formatNumber(s.fused_vs_unfused ?? 0, 'float', '')}× faster than unfused at speed of light; memory traffic ${
-      formatNumber(100 * (doc.memory_reduction ?? 0), 'float', '%')} % lower.`);
+    lines.push(`Fused vs unfused at speed of light: ${formatNumber(s.fused_vs_unfused ?? 0, 'float', '')}× faster (Solar HEAD), ${
+      formatNumber(doc.design_intent?.speedup?.fused_vs_unfused ?? 0, 'float', '')}× (design intent).`);
+    const head = VARIANTS.map(([key]) => doc.perf[key]);
+    if (head.every((v) => v.bottleneck === 'compute'))
+      lines.push(`Compute-bound in all three (Solar HEAD): the whole graph's compute, ${ms(head[0].runtime_ms)}, outlasts even the unfused traffic, so fusion's lower traffic does not shorten it there; the design intent sums op by op, where memory-bound ops gain.`);
     lines.push(`Hardware: ${doc.arch.name} at ${formatNumber(doc.arch.freq_GHz, 'float', '')} GHz, ${doc.arch.source}.`);
   }
   if (doc.link?.note) lines.push(`Not linked: ${doc.link.note}.`);
@@ -205,9 +209,10 @@ function fusionFigure(doc) {
   const p = el('p', 'solar-fusion-text');
   const shown = el('data', 'solar-removed', fmtBytes(removed));
   shown.value = String(removed);
-  p.append(shown, ` of ${fmtBytes(unfused)} moved by the ops one by one (${
-    formatNumber(share, 'float', '%')} %) are ${fmtInt(t.num_intermediate_tensors ?? 0)} intermediate tensors: written by one op and read by a later one. Fused, they never reach DRAM; the model inputs, weights (${
-    fmtBytes(t.weight_bytes ?? 0)}) and outputs still do.`);
+  p.append(shown, ` of the ${fmtBytes(unfused)} the ops move one by one (${
+    formatNumber(share, 'float', '%')} %) are ${fmtInt(t.num_intermediate_tensors ?? 0)} intermediate tensors, written by one op and read by a later one: fused, they never reach DRAM. The model inputs, weights (${
+    fmtBytes(t.weight_bytes ?? 0)}) and outputs still do, each read once: ${fmtBytes(t.fused_bytes ?? 0)} fused${
+    doc.memory_reduction != null ? `, ${formatNumber(100 * doc.memory_reduction, 'float', '%')} % less than unfused` : ''}.`);
   figure.append(p);
   const bar = el('div', 'solar-split');
   bar.setAttribute('role', 'img');
