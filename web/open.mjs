@@ -18,8 +18,19 @@ function open(source, displayName, then = null, executionTrace = null) {
 
 async function openFile(file) {
   if (!file) return;
-  if (await traceKind(file) === 'et') openExecutionTrace(file);
+  const [kind] = await identify([file]);
+  if (kind === 'et') openExecutionTrace(file);
   else open({ file }, file.name);
+}
+
+// The files' kinds (sniff.mjs). Reading their first bytes takes a moment: meanwhile the
+// page's state says a file is being opened (as a load's does), and goes back after.
+async function identify(files) {
+  const before = document.body.dataset.state;
+  document.body.dataset.state = 'opening';
+  const kinds = await Promise.all(files.map(traceKind));
+  if (document.body.dataset.state === 'opening') document.body.dataset.state = before;
+  return kinds;
 }
 
 // The shown trace becomes the baseline, this file the variant (views/compare.mjs).
@@ -73,7 +84,7 @@ function wireDragAndDrop() {
 
 // Kineto traces (one, or two to compare) and an Execution Trace, read after them.
 async function openDropped(files) {
-  const kinds = await Promise.all(files.map(traceKind));
+  const kinds = await identify(files);
   const executionTraces = files.filter((_, i) => kinds[i] === 'et');
   const traces = files.filter((_, i) => kinds[i] !== 'et');
   const executionTrace = executionTraces[0] ?? null;
