@@ -18,19 +18,26 @@ function open(source, displayName, then = null, executionTrace = null) {
 
 async function openFile(file) {
   if (!file) return;
-  const [kind] = await identify([file]);
-  if (kind === 'et') openExecutionTrace(file);
-  else open({ file }, file.name);
+  const { kinds, keepState } = await identify([file]);
+  if (kinds[0] === 'et') {
+    keepState();
+    openExecutionTrace(file);
+  } else {
+    open({ file }, file.name);
+  }
 }
 
 // The files' kinds (sniff.mjs). Reading their first bytes takes a moment: meanwhile the
-// page's state says a file is being opened (as a load's does), and goes back after.
+// page's state says a file is being opened, as a load's does; keepState() puts the
+// state back when no trace is loaded after all (an Execution Trace alone).
 async function identify(files) {
   const before = document.body.dataset.state;
   document.body.dataset.state = 'opening';
   const kinds = await Promise.all(files.map(traceKind));
-  if (document.body.dataset.state === 'opening') document.body.dataset.state = before;
-  return kinds;
+  const keepState = () => {
+    if (document.body.dataset.state === 'opening') document.body.dataset.state = before;
+  };
+  return { kinds, keepState };
 }
 
 // The shown trace becomes the baseline, this file the variant (views/compare.mjs).
@@ -84,12 +91,13 @@ function wireDragAndDrop() {
 
 // Kineto traces (one, or two to compare) and an Execution Trace, read after them.
 async function openDropped(files) {
-  const kinds = await identify(files);
+  const { kinds, keepState } = await identify(files);
   const executionTraces = files.filter((_, i) => kinds[i] === 'et');
   const traces = files.filter((_, i) => kinds[i] !== 'et');
   const executionTrace = executionTraces[0] ?? null;
   const extraEt = executionTraces.length > 1 ? ` Several Execution Traces dropped; reading ${executionTrace.name}.` : '';
   if (traces.length === 0) {
+    keepState();
     openExecutionTrace(executionTrace);  // beside the shown trace (after the one loading)
     if (extraEt) ui.status.textContent += extraEt;
     return;
