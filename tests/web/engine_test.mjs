@@ -92,7 +92,8 @@ first.say({ type: FromWorker.PROGRESS, id: 1, phase: 'read', done: 1, total: 2, 
 first.say({ type: FromWorker.DONE, id: 1 });
 check(heard.length === 0, 'messages about a replaced load are dropped');
 for (const [type, handler] of [[FromWorker.PROGRESS, 'onProgress'], [FromWorker.DONE, 'onDone'], [FromWorker.REPORT, 'onReport'],
-  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.COMPARISON, 'onComparison'], [FromWorker.ERROR, 'onError']]) {
+  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.SOLAR, 'onSolar'],
+  [FromWorker.COMPARISON, 'onComparison'], [FromWorker.ERROR, 'onError']]) {
   heard.length = 0;
   first.say({ type, id: 2 });
   check(heard.length === 1 && heard[0][0] === handler && heard[0][1].type === type, `${type} about the current load reaches ${handler}`);
@@ -131,5 +132,10 @@ let prevented = false;
 second.onerror({ preventDefault: () => { prevented = true; } });
 check(second.terminated && !engine.running, 'a failing worker is stopped');
 check(prevented && heard.length === 1 && heard[0][0] === 'onCrash', 'a failing worker reaches onCrash (and the browser is not left to report it)');
+
+// An Execution Trace opened with no trace open: the worker is started for it.
+check(engine.requestSolar({ file: 'et.json', device: '' }) === true && workers.length === 3 &&
+  JSON.stringify(workers[2].posted.at(-1)) === JSON.stringify({ type: ToWorker.SOLAR, file: 'et.json', device: '', id: 4 }),
+'requestSolar starts a worker when none runs and posts SOLAR for the current load');
 
 finish();
