@@ -59,13 +59,16 @@ class Session {
   double event_count() const { return static_cast<double>(page_.event_count()); }
   std::string warnings_json() const { return page_.warnings_json(); }
   std::string info_json() const { return page_.info_json(); }
-  std::string gpu_timeline_json() const { return page_.gpu_timeline_json(); }
+  std::string gpu_timeline_json(bool include_unlinked) const { return page_.gpu_timeline_json(include_unlinked); }
   std::string gpu_timeline_csv() const { return page_.gpu_timeline_csv(); }
-  std::string build_report(std::string device_name, bool corrected, bool include_unlinked) {
-    return page_.build_report(device_name, corrected, include_unlinked);
+  std::string build_report(std::string device_name, bool corrected, bool include_unlinked, bool detect_recompute) {
+    return page_.build_report(device_name, corrected, include_unlinked, detect_recompute);
   }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
+  // An Execution Trace in the filled buffer (beside the Kineto trace, if one is loaded).
+  std::string load_execution_trace() { return page_.load_execution_trace(); }
+  std::string build_solar(std::string device_name) { return page_.build_solar(device_name); }
   // This trace (the variant) compared with `baseline`'s, the runs named ("" = default);
   // tables read as the report's.
   std::string build_comparison(const Session& baseline, std::string baseline_name, std::string variant_name) {
@@ -130,6 +133,8 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("buildReport", &Session::build_report)
       .function("buildCycles", &Session::build_cycles)
       .function("buildSol", &Session::build_sol)
+      .function("loadExecutionTrace", &Session::load_execution_trace)
+      .function("buildSolar", &Session::build_solar)
       .function("buildComparison", &Session::build_comparison)
       .function("columnNumbers", &Session::column_numbers)
       .function("columnValidity", &Session::column_validity)

@@ -12,12 +12,12 @@
 
 import { wireExportReport } from './actions/export-report.mjs';
 import { hasSharedLink, openSharedLink, wireShareLink } from './actions/share-link.mjs';
-import { engine, requestComparison, requestCycles, requestReport, requestSol } from './load.mjs';
+import { engine, openExecutionTrace, requestComparison, requestCycles, requestReport, requestSol, requestSolar } from './load.mjs';
 import { openRank, openToCompare, openTraceParameter, wireOpening } from './open.mjs';
 import { setViewRequests, showView } from './router.mjs';
 import { wireOverview } from './views/overview.mjs';
 
-setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank });
+setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank, requestSolar, openExecutionTrace });
 wireOverview({ requestReport });
 wireOpening();
 for (const b of document.querySelectorAll('nav [data-view]'))

@@ -4,7 +4,7 @@
 // the page only ever hears about the load it is showing.
 //
 //   const engine = createEngine({onReady, onProgress, onDone, onReport, onCycles,
-//                                onCyclesError, onSol, onComparison, onRanks, onError, onCrash})
+//                                onCyclesError, onSol, onSolar, onComparison, onRanks, onError, onCrash})
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
 
@@ -26,6 +26,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     [FromWorker.CYCLES]: handlers.onCycles,
     [FromWorker.CYCLES_ERROR]: handlers.onCyclesError,
     [FromWorker.SOL]: handlers.onSol,
+    [FromWorker.SOLAR]: handlers.onSolar,
     [FromWorker.COMPARISON]: handlers.onComparison,
     [FromWorker.RANKS]: handlers.onRanks,
     [FromWorker.ERROR]: handlers.onError,
@@ -84,9 +85,16 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
       start();
       request({ type: ToWorker.OPEN_RANKS, files });
     },
-    requestReport: ({ device, corrected, includeUnlinked }) => request({ type: ToWorker.REPORT, device, corrected, includeUnlinked }),
+    requestReport: ({ device, corrected, includeUnlinked, detectRecompute }) =>
+      request({ type: ToWorker.REPORT, device, corrected, includeUnlinked, detectRecompute }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
     requestSol: ({ device, efficiency }) => request({ type: ToWorker.SOL, device, efficiency }),
+    // file: an Execution Trace to read first (none: Solar again for another device).
+    // Starts the worker when none runs (an Execution Trace opened alone).
+    requestSolar({ file, device }) {
+      start();
+      return request({ type: ToWorker.SOLAR, file, device });
+    },
     requestComparison: ({ swapped, names }) => request({ type: ToWorker.COMPARE, swapped, names }),
   };
 }

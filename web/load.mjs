@@ -11,7 +11,7 @@ import { enableReportActions, hideError, isLoading, showError, ui } from './ui.m
 import * as overview from './views/overview.mjs';
 
 // What the worker computes the first report with (worker.mjs).
-const DEFAULT_REPORT_OPTIONS = Object.freeze({ device: '', corrected: false, includeUnlinked: false });
+const DEFAULT_REPORT_OPTIONS = Object.freeze({ device: '', corrected: false, includeUnlinked: false, detectRecompute: false });
 
 export const engine = createEngine({
   onReady(msg) {
@@ -25,10 +25,12 @@ export const engine = createEngine({
   onCycles: (msg) => showCycles(msg, true),
   onCyclesError: (msg) => showCycles(msg, false),
   onSol: showSol,
+  onSolar: showSolar,
   onComparison: showComparison,
   onRanks: showRanks,
   onError(msg) {
     thenCompare = null;
+    thenSolar = null;
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
     settleCycles();
     setBusy(false);
@@ -46,12 +48,15 @@ export const engine = createEngine({
 // dropped at once): {source, name}.
 let thenCompare = null;
 let comparing = false;  // the load under way is compared with the shown trace when done
+let thenSolar = null;  // an Execution Trace to read once the load under way is done (a File)
 
 // source: what the worker opens (messages.mjs's OPEN; compare: true keeps the shown
 // trace as the baseline); displayName: what the page calls it; then: a trace to open
 // next and compare with this one.
-export function startLoad(source, displayName, then = null) {
+export function startLoad(source, displayName, then = null, executionTrace = null) {
   thenCompare = then;
+  thenSolar = executionTrace;
+  app.solar = null;  // the worker's session, which holds the Execution Trace, is replaced
   comparing = Boolean(source.compare);
   hideError();
   // The status line is the live region: it says a load started (and, when it is done,
@@ -69,6 +74,8 @@ export function startLoad(source, displayName, then = null) {
 export function startRanksLoad(files, displayName) {
   forgetRanks();
   thenCompare = null;
+  thenSolar = null;
+  app.solar = null;  // the worker's session, which holds the Execution Trace, is replaced
   comparing = false;
   hideError();
   ui.status.textContent = `Opening ${displayName}…`;
@@ -101,6 +108,7 @@ function showRanks(msg) {
 
 export function cancelLoad() {
   thenCompare = null;
+  thenSolar = null;
   engine.abandon();
   engine.stop();  // parsing is one synchronous call in the worker: stop the worker
   setBusy(false);
@@ -230,8 +238,54 @@ function showLoaded(msg) {
   document.body.dataset.state = 'loaded';
   if (thenCompare) {
     const { source, name } = thenCompare;
-    startLoad({ ...source, compare: true }, name);
+    startLoad({ ...source, compare: true }, name, null, thenSolar);
+  } else if (thenSolar) {
+    openExecutionTrace(thenSolar);
+    thenSolar = null;
   }
+}
+
+// A PyTorch Execution Trace, read beside the shown Kineto trace (or alone): the Solar
+// view shows it. One dropped while a trace loads is read once that load is done.
+export function openExecutionTrace(file) {
+  if (isLoading()) {
+    thenSolar = file;
+    ui.status.textContent = `${file.name} will be read once the trace is open.`;
+    return;
+  }
+  hideError();
+  app.solar = { name: file.name, pending: true, asked: { device: '' } };
+  ui.status.textContent = `Reading the Execution Trace ${file.name}…`;
+  engine.requestSolar({ file, device: '' });
+  redraw('solar');
+  showView('solar');
+}
+
+// Solar again for another device (its Execution Trace stays read).
+export function requestSolar({ device = '' } = {}) {
+  if (!app.solar || !engine.requestSolar({ device })) return false;
+  app.solar.pending = true;
+  app.solar.asked = { device };
+  return true;
+}
+
+// A failed recompute keeps the figures shown (the view says why); a failed read has
+// none to keep.
+function showSolar(msg) {
+  const { solar } = app;
+  if (!solar) return;
+  solar.pending = false;
+  if (msg.solar) {
+    solar.result = msg.solar;
+    solar.ms = msg.ms ?? null;
+    solar.error = null;
+    ui.status.textContent = `Solar: ${msg.solar.name} read${msg.solar.measured ? `, linked with ${app.report?.name ?? 'the open trace'}` : ''}.`;
+  } else {
+    solar.error = { title: msg.title, hint: msg.hint };
+    ui.status.textContent = msg.title;
+  }
+  redraw('solar');
+  showView(app.currentView);
 }
 
 // The shown trace compared with the kept one: the compare view shows it.

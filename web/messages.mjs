@@ -7,13 +7,18 @@
 //                         ... compare: true                  keep the open trace as the
 //                                                            baseline; this one is the variant,
 //                                                            compared after DONE (COMPARISON)
-//                 REPORT  {id, device, corrected, includeUnlinked}   recompute the report
-//                                                            (device "" = identify from the
-//                                                            trace; includeUnlinked: count GPU
-//                                                            events with no launch in the trace)
+//                 REPORT  {id, device, corrected, includeUnlinked, detectRecompute}   recompute
+//                                                            the report (device "" = identify
+//                                                            from the trace; includeUnlinked:
+//                                                            count GPU events with no launch in
+//                                                            the trace; detectRecompute: the
+//                                                            is_recompute columns)
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 //                 SOL     {id, device, efficiency}      speed of light (device "" = from the
 //                                                       trace; efficiency factor in (0, 1])
+//                 SOLAR   {id, file, device}   read a PyTorch Execution Trace (beside the
+//                                              open Kineto trace, if any) and build Solar
+//                         {id, device}         Solar again, for another device
 //                 COMPARE {id, swapped, names}   compare the two traces again (swapped: the
 //                                         shown trace is the baseline, the kept one the variant;
 //                                         names: [baseline, variant] in the compared columns,
@@ -33,6 +38,8 @@
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
 //                  SOL          {id, sol, ms} or {id, error}   after each SOL request
+//                  SOLAR        {id, solar: {name, measured, document (solar.json),
+//                                summary, sheets}, ms} or {id, title, hint}   after each SOLAR
 //                  COMPARISON   {id, comparison: {baseline, variant (file names), swapped,
 //                                names: [baseline, variant] (the columns' tags), sheets}} or
 //                                {id, title}   after DONE of a compare open, and after each
@@ -48,6 +55,7 @@ export const ToWorker = Object.freeze({
   REPORT: 'report',
   CYCLES: 'cycles',
   SOL: 'sol',
+  SOLAR: 'solar',
   COMPARE: 'compare',
   OPEN_RANKS: 'open-ranks',
 });
@@ -60,6 +68,7 @@ export const FromWorker = Object.freeze({
   REPORT: 'report',
   CYCLES_ERROR: 'cycles-error',
   SOL: 'sol',
+  SOLAR: 'solar',
   COMPARISON: 'comparison',
   RANKS: 'ranks',
   ERROR: 'error',

@@ -1,9 +1,8 @@
 // Several files at once (a multi-file drop or pick, a dropped or chosen folder): which
-// files they are, and what kind of trace each one is, so that open.mjs can decide
-// between one report, a comparison of two runs and the ranks of one run.
+// files they are, so that open.mjs can decide between one report, a comparison of two
+// runs and the ranks of one run (sniff.mjs tells each file's kind).
 //   droppedFiles(dataTransfer) -> () => Promise<[{file, name}]>   (call in the drop handler)
 //   pickedFiles(fileList)      -> [{file, name}]
-//   traceKind(file)            -> Promise<'kineto' | 'execution trace' | 'unknown'>
 // name is the path inside a dropped or chosen folder (folder/rank0.json.gz), else the
 // file's name. Files are sorted by name, as `sollens report DIR` sorts a folder's.
 
@@ -50,46 +49,4 @@ async function filesUnder(directory) {
     }
   }
   return out;
-}
-
-// A look at the start of the file (decompressed when it is a .gz): a Kineto trace has
-// "traceEvents", a PyTorch Execution Trace "schema" and "nodes" instead. Kineto writes
-// its few metadata keys before the events, so the first 256 KiB say it.
-const HEAD_BYTES = 256 << 10;
-export async function traceKind(file) {
-  try {
-    const head = await headText(file);
-    const events = head.indexOf('"traceEvents"');
-    const before = events < 0 ? head : head.slice(0, events);
-    if (/"schema"\s*:/.test(before) && /"nodes"\s*:/.test(before)) return 'execution trace';
-    return events >= 0 ? 'kineto' : 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-async function headText(file) {
-  const magic = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  let stream = file.stream();
-  if (magic[0] === 0x1f && magic[1] === 0x8b) stream = stream.pipeThrough(new DecompressionStream('gzip'));
-  const reader = stream.getReader();
-  const chunks = [];
-  let size = 0;
-  try {
-    while (size < HEAD_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(bytes.subarray(0, HEAD_BYTES));
 }

@@ -3,12 +3,14 @@
 //
 // Several files dropped or chosen at once: one trace opens; two ask whether they are
 // two runs to compare (the first the baseline) or two ranks of one run; three or more,
-// or a folder of them, are the ranks of one run (the Ranks view). PyTorch Execution
-// Traces among them are set aside (they have no timings).
+// or a folder of them, are the ranks of one run (the Ranks view). A PyTorch Execution
+// Trace (told by its content: sniff.mjs) goes to the Solar view, beside the trace
+// opened with it or the one shown; beside rank traces it is set aside.
 
 import { leaveSharedLink } from './actions/share-link.mjs';
-import { cancelLoad, forgetRanks, startLoad, startRanksLoad } from './load.mjs';
-import { droppedFiles, isTraceName, pickedFiles, traceKind } from './open-many.mjs';
+import { cancelLoad, forgetRanks, openExecutionTrace, startLoad, startRanksLoad } from './load.mjs';
+import { droppedFiles, isTraceName, pickedFiles } from './open-many.mjs';
+import { traceKind } from './sniff.mjs';
 import { app } from './state.mjs';
 import { hideError, isLoading, showError, ui } from './ui.mjs';
 import { el } from './widgets.mjs';
@@ -16,11 +18,11 @@ import { el } from './widgets.mjs';
 const SAMPLE = { url: 'samples/h100-bert-small.json.gz', name: 'h100-bert-small.json.gz (sample)' };
 
 // Opening a trace replaces a report from a link (and the link in the address).
-function open(source, displayName, then = null) {
+function open(source, displayName, then = null, executionTrace = null) {
   leaveSharedLink();
   closeTwoChoice();
   forgetRanks();
-  startLoad(source, displayName, then);
+  startLoad(source, displayName, then, executionTrace);
 }
 
 // A rank's own report, from the Ranks view: the rank set stays (the Ranks view keeps it).
@@ -39,8 +41,20 @@ function openRanks(files, displayName) {
 }
 
 function openFile(file) {
-  if (!file) return;
-  open({ file }, file.name);
+  if (file) openSeveral([{ file, name: file.name }]);
+}
+
+// The files' kinds (sniff.mjs). Reading their first bytes takes a moment: meanwhile the
+// page's state says a file is being opened, as a load's does; keepState() puts the
+// state back when no trace is loaded after all (an Execution Trace alone).
+async function identify(files) {
+  const before = document.body.dataset.state;
+  document.body.dataset.state = 'opening';
+  const kinds = await Promise.all(files.map((f) => traceKind(f.file)));
+  const keepState = () => {
+    if (document.body.dataset.state === 'opening') document.body.dataset.state = before;
+  };
+  return { kinds, keepState };
 }
 
 // The shown trace becomes the baseline, this file the variant (views/compare.mjs).
@@ -121,30 +135,33 @@ async function openSeveral(files, { asRanks = false } = {}) {
     showError('There is no trace in what was dropped or chosen.', 'Choose .json or .json.gz traces as torch.profiler writes them (a folder\'s other files are left out).');
     return;
   }
-  if (files.length === 1) {
-    open({ file: files[0].file }, files[0].name);
-    return;
-  }
-  ui.status.textContent = `Looking at ${files.length} files…`;
-  const kinds = await Promise.all(files.map((f) => traceKind(f.file)));
-  const traces = files.filter((_, i) => kinds[i] !== 'execution trace');
-  const set = files.filter((_, i) => kinds[i] === 'execution trace').map((f) => f.name);
-  const aside = set.length ? ` Set aside (PyTorch Execution Traces, no timings; sollens solar reads them): ${set.join(', ')}.` : '';
+  if (files.length > 1) ui.status.textContent = `Looking at ${files.length} files…`;
+  const { kinds, keepState } = await identify(files);
+  const traces = files.filter((_, i) => kinds[i] !== 'et');
+  const executionTraces = files.filter((_, i) => kinds[i] === 'et');
+  const executionTrace = executionTraces[0]?.file ?? null;
+  const extraEt = executionTraces.length > 1 ? ` Several Execution Traces: reading ${executionTraces[0].name}.` : '';
   if (traces.length === 0) {
-    open({ file: files[0].file }, files[0].name);  // its report says what it is
+    keepState();
+    openExecutionTrace(executionTrace);  // beside the shown trace (after the one loading)
   } else if (traces.length === 1) {
-    open({ file: traces[0].file }, traces[0].name);
+    open({ file: traces[0].file }, traces[0].name, null, executionTrace);
   } else if (traces.length === 2 && !asRanks) {
-    askTwo(traces);
+    keepState();
+    askTwo(traces, executionTrace);
   } else {
     openRanks(traces, `${traces.length} rank traces`);
+    if (executionTraces.length) {
+      ui.status.textContent += ` Set aside (PyTorch Execution Traces; open one with a single rank's trace for Solar): ${executionTraces.map((f) => f.name).join(', ')}.`;
+    }
+    return;
   }
-  if (aside) ui.status.textContent += aside;
+  if (extraEt) ui.status.textContent += extraEt;
 }
 
 // Two traces: two runs to compare, or two ranks of one run? The user says.
 let twoChoice = null;
-function askTwo([a, b]) {
+function askTwo([a, b], executionTrace = null) {
   closeTwoChoice();
   hideError();
   const panel = el('div', 'notice two-traces');
@@ -162,7 +179,7 @@ function askTwo([a, b]) {
   };
   panel.append(text,
     button('two-compare', `Compare them (${a.name} is the baseline)`, () =>
-      open({ file: a.file }, a.name, { source: { file: b.file }, name: b.name })),
+      open({ file: a.file }, a.name, { source: { file: b.file }, name: b.name }, executionTrace)),
     button('two-ranks', 'Open them as ranks', () => openRanks([a, b], '2 rank traces')),
     button('two-cancel', 'Cancel', closeTwoChoice));
   ui.status.after(panel);

@@ -10,13 +10,17 @@
 //    cyclesError (text, when their detection failed), cyclesMs (how long it took),
 //    state (the view's own object, kept across recomputes of this trace's report and
 //    cycles: what the view wants to show the same way again),
-//    requestReport({device, corrected, includeUnlinked}) (options left out stay as last
+//    requestReport({device, corrected, includeUnlinked, detectRecompute}) (options left out stay as last
 //    asked), requestCycles({mode, order}), showView(name),
 //    sol, solPending, solError, solMs, requestSol({device, efficiency}) (the SOL view:
 //    speed of light is computed when first asked for)}
 //    comparison (null, or the shown trace compared with another: worker.mjs's
 //    postComparison), comparisonPending (it comes after the report), comparisonError, shared (a report from a link: no trace behind it),
-//    requestComparison({swapped}), openToCompare(file)}
+//    requestComparison({swapped}), openToCompare(file),
+//    solar (app.solar: the Execution Trace read beside the trace, or alone), requestSolar({device}),
+//    openExecutionTrace(file)}
+// The Solar view is also drawn with no report (an Execution Trace opened alone, or none
+// yet): its context then has report null.
 // (the report model is described at the top of worker.mjs). A view not listed here
 // keeps its placeholder text.
 //
@@ -28,7 +32,7 @@
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
-const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol', 'compare']);
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol', 'solar', 'compare']);
 const RANK_SET_VIEWS = new Set(['ranks']);  // drawn from app.ranks, not from the shown report
 const shownData = (name) => (RANK_SET_VIEWS.has(name) ? app.ranks : app.report);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
@@ -39,7 +43,8 @@ const renderedViews = new Set();
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
 // whether the request went to the worker.
 let requests = { requestReport: () => false, requestCycles: () => false, requestSol: () => false,
-  requestComparison: () => false, openToCompare: () => {}, openRank: () => {} };
+  requestComparison: () => false, openToCompare: () => {}, openRank: () => {}, requestSolar: () => false,
+  openExecutionTrace: () => {} };
 export function setViewRequests(r) {
   requests = r;
 }
@@ -54,11 +59,16 @@ export function showView(name) {
   for (const v of document.querySelectorAll('section.view')) {
     // The overview needs a trace; the placeholders say what is coming either way.
     const isPlaceholder = v.classList.contains('placeholder');
-    v.hidden = loading || v.dataset.view !== name || (!isPlaceholder && !shownData(v.dataset.view));
+    v.hidden = loading || v.dataset.view !== name || (!isPlaceholder && !hasContent(v.dataset.view));
   }
   ui.welcome.hidden = loading || Boolean(app.report) || (name !== 'overview');
-  if (shownData(name) && !loading) renderView(name);
+  if (hasContent(name) && !loading) renderView(name);
 }
+
+// Whether a view has what it is drawn from: the rank set for the ranks view, else the
+// report; Solar is drawn without one too (an Execution Trace opened alone, or its button
+// to open one).
+const hasContent = (name) => (RANK_SET_VIEWS.has(name) ? Boolean(app.ranks) : Boolean(app.report) || name === 'solar');
 
 // The views are drawn again (with the shown report's new figures) when next shown.
 export function redraw(...names) {
@@ -111,9 +121,9 @@ function ranksContext() {
 }
 
 function viewContext(name) {
-  const { report } = app;
+  const report = app.report ?? {};
   return {
-    report: report.report,
+    report: app.report ? report.report : null,
     cycles: report.cycles,
     cyclesPending: Boolean(report.cyclesPending),
     cyclesError: report.cyclesError ?? null,
@@ -135,6 +145,9 @@ function viewContext(name) {
     shared: Boolean(report.shared),
     requestComparison: (options = {}) => requests.requestComparison(options),
     openToCompare: (file) => requests.openToCompare(file),
+    solar: app.solar,
+    requestSolar: (options = {}) => requests.requestSolar(options),
+    openExecutionTrace: (file) => requests.openExecutionTrace(file),
     showView,
   };
 }

@@ -12,13 +12,17 @@ export const app = {
   devices: [],       // the device database's ids, for device selectors
   cyclesAsked: false,  // the cycles under way were asked for by the cycles view
   // The options of the last report asked of the worker for this trace:
-  // {device, corrected, includeUnlinked} (worker.mjs's buildReport).
+  // {device, corrected, includeUnlinked, detectRecompute} (worker.mjs's buildReport).
   reportOptions: null,
   // The rank traces of one run read together (the worker's RANKS message: the
   // cross-rank sheets), and their files by name, to open a rank's own report; null
   // while none is open. They stay while a rank's report is shown.
   ranks: null,
   rankFiles: null,
+  // The Execution Trace read beside the shown trace, or alone (the Solar view):
+  // {name, pending, asked: {device}, result (worker.mjs's postSolar), ms, error: {title, hint}},
+  // null when none. Opening another trace drops it (the worker's session holds it).
+  solar: null,
 };
 
 // What each view was showing (drill-down choice, tabs, focused control), kept while

@@ -8,7 +8,8 @@
 //
 // The report model (what every view reads; typed arrays are transferred, not copied):
 //   report = {device: {status, id, name, notice, ...}, rooflineCeilings, timingsMs,
-//             includeUnlinked (GPU events with no launch in the trace counted), sheets: [sheet]}
+//             includeUnlinked (GPU events with no launch in the trace counted),
+//             detectRecompute (is_recompute columns), sheets: [sheet]}
 //   rooflineCeilings = {"matrix_bf16": {peak: 'bf16', tflops}, ...}: the device's dense
 //            ceiling per Compute Spec, as the core maps them ({} for an unknown GPU)
 //   cycles = {summary, kernels, preambles: [string], sheets: [sheet]}
@@ -55,6 +56,7 @@ const route = messageRouter(ToWorker, {
   [ToWorker.REPORT]: postReport,
   [ToWorker.CYCLES]: (msg) => postCycles(msg.id, msg.mode, msg.order),
   [ToWorker.SOL]: postSol,
+  [ToWorker.SOLAR]: postSolar,
   [ToWorker.COMPARE]: (msg) => postComparison(msg.id, Boolean(msg.swapped), msg.names),
   [ToWorker.OPEN_RANKS]: openRanks,
 });
@@ -121,8 +123,8 @@ async function open({ id, file, url, name, remote, compare }) {
     if (gzipTruncated) info.warnings.unshift(GZIP_TRUNCATED_WARNING);
     const cutShort = gzipTruncated || JSON.parse(session.warningsJson()).some((w) => w.code === 'truncated');
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
-    const gpuTimeline = JSON.parse(session.gpuTimelineJson());
-    const report = buildReport('', false, false);
+    const gpuTimeline = JSON.parse(session.gpuTimelineJson(false));
+    const report = buildReport('', false, false, false);
     const tDone = performance.now();
     self.postMessage({
       type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, info, traceMetadata, gpuTimeline, report,
@@ -326,12 +328,14 @@ function postCycles(id, mode, order) {
 }
 
 // --- results as typed-array columns (the report model above) -------------------------
-function buildReport(device, corrected, includeUnlinked) {
-  const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), Boolean(includeUnlinked)));
+function buildReport(device, corrected, includeUnlinked, detectRecompute) {
+  const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), Boolean(includeUnlinked),
+    Boolean(detectRecompute)));
   if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
     'Choose a device from the list, or leave it on "from the trace".');
   return { device: described.device, rooflineCeilings: described.rooflineCeilings, timingsMs: described.timingsMs,
-    includeUnlinked: Boolean(includeUnlinked), sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+    includeUnlinked: Boolean(includeUnlinked), detectRecompute: Boolean(detectRecompute),
+    sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
 }
 
 // The report's gpu_timeline sheet as the overview's rows ({type, 'time ms', percent}).
@@ -369,6 +373,69 @@ function postSol({ id, device, efficiency }) {
   }
 }
 
+// Solar: an Execution Trace read into the open session (a fresh one when no Kineto
+// trace is open), then solar = {name, measured (linked to the Kineto trace), document
+// (solar.json), summary, sheets} (core/api/page_session.h's buildSolar).
+let executionTraceName = '';
+async function postSolar({ id, file, device }) {
+  try {
+    const t0 = performance.now();
+    const sollens = await loadModule();
+    if (file) {
+      session ??= new sollens.Session();
+      await readExecutionTrace(sollens, file);
+      executionTraceName = file.name;
+    }
+    if (!session) throw new UserError('No Execution Trace is open.', 'Drop one on the page.');
+    const described = JSON.parse(session.buildSolar(device ?? ''));
+    if (described.error) throw new UserError(`Solar could not be computed: ${message(described.error)}.`, '');
+    const solar = { name: executionTraceName, measured: described.measured, document: described.solar,
+      summary: described.summary, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
+    self.postMessage({ type: FromWorker.SOLAR, id, solar, ms: performance.now() - t0 }, transferables(solar));
+  } catch (e) {
+    const user = e instanceof UserError;
+    self.postMessage({ type: FromWorker.SOLAR, id, title: user ? e.title : `Solar could not be computed: ${message(e)}.`,
+      hint: user ? e.hint : '' });
+  }
+}
+
+// The whole file into the session's buffer (decompressed on the way), then parsed as
+// an Execution Trace; the Kineto trace loaded in the session stays.
+async function readExecutionTrace(sollens, file) {
+  const source = await blobSource(file);
+  let { capacity } = source;
+  let address = allocate(() => session.allocate(capacity), capacity);
+  let written = 0;
+  const stream = source.gzip ? source.stream.pipeThrough(new DecompressionStream('gzip')) : source.stream;
+  const reader = stream.getReader();
+  for (;;) {
+    let result;
+    try {
+      result = await reader.read();
+    } catch (e) {
+      throw new UserError(`${file.name} could not be read: ${message(e)}.`,
+        'The file may be damaged or cut short: decompress it with gunzip and drop the .json instead.');
+    }
+    if (result.done) break;
+    const chunk = result.value;
+    if (written + chunk.byteLength > capacity) {
+      capacity = Math.max(written + chunk.byteLength, Math.ceil(capacity * GROW_FACTOR));
+      address = allocate(() => session.grow(capacity), capacity);
+    }
+    sollens.HEAPU8.set(chunk, address + written);
+    written += chunk.byteLength;
+  }
+  if (written === 0) throw new UserError(`${file.name} is empty once decompressed.`, 'Choose the Execution Trace again.');
+  session.setSize(written);
+  const error = session.loadExecutionTrace();
+  if (!error) return;
+  if (/^this is a Kineto trace/.test(error))
+    throw new UserError(`${file.name} is a Kineto trace, not an Execution Trace.`,
+      'Open it with Open trace… (or drop it alone), then drop its Execution Trace (the *_et.json or .json.gz that ExecutionTraceObserver writes) on the page.');
+  throw new UserError(`${file.name} is not a PyTorch Execution Trace: ${message(error)}.`,
+    'Drop the file that torch.profiler.ExecutionTraceObserver wrote (its top-level object has "nodes").');
+}
+
 function transferables(result) {
   return result.sheets.flatMap((sheet) =>
     sheet.columns.flatMap((c) => [c.validity.buffer, (c.values ?? c.codes).buffer]));
@@ -377,8 +444,11 @@ function transferables(result) {
 function postReport(msg) {
   try {
     if (!session) throw new UserError('No trace is open.', 'Open a trace first.');
-    const report = buildReport(msg.device, msg.corrected, msg.includeUnlinked);
-    const gpuTimeline = timelineRows(report);  // before the columns are transferred
+    const report = buildReport(msg.device, msg.corrected, msg.includeUnlinked, msg.detectRecompute);
+    // The overview shows the whole trace's timeline, also when the report's is split by
+    // is_recompute; else the report's own (before its columns are transferred).
+    const gpuTimeline = msg.detectRecompute ? JSON.parse(session.gpuTimelineJson(Boolean(msg.includeUnlinked)))
+      : timelineRows(report);
     self.postMessage({ type: FromWorker.REPORT, id: msg.id, report, gpuTimeline }, transferables(report));
   } catch (e) {
     const user = e instanceof UserError;

@@ -2,11 +2,15 @@
 
 #include <cmath>
 
+#include "analyses/roofline/device_db.h"
 #include "analyses/sol/sol.h"
+#include "analyses/solar/solar_intermediates.h"
+#include "analyses/solar/solar_report.h"
 #include "api/compare.h"
 #include "api/info_json.h"
 #include "base/json_text.h"
 #include "base/number_format.h"
+#include "ingest/execution_trace_reader.h"
 #include "report/trace_metadata_json.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
@@ -48,6 +52,24 @@ std::vector<Table> take_sol_tables(SolReport& r) {
   return tables;
 }
 
+// The GPU the SOL times are for: the one chosen, else the Kineto trace's; never a guess.
+void choose_solar_hardware(const std::string& device_name, const Session& session, solar::SolarInputs& in) {
+  const DeviceSpec* spec = nullptr;
+  if (!device_name.empty()) {
+    spec = find_device(device_name);
+  } else if (session.loaded()) {
+    const DeviceIdentification id = session.identify_device();
+    spec = id.roofline_spec();
+    if (!spec) in.hardware_notice = id.notice;
+  } else {
+    in.hardware_notice = "no device: an Execution Trace names no GPU; choose one, or open the Kineto trace of the same run first";
+  }
+  if (spec) {
+    in.hardware = solar::solar_hardware(*spec);
+    if (!in.hardware) in.hardware_notice = spec->id + " has no boost clock, bandwidth or fp32 peak in deviceDB";
+  }
+}
+
 }  // namespace
 
 uint8_t* PageSession::allocate(size_t size) {
@@ -81,8 +103,10 @@ std::string PageSession::info_json() const {
   return session_.loaded() ? trace_info_json(session_.info(), session_.store()) : "{}";
 }
 
-std::string PageSession::gpu_timeline_json() const {
-  return session_.loaded() ? to_json(gpu_timeline_table(session_.gpu_timeline())) : "[]";
+std::string PageSession::gpu_timeline_json(bool include_unlinked) const {
+  GpuTimelineOptions options;
+  options.include_unlinked = include_unlinked;
+  return session_.loaded() ? to_json(gpu_timeline_table(session_.gpu_timeline(options))) : "[]";
 }
 
 std::string PageSession::gpu_timeline_csv() const {
@@ -99,15 +123,28 @@ std::string PageSession::device_names_json() {
   return out + "]";
 }
 
-std::string PageSession::build_report(const std::string& device_name, bool corrected, bool include_unlinked) {
+const TraceTree& PageSession::python_tree() {
+  if (!python_tree_) {
+    TreeOptions options;
+    options.include_python = true;
+    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(session_.store(), options));
+  }
+  return *python_tree_;
+}
+
+std::string PageSession::build_report(const std::string& device_name, bool corrected, bool include_unlinked,
+                                      bool detect_recompute) {
   if (!session_.loaded()) return error_json("no trace is loaded");
   if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
   ReportRequest request;
   request.device_name = device_name;
   request.corrected = corrected;
   request.include_unlinked = include_unlinked;
+  request.detect_recompute = detect_recompute;
   const DeviceIdentification device = session_.identify_device(device_name);
-  Report report = session_.report(request, device);
+  // Recompute is found from the checkpoint python frames, so they must be in the tree.
+  Report report = detect_recompute ? session_.report(request, device, python_tree())
+                                   : session_.report(request, device);
   return "{\"device\":" + device_identification_json(device) +
          ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
          ",\"sheets\":" + tables_.replace(TableSet::kReport, std::move(report.sheets)) + "}";
@@ -135,16 +172,12 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
   if (!session_.loaded()) return error_json("no trace is loaded");
   if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
   if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
-  if (!python_tree_) {
-    TreeOptions options;
-    options.include_python = true;  // nn.Module frames give the layer types
-    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(session_.store(), options));
-  }
+  const TraceTree& tree = python_tree();  // nn.Module frames give the layer types
   const DeviceIdentification device = session_.identify_device(device_name);
   const CycleReport cycles = session_.cycle_report();
   SolOptions options;
   options.efficiency_factor = efficiency;
-  SolReport r = analyze_sol(session_.store(), *python_tree_, device, options, &cycles);
+  SolReport r = analyze_sol(session_.store(), tree, device, options, &cycles);
   std::string notes = "[";
   for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
   const std::string head = "{\"device\":" + device_identification_json(device) +
@@ -153,6 +186,36 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
                            ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
                            "],\"metrics\":" + sol_metrics_json(r.metrics);
   return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, take_sol_tables(r)) + "}";
+}
+
+std::string PageSession::load_execution_trace() {
+  tables_.replace(TableSet::kSolar, {});
+  et_graph_.reset();
+  EtLoadResult loaded = sollens::load_execution_trace(std::move(buffer_));
+  buffer_ = PaddedBuffer();
+  if (!loaded.graph) return loaded.error;
+  et_graph_ = std::move(loaded.graph);
+  return "";
+}
+
+std::string PageSession::build_solar(const std::string& device_name) {
+  if (!et_graph_) return error_json("no Execution Trace is loaded");
+  if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+  const solar::SolarGraph graph = solar::build_solar_graph(*et_graph_);
+  solar::SolarInputs in;
+  in.graph = et_graph_.get();
+  in.solar = &graph;
+  if (session_.loaded()) in.measured = solar::measure_run(graph, *et_graph_, session_.store(), session_.tree());
+  choose_solar_hardware(device_name, session_, in);
+  solar::SolarReport report = solar::make_solar_report(in);
+  std::string summary = "[";
+  for (const std::string& line : report.summary) summary += (summary.size() > 1 ? "," : "") + json_string(line);
+  std::vector<Table> tables;
+  tables.push_back(std::move(report.nodes));
+  tables.push_back(solar::intermediates_table(*et_graph_, graph));
+  return "{\"solar\":" + report.json + ",\"summary\":" + summary +
+         "],\"measured\":" + (in.measured ? "true" : "false") +
+         ",\"sheets\":" + tables_.replace(TableSet::kSolar, std::move(tables)) + "}";
 }
 
 std::string PageSession::build_comparison(const PageSession& baseline, const std::string& baseline_name,

@@ -9,6 +9,7 @@
 #include "api/session.h"
 #include "api/table_registry.h"
 #include "model/trace_tree.h"
+#include "store/execution_graph.h"
 #include "store/padded_buffer.h"
 
 namespace sollens {
@@ -30,14 +31,19 @@ class PageSession {
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }
   std::string warnings_json() const;           // [{"code","message"}]
   std::string info_json() const;               // api/info_json.h; "{}" before a load
-  std::string gpu_timeline_json() const;       // [{"type","time ms","percent"}]
+  // [{"type","time ms","percent"}] of the whole trace (also when the report splits it by
+  // is_recompute); include_unlinked as in build_report.
+  std::string gpu_timeline_json(bool include_unlinked = false) const;
   std::string gpu_timeline_csv() const;
   std::string trace_metadata_json() const;     // as report.json's metadata.trace
   static std::string device_names_json();      // api/options.h device_names()
 
   // Computes every sheet; {"device", "timingsMs", "sheets": [table descriptions]}, or
-  // {"error"} (an unknown device keeps the previous report).
-  std::string build_report(const std::string& device_name, bool corrected, bool include_unlinked);
+  // {"error"} (an unknown device keeps the previous report). detect_recompute: the
+  // is_recompute columns (TraceLens --detect_recompute), from the tree with the python
+  // frames (built on first use and kept for this trace, as for SOL).
+  std::string build_report(const std::string& device_name, bool corrected, bool include_unlinked,
+                           bool detect_recompute = false);
   // {"summary", "kernels", "preambles", "sheets"}, or {"error"} for an unknown mode or
   // order (options.h: "" is the default order, per device and stream).
   std::string build_cycles(const std::string& mode, const std::string& order);
@@ -48,6 +54,17 @@ class PageSession {
   // leaves out: a tree with them is built on the first call and kept for this trace.
   std::string build_sol(const std::string& device_name, double efficiency);
 
+  // A PyTorch Execution Trace (plain or gzip JSON) in the filled buffer, kept beside the
+  // Kineto trace (loaded before it or not at all): "" when read, else the error in plain
+  // words, and the previous one is dropped.
+  std::string load_execution_trace();
+  bool has_execution_trace() const { return et_graph_ != nullptr; }
+  // Solar (analyses/solar) for that graph, measured in the Kineto trace when one is
+  // loaded: {"solar": solar.json's document, "summary": [lines], "measured": bool,
+  // "sheets": [solar_nodes, solar_intermediates]}, or {"error"}. device_name "": the
+  // Kineto trace's GPU; with neither, no SOL times (the document says why).
+  std::string build_solar(const std::string& device_name);
+
   // This trace (the variant) compared with `baseline`'s, as sollens diff compares
   // them, the runs named as by its --names (column names carry them; "" = the default
   // baseline / variant): {"names": [baseline, variant], "sheets": [table descriptions]}
@@ -55,7 +72,8 @@ class PageSession {
   std::string build_comparison(const PageSession& baseline, const std::string& baseline_name = "",
                                const std::string& variant_name = "");
 
-  // The tables of the last report, cycles and comparison, by the handles in their descriptions.
+  // The tables of the last report, cycles, SOL, comparison and Solar, by the handles in
+  // their descriptions.
   TableRegistry& tables() { return tables_; }
   std::string sheet_csv(int32_t handle) const;
   std::string sheet_json(int32_t handle) const;
@@ -66,7 +84,10 @@ class PageSession {
   Session session_;
   TableRegistry tables_;
   PaddedBuffer buffer_;
-  std::unique_ptr<TraceTree> python_tree_;  // the tree with python frames, for SOL
+  const TraceTree& python_tree();
+
+  std::unique_ptr<TraceTree> python_tree_;  // the tree with python frames, for SOL and recompute
+  std::unique_ptr<ExecutionGraph> et_graph_;
 };
 
 }  // namespace sollens

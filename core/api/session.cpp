@@ -47,6 +47,11 @@ DeviceIdentification Session::identify_device(std::string_view device_name) cons
 }
 
 Report Session::report(const ReportRequest& request, const DeviceIdentification& device) const {
+  return report(request, device, *tree_);
+}
+
+Report Session::report(const ReportRequest& request, const DeviceIdentification& device,
+                       const TraceTree& tree) const {
   ReportOptions options;
   options.perf.corrected = request.corrected;
   options.timeline.include_unlinked = request.include_unlinked;
@@ -58,7 +63,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.short_kernels.histogram_bins = static_cast<int>(request.short_kernel_histogram_bins);
   options.short_kernels.topk = request.topk_short_kernels;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
-  return build_report(*store_, *tree_, options);
+  return build_report(*store_, tree, options);
 }
 
 Report Session::report(const ReportRequest& request) const {

@@ -1,6 +1,6 @@
 #pragma once
 // Tables kept under integer handles for a front end that reads them later, column by
-// column (the web page): each set of tables (report, cycles, SOL, comparison) is replaced as a
+// column (the web page): each set of tables (report, cycles, SOL, comparison, Solar) is replaced as a
 // whole, and a column is encoded for JavaScript once, on first request.
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 
 namespace sollens {
 
-enum class TableSet : uint8_t { kReport, kCycles, kSol, kComparison, kRanks };
+enum class TableSet : uint8_t { kReport, kCycles, kSol, kComparison, kRanks, kSolar };
 
 class TableRegistry {
  public:
@@ -31,7 +31,7 @@ class TableRegistry {
   static uint64_t key(int32_t handle, int column);
 
   std::unordered_map<int32_t, Table> tables_;
-  std::vector<int32_t> handles_[static_cast<int>(TableSet::kRanks) + 1];  // per TableSet (the last is kRanks)
+  std::vector<int32_t> handles_[static_cast<int>(TableSet::kSolar) + 1];  // per TableSet (the last is kSolar)
   int32_t next_handle_ = 1;
   std::unordered_map<uint64_t, EncodedColumn> encoded_;
 };

@@ -5,6 +5,8 @@
 
 #include "api/api_test_traces.h"
 #include "api/page_session.h"
+#include "support/et_builder.h"
+#include "support/golden_fixtures.h"
 #include "writers/csv_writer.h"
 
 using namespace sollens;
@@ -13,6 +15,30 @@ namespace {
 
 void fill(PageSession& page, const std::string& text) {
   std::memcpy(page.allocate(text.size()), text.data(), text.size());
+}
+
+// The handle of the table `name` in a description's "sheets".
+int32_t handle_of(const std::string& described, const std::string& name) {
+  const size_t at = described.find(R"(,"name":")" + name + "\"");
+  REQUIRE(at != std::string::npos);
+  const size_t id = described.rfind(R"({"id":)", at);
+  return std::stoi(described.substr(id + 6));
+}
+
+// x[4,8] → linear(W1[16,8], b1) → relu → linear(W2[2,16], b2) → y[4,2], float32.
+std::string linear_relu_linear_et() {
+  const char* linear = "aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor";
+  const char* relu = "aten::relu(Tensor self) -> Tensor";
+  using test::et_tensor;
+  return test::et_flat({
+      {2, 1, "aten::linear", linear,
+       {et_tensor(10, 11, {4, 8}), et_tensor(20, 21, {16, 8}), et_tensor(22, 23, {16})},
+       {et_tensor(30, 31, {4, 16})}},
+      {3, 1, "aten::relu", relu, {et_tensor(30, 31, {4, 16})}, {et_tensor(32, 33, {4, 16})}},
+      {4, 1, "aten::linear", linear,
+       {et_tensor(32, 33, {4, 16}), et_tensor(24, 25, {2, 16}), et_tensor(26, 27, {2})},
+       {et_tensor(34, 35, {4, 2})}},
+  });
 }
 
 }  // namespace
@@ -147,5 +173,77 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
   const std::string again = page.build_sol("H100_SXM5_80GB", 1.0);
   CHECK(again.find(R"("efficiencyFactor":1.0,)") != std::string::npos);
   CHECK(page.tables().table(by_layer_type) == nullptr);
+  CHECK(page.tables().table(timeline) != nullptr);
+}
+
+TEST_CASE("PageSession: recompute columns on request, from the python frames") {
+  // tests/fixtures/synthetic/activation_checkpointing.json: mm and relu, recomputed
+  // under checkpoint.py's recompute_fn, then the backward mm. Kernel times: mm 10 + 20 µs
+  // and relu 2 µs outside recompute; mm 10 µs and relu 2 µs inside.
+  PageSession page;
+  fill(page, test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "synthetic" / "activation_checkpointing.json"));
+  REQUIRE(page.load() == "");
+  const std::string plain = page.build_report("", false, false, false);
+  CHECK(plain.find("is_recompute") == std::string::npos);
+  const Table* summary = page.tables().table(handle_of(plain, "ops_summary"));
+  REQUIRE(summary);
+  CHECK(summary->num_rows() == 2);
+
+  const std::string split = page.build_report("", false, false, true);
+  summary = page.tables().table(handle_of(split, "ops_summary"));
+  REQUIRE(summary);
+  REQUIRE(summary->num_rows() == 4);
+  CHECK(summary->column(1).name() == "is_recompute");
+  CHECK(summary->find("name")->string_at(1) == "aten::mm");
+  CHECK(summary->find("is_recompute")->int_at(1) == 1);
+  CHECK(summary->find("total_direct_kernel_time_sum")->float_at(1) == Approx(10));
+  CHECK(summary->find("total_direct_kernel_time_sum")->float_at(0) == Approx(30));
+  const Table* timeline = page.tables().table(handle_of(split, "gpu_timeline"));
+  REQUIRE(timeline);
+  CHECK(timeline->num_rows() == 16);  // the 8 types once for the rest, once for recompute
+  // The overview's timeline stays the whole trace's: 8 rows, busy 10+2+10+2+20 = 44 µs.
+  const std::string whole = page.gpu_timeline_json(false);
+  CHECK(whole.find(R"("type":"busy_time","time ms":0.044,)") != std::string::npos);
+}
+
+TEST_CASE("PageSession: Solar of an Execution Trace, alone and beside a Kineto trace") {
+  PageSession page;
+  CHECK(page.build_solar("") == R"({"error":"no Execution Trace is loaded"})");
+  fill(page, test::one_gemm_trace());
+  CHECK(page.load_execution_trace().find("this is a Kineto trace") == 0);
+  CHECK_FALSE(page.has_execution_trace());
+
+  fill(page, linear_relu_linear_et());
+  REQUIRE(page.load_execution_trace() == "");
+  // No device and no Kineto trace: no SOL times, and the document says why.
+  const std::string alone = page.build_solar("");
+  CHECK(alone.find(R"("perf": null, "perf_notice": "no device)") != std::string::npos);
+  CHECK(alone.find(R"("measured":false)") != std::string::npos);
+  CHECK(page.build_solar("no-such-gpu").find(R"({"error":"unknown device 'no-such-gpu')") == 0);
+
+  const std::string on_a100 = page.build_solar("A100_SXM4_80GB");
+  CHECK(on_a100.find(R"("perf": {"definition": )") != std::string::npos);
+  const Table* nodes = page.tables().table(handle_of(on_a100, "solar_nodes"));
+  REQUIRE(nodes);
+  CHECK(nodes->num_rows() == 3);
+  CHECK(nodes->find("measured_gpu_us") == nullptr);
+  // The two [4,16] float tensors between the ops: each 256 B written and 256 B read.
+  const Table* intermediates = page.tables().table(handle_of(on_a100, "solar_intermediates"));
+  REQUIRE(intermediates);
+  REQUIRE(intermediates->num_rows() == 2);
+  CHECK(intermediates->find("bytes_removed")->float_at(0) == 512);
+
+  // Beside a Kineto trace: measured (whether or not anything links), its tables replace
+  // the previous ones, and the report's stay.
+  fill(page, test::one_gemm_trace());
+  REQUIRE(page.load() == "");
+  REQUIRE(page.has_execution_trace());
+  const std::string report = page.build_report("", false, false);
+  const int32_t timeline = handle_of(report, "gpu_timeline");
+  const std::string beside = page.build_solar("");
+  CHECK(beside.find(R"("measured":true)") != std::string::npos);
+  CHECK(beside.find(R"("link": {"method": )") != std::string::npos);
+  CHECK(page.tables().table(handle_of(on_a100, "solar_nodes")) == nullptr);
+  CHECK(page.tables().table(handle_of(beside, "solar_nodes"))->find("measured_gpu_us") != nullptr);
   CHECK(page.tables().table(timeline) != nullptr);
 }

@@ -14,7 +14,8 @@
 // tables against `sollens sol`, its efficiency and device selectors (tests/web/sol_checks.mjs); keyboard
 // and screen-reader basics of every view (tests/web/a11y_checks.mjs); a report with HTML in every string, opened
 // from a share link, visited view by view (tests/web/hostile_checks.mjs); two runs compared
-// (tests/web/compare_checks.mjs). Writes screenshots of the views to
+// (tests/web/compare_checks.mjs); the Solar view of an Execution Trace, alone and beside
+// its Kineto trace, and the Ops view's recompute toggle (tests/web/solar_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
 // Prints "e2e: N passed, M failed"; exits non-zero on any failure.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { hostileChecks } from './hostile_checks.mjs';
 import { a11yChecks } from './a11y_checks.mjs';
 import { unlinkedChecks } from './unlinked_checks.mjs';
 import { compareChecks } from './compare_checks.mjs';
+import { solarChecks } from './solar_checks.mjs';
 import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
 const option = pathOptions();
@@ -205,6 +207,10 @@ try {
   await compare.swap();
   await compare.dropTwo();
   await page.click('nav [data-view="overview"]');
+
+  // Solar: an Execution Trace alone, beside its Kineto trace, and the recompute toggle
+  // (on a page of their own).
+  await solarChecks({ context, origin, check, repo, fixtures, tmp, screenshots })();
 
   // Hostile text in the trace and the file name renders as text.
   const hostile = '<img src=x onerror="window.__xss=1">';

@@ -63,7 +63,7 @@ function fakeWorker() {
 }
 
 const heard = [];
-const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onComparison', 'onRanks', 'onError', 'onCrash']
+const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onSolar', 'onComparison', 'onRanks', 'onError', 'onCrash']
   .map((name) => [name, (m) => heard.push([name, m])]));
 const workers = [];
 const engine = createEngine(handlers, { createWorker: () => { workers.push(fakeWorker()); return workers.at(-1); } });
@@ -95,7 +95,8 @@ first.say({ type: FromWorker.PROGRESS, id: 1, phase: 'read', done: 1, total: 2, 
 first.say({ type: FromWorker.DONE, id: 1 });
 check(heard.length === 0, 'messages about a replaced load are dropped');
 for (const [type, handler] of [[FromWorker.PROGRESS, 'onProgress'], [FromWorker.DONE, 'onDone'], [FromWorker.REPORT, 'onReport'],
-  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.COMPARISON, 'onComparison'], [FromWorker.RANKS, 'onRanks'], [FromWorker.ERROR, 'onError']]) {
+  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.SOLAR, 'onSolar'],
+  [FromWorker.COMPARISON, 'onComparison'], [FromWorker.RANKS, 'onRanks'], [FromWorker.ERROR, 'onError']]) {
   heard.length = 0;
   first.say({ type, id: 2 });
   check(heard.length === 1 && heard[0][0] === handler && heard[0][1].type === type, `${type} about the current load reaches ${handler}`);
@@ -135,10 +136,16 @@ second.onerror({ preventDefault: () => { prevented = true; } });
 check(second.terminated && !engine.running, 'a failing worker is stopped');
 check(prevented && heard.length === 1 && heard[0][0] === 'onCrash', 'a failing worker reaches onCrash (and the browser is not left to report it)');
 
+// An Execution Trace opened with no trace open: the worker is started for it.
+check(engine.requestSolar({ file: 'et.json', device: '' }) === true && workers.length === 3 &&
+  JSON.stringify(workers[2].posted.at(-1)) === JSON.stringify({ type: ToWorker.SOLAR, file: 'et.json', device: '', id: 4 }),
+'requestSolar starts a worker when none runs and posts SOLAR for the current load');
+
+// Rank traces: a new load on the running worker.
 engine.openRanks([{ file: 'r0.json', name: 'r0.json' }, { file: 'r1.json', name: 'r1.json' }]);
 const third = workers[2];
 check(JSON.stringify(third.posted.at(-1)) === JSON.stringify({ type: ToWorker.OPEN_RANKS,
   files: [{ file: 'r0.json', name: 'r0.json' }, { file: 'r1.json', name: 'r1.json' }], id: 5 }) && engine.currentLoad === 5,
-'openRanks starts a worker and posts OPEN_RANKS with the files and a new load id');
+'openRanks posts OPEN_RANKS with the files and a new load id');
 
 finish();

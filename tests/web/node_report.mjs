@@ -29,12 +29,12 @@ export async function nodeReport(site) {
     sollens.HEAPU8.set(bytes, address);
     const error = session.load();
     if (error) throw new Error(`${trace}: ${error}`);
-    const report = JSON.parse(session.buildReport('', false, false));
+    const report = JSON.parse(session.buildReport('', false, false, false));
     const cycles = JSON.parse(session.buildCycles('all', 'device'));
     return {
       session, name: path.basename(trace), version: sollens.version(), fileBytes: file.length, gzip,
       info: JSON.parse(session.infoJson()), traceMetadata: session.traceMetadataJson(),
-      gpuTimeline: JSON.parse(session.gpuTimelineJson()),
+      gpuTimeline: JSON.parse(session.gpuTimelineJson(false)),
       report: { device: report.device, rooflineCeilings: report.rooflineCeilings, timingsMs: report.timingsMs,
         sheets: readSheets(session, report) },
       cycles: { summary: cycles.summary, kernels: cycles.kernels, preambles: cycles.preambles, sheets: readSheets(session, cycles) },

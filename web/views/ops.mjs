@@ -3,6 +3,8 @@
 // as tabs. Rows are the core's; the drill-down only picks rows of the next sheet.
 // What is chosen (tab, category, op, perf sheet) is kept in context.state, so that a
 // report recomputed for another device or with the corrected models shows the same.
+// A toggle recomputes the report with recompute detection (TraceLens's
+// --detect_recompute): the sheets then split each row by is_recompute.
 
 import { createTable } from '../table.mjs';
 import { findSheet, findColumn, cell, rowsWhere, subsetSheet, perfSheets } from '../sheet.mjs';
@@ -12,6 +14,7 @@ export function render(section, context) {
   const sheets = context.report.sheets;
   const state = context.state ?? {};
   resetSection(section, 'Ops');
+  section.append(recomputeToggle(context, state));
   const byCategory = findSheet(sheets, 'ops_summary_by_category');
   const models = modelSheets(sheets);
   if (!byCategory && models.length === 0) {
@@ -27,6 +30,37 @@ export function render(section, context) {
     else modelTabs(panel, models, state);
   }, { label: 'Ops sheets', selected: state.tab, onSelect: (id) => { state.tab = id; } });
   section.append(t.element);
+}
+
+// Recompute detection: ops under torch.utils.checkpoint's recompute_fn python frames
+// (activation checkpointing) are recompute. The box shows the report as it is; after
+// the recompute the view is drawn again, and the box gets the focus back.
+function recomputeToggle(context, state) {
+  const wrap = el('div', 'controls recompute-controls');
+  const label = el('label', 'recompute-toggle');
+  const box = el('input');
+  box.type = 'checkbox';
+  box.checked = Boolean(context.report.detectRecompute);
+  label.append(box, ' Split by recompute (TraceLens\'s --detect_recompute): an is_recompute column in the ops, perf-model and GPU timeline sheets, True for ops that activation checkpointing runs again in the backward pass');
+  const status = el('span', 'detail recompute-status');
+  status.setAttribute('role', 'status');
+  box.addEventListener('change', () => {
+    const wanted = box.checked;
+    if (!context.requestReport({ detectRecompute: wanted })) {
+      box.checked = !wanted;
+      return;
+    }
+    state.focusRecompute = true;
+    status.textContent = wanted ? 'Recomputing with recompute detection…' : 'Recomputing without recompute detection…';
+  });
+  if (state.focusRecompute) {
+    state.focusRecompute = false;
+    queueMicrotask(() => {
+      if (document.activeElement === document.body || !document.activeElement) box.focus({ preventScroll: true });
+    });
+  }
+  wrap.append(label, status);
+  return wrap;
 }
 
 // unified_perf_summary first (every modeled op in one sheet), then the model sheets.
