@@ -147,6 +147,14 @@
   X(kSglangFusedAppendSharedExperts, kMoeAux, eval_moe, "", false,                                      \
     "sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts")                            \
   X(kTopkSoftplus, kMoeAux, eval_mhc, "", false, "aiter::topk_softplus")                                \
+  /* MoE pseudo ops (TraceLens's --enable_pseudo_ops pass creates them; modeled where present) */       \
+  X(kMoeAiterFused1Stage, kMoeFused, eval_moe, "", false, "pseudo_op::moe_aiter_fused_1stage")          \
+  X(kMoeTritonUnfusedUp, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_triton_unfused_up")          \
+  X(kMoeTritonUnfusedDown, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_triton_unfused_down")      \
+  X(kMoeGptqAwqUp, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_gptq_awq_up")                      \
+  X(kMoeGptqAwqDown, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_gptq_awq_down")                  \
+  X(kMoeFlydslStage1, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_flydsl_stage1")                 \
+  X(kMoeFlydslStage2, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_flydsl_stage2")                 \
   /* InferenceAttention (inference_attention.cpp): vLLM / aiter / SGLang attention */                   \
   X(kVllmUnifiedAttention, kInferenceAttention, eval_inference_attention, "", false,                    \
     "vllm::unified_attention_with_output")                                                              \

@@ -113,7 +113,7 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
     key.clear();
     append_u32(key, name);
     append_u32(key, args);
-    if (perf::perf_family(entry->family).reads_kernel_names)
+    if (perf::perf_family(entry->family).reads_kernel_names || perf::reads_kernel_names(entry->model))
       for (uint32_t k : kernels) append_u32(key, s.name[k]);
     std::string_view annotation;
     if (entry->family == perf::Family::kInferenceAttention) {

@@ -53,6 +53,10 @@ ModelResult eval_rope_ext(Model m, const ModelInput& in);
 ModelResult eval_fused_qk_rope_mla(Model m, const ModelInput& in);
 ModelResult eval_inference_attention(Model m, const ModelInput& in);
 
+// Models that read the op's kernel names beyond their family's (the Triton MoE pseudo
+// ops take the weight dtype from theirs): their evaluations are keyed on them too.
+inline bool reads_kernel_names(Model m) { return m == Model::kMoeTritonUnfusedUp || m == Model::kMoeTritonUnfusedDown; }
+
 // Runs the model's evaluate function (model_registry.h).
 ModelResult evaluate(Model m, const ModelInput& in);
 
