@@ -108,16 +108,13 @@ std::optional<Parsed> parse_sglang(const std::string& name) {
   static const std::regex pair(R"((\w+)=(\d+))");
   if (match_prefix(name, detailed)) {
     const size_t open = name.find('['), close = name.rfind(']');
-    const std::string body = name.substr(open + 1, close - open - 1);
-    const std::string mode = body.substr(0, body.find_first_of(" \t\n\r\f\v"));
-    const auto kv = key_values(body, pair);
+    const auto kv = key_values(name.substr(open + 1, close - open - 1), pair);
     Parsed a;
     a.c_sq = value_of(kv, "c_sq"), a.c_sk = value_of(kv, "c_sk");
     a.c_sqsq = value_of(kv, "c_sqsq"), a.c_sqsk = value_of(kv, "c_sqsk");
     a.g_sq = value_of(kv, "g_sq"), a.g_sk = value_of(kv, "g_sk");
     a.g_sqsq = value_of(kv, "g_sqsq"), a.g_sqsk = value_of(kv, "g_sqsk");
-    a.has_sqsk = true;
-    (void)mode;  // the request counts it selects do not enter the chunk statistics
+    a.has_sqsk = true;  // the request counts the mode selects do not enter the statistics
     return a;
   }
   std::smatch m;
