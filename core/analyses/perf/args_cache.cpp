@@ -3,7 +3,8 @@
 namespace sollens::perf {
 
 ArgsCache::ArgsCache(const EventStore& store)
-    : store_(store), index_(store, {"Input Dims", "Input type", "Input Strides", "Concrete Inputs", "Output type"}) {}
+    : store_(store), index_(store, {"Input Dims", "Input type", "Input Strides", "Concrete Inputs", "Output type", "MoE topk",
+                                   "MoE GEMM gated"}) {}
 
 uint32_t ArgsCache::intern(uint32_t event) {
   if (event_ids_.empty()) event_ids_.assign(store_.size(), -1);
@@ -12,10 +13,10 @@ uint32_t ArgsCache::intern(uint32_t event) {
   event_ids_[event] = static_cast<int32_t>(id);
   if (id < entries_.size()) return id;
   ArgsEntry& e = entries_.emplace_back();
-  std::array<PyValue, 5> values;
+  std::array<PyValue, 7> values;
   index_.read(event, values);
   e.args = {std::move(values[0]), std::move(values[1]), std::move(values[2]), std::move(values[3]),
-            std::move(values[4])};
+            std::move(values[4]), std::move(values[5]), std::move(values[6])};
   const PyValue* fields[] = {&e.args.dims, &e.args.types, &e.args.strides, &e.args.concrete};
   std::string display;
   for (size_t k = 0; k < 4; ++k) {

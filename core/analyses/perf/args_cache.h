@@ -1,7 +1,8 @@
 #pragma once
 // The shape/type args of cpu_ops, built once per distinct text: events are numbered by
 // the raw JSON text of the keys the perf models read ("Input Dims", "Input type",
-// "Input Strides", "Concrete Inputs", "Output type"; see ArgsTextIndex), and only the
+// "Input Strides", "Concrete Inputs", "Output type", and the MoE pseudo ops' "MoE topk"
+// and "MoE GEMM gated"; see ArgsTextIndex), and only the
 // first event with a given text is read into PyValues.
 #include <array>
 #include <cstdint>

@@ -9,6 +9,8 @@ namespace sollens::perf {
 struct EventArgs {
   PyValue dims, types, strides, concrete;  // "Input Dims", "Input type", "Input Strides", "Concrete Inputs"
   PyValue output_type;                     // "Output type"
+  // What TraceLens's pseudo-op pass adds to the MoE pseudo ops it creates.
+  PyValue moe_topk, moe_gemm_gated;        // "MoE topk", "MoE GEMM gated"
 };
 
 }  // namespace sollens::perf

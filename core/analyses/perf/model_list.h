@@ -29,6 +29,8 @@
   X(kBinaryElementwise, "BinaryElementwise", kOneSheet, false, false)      \
   X(kNormalization, "Normalization", kOneSheet, false, false)              \
   X(kReduce, "Reduce", kFwdBwdSheets, true, false)                         \
+  /* InferenceAttention: TraceLens's first sheet after CONV; here after Reduce */ \
+  X(kInferenceAttention, "InferenceAttention", kFwdBwdSheets, true, false) \
   /* GroupedGEMM: TraceLens's sheet order puts it before MoE_comm */         \
   X(kGroupedGemm, "GroupedGEMM", kFwdBwdSheets, true, false)               \
   X(kMoeComm, "MoE_comm", kFwdBwdSheets, true, false)                      \
@@ -145,6 +147,41 @@
   X(kSglangFusedAppendSharedExperts, kMoeAux, eval_moe, "", false,                                      \
     "sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts")                            \
   X(kTopkSoftplus, kMoeAux, eval_mhc, "", false, "aiter::topk_softplus")                                \
+  /* MoE pseudo ops (TraceLens's --enable_pseudo_ops pass creates them; modeled where present) */       \
+  X(kMoeAiterFused1Stage, kMoeFused, eval_moe, "", false, "pseudo_op::moe_aiter_fused_1stage")          \
+  X(kMoeTritonUnfusedUp, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_triton_unfused_up")          \
+  X(kMoeTritonUnfusedDown, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_triton_unfused_down")      \
+  X(kMoeGptqAwqUp, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_gptq_awq_up")                      \
+  X(kMoeGptqAwqDown, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_gptq_awq_down")                  \
+  X(kMoeFlydslStage1, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_flydsl_stage1")                 \
+  X(kMoeFlydslStage2, kMoeUnfused, eval_moe, "", false, "pseudo_op::moe_flydsl_stage2")                 \
+  /* InferenceAttention (inference_attention.cpp): vLLM / aiter / SGLang attention */                   \
+  X(kVllmUnifiedAttention, kInferenceAttention, eval_inference_attention, "", false,                    \
+    "vllm::unified_attention_with_output")                                                              \
+  X(kMhaVarlenFwd, kInferenceAttention, eval_inference_attention, "", false, "aiter::mha_varlen_fwd")   \
+  X(kAiterFmhaV3VarlenFwd, kInferenceAttention, eval_inference_attention, "", false,                    \
+    "aiter::fmha_v3_varlen_fwd")                                                                        \
+  X(kAiterMhaBatchPrefill, kInferenceAttention, eval_inference_attention, "", false,                    \
+    "aiter::mha_batch_prefill")                                                                         \
+  X(kAiterPagedAttentionRagged, kInferenceAttention, eval_inference_attention, "", false,               \
+    "sglang_profiler::attention_paged_attention_ragged")                                                \
+  X(kMlaDecodeFwd, kInferenceAttention, eval_inference_attention, "", false, "pseudo_mla_decode_fwd")   \
+  X(kPseudoMlaPrefillFwd, kInferenceAttention, eval_inference_attention, "", false,                     \
+    "pseudo_mla_prefill_fwd")                                                                           \
+  X(kPaDecodeGluon, kInferenceAttention, eval_inference_attention, "", false, "aiter::pa_decode_gluon") \
+  X(kV4PagedDecodeSwa, kInferenceAttention, eval_inference_attention, "", false,                        \
+    "pseudo_v4_paged_decode_swa")                                                                       \
+  X(kV4PagedDecodeCsa, kInferenceAttention, eval_inference_attention, "", false,                        \
+    "pseudo_v4_paged_decode_csa")                                                                       \
+  X(kV4PagedDecodeHca, kInferenceAttention, eval_inference_attention, "", false,                        \
+    "pseudo_v4_paged_decode_hca")                                                                       \
+  X(kPaSparsePrefillOpusFwd, kInferenceAttention, eval_inference_attention, "", false,                  \
+    "aiter::pa_sparse_prefill_opus_fwd")                                                                \
+  X(kMlaTilelangSparseFwd, kInferenceAttention, eval_inference_attention, "", false,                    \
+    "sglang_profiler::tilelang_kernel_tilelang_sparse_fwd")                                             \
+  X(kGdnAttentionCore, kInferenceAttention, eval_inference_attention, "", false,                        \
+    "vllm::gdn_attention_core", "aiter::linear_attention_with_output_base")                             \
+  X(kSglangStoreCache, kInferenceAttention, eval_inference_attention, "", false, "sglang::store_cache") \
   /* SDPA (§6.4) */                                                                                     \
   X(kSdpaFlash, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_flash_attention")       \
   X(kSdpaEfficient, kSdpa, eval_sdpa, "SDPA_bwd", false, "aten::_scaled_dot_product_efficient_attention") \

@@ -1,9 +1,11 @@
 #include "analyses/perf/modeled_ops.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "analyses/ops/kernel_launchers.h"
+#include "analyses/perf/step_annotations.h"
 #include "base/gpu_class.h"
 
 namespace sollens {
@@ -89,6 +91,7 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
   std::string key;
   std::vector<uint32_t> stack;
   std::vector<std::string_view> kernel_names;
+  std::optional<perf::StepAnnotations> step_annotations;  // built for the first attention op
   for (uint32_t e = 0; e < s.size(); ++e) {
     if (s.category[e] != Category::kCpuOp || !tree.in_tree[e]) continue;
     const StrId name = s.name[e];
@@ -110,8 +113,15 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
     key.clear();
     append_u32(key, name);
     append_u32(key, args);
-    if (perf::perf_family(entry->family).reads_kernel_names)
+    if (perf::perf_family(entry->family).reads_kernel_names || perf::reads_kernel_names(entry->model))
       for (uint32_t k : kernels) append_u32(key, s.name[k]);
+    std::string_view annotation;
+    if (entry->family == perf::Family::kInferenceAttention) {
+      if (!step_annotations) step_annotations.emplace(s);
+      const auto step = step_annotations->of(e);
+      if (step) annotation = s.name_of(*step);
+      append_u32(key, step ? s.name[*step] : ~StrId{0});
+    }
     auto [it, inserted] = eval_index.try_emplace(key, static_cast<uint32_t>(out.evals.size()));
     if (inserted) {
       kernel_names.clear();
@@ -119,7 +129,7 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
       ModelEval& ev = out.evals.emplace_back();
       ev.entry = entry;
       ev.args = args;
-      ev.result = perf::evaluate(entry->model, {s.name_of(e), out.args[args].args, kernel_names});
+      ev.result = perf::evaluate(entry->model, {s.name_of(e), out.args[args].args, kernel_names, annotation});
       ev.compute_spec = perf::compute_spec(ev.result);
     }
     const uint32_t eval = it->second;

@@ -4,7 +4,7 @@
 // gemm_extensions.cpp), grouped_gemm.cpp, elementwise_extensions.cpp, group_quant.cpp,
 // mhc.cpp, custom_collectives.cpp, moe.cpp, sdpa.cpp,
 // conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp, moe_comm.cpp, ssm.cpp,
-// rope_cross_entropy.cpp, rmsnorm.cpp, triton_compiled.cpp.
+// rope_cross_entropy.cpp, rmsnorm.cpp, triton_compiled.cpp, inference_attention.cpp.
 #include "analyses/perf/model_list.h"
 #include "analyses/perf/perf_model.h"
 
@@ -51,6 +51,11 @@ ModelResult eval_rmsnorm_ext(Model m, const ModelInput& in);
 ModelResult eval_triton_compiled(const ModelInput& in);
 ModelResult eval_rope_ext(Model m, const ModelInput& in);
 ModelResult eval_fused_qk_rope_mla(Model m, const ModelInput& in);
+ModelResult eval_inference_attention(Model m, const ModelInput& in);
+
+// Models that read the op's kernel names beyond their family's (the Triton MoE pseudo
+// ops take the weight dtype from theirs): their evaluations are keyed on them too.
+inline bool reads_kernel_names(Model m) { return m == Model::kMoeTritonUnfusedUp || m == Model::kMoeTritonUnfusedDown; }
 
 // Runs the model's evaluate function (model_registry.h).
 ModelResult evaluate(Model m, const ModelInput& in);

@@ -5,7 +5,9 @@
 // E_active = E·(1 − ((E − topk)/E)^M) experts (uniform routing), so bytes are floats.
 // Bytes per element come from TraceLens's MoE dtype table (exact names, with per-model
 // defaults), not name2bpe.
+#include <cctype>
 #include <cmath>
+#include <string>
 
 #include "analyses/perf/models.h"
 #include "base/python_literal.h"
@@ -47,6 +49,7 @@ struct Moe {
   bool gated = false;
   PyValue input_dtype, weight_dtype, output_dtype;
   bool has_output_dtype = false;
+  bool has_weight_dtype = true;
 };
 
 void moe_params(ModelResult& r, const Moe& x, bool with_gated) {
@@ -57,7 +60,7 @@ void moe_params(ModelResult& r, const Moe& x, bool with_gated) {
   r.param("topk", PyValue::integer(x.topk));
   if (with_gated) r.param("gated", PyValue::boolean(x.gated));
   r.param("input_dtype", x.input_dtype);
-  r.param("weight_dtype", x.weight_dtype);
+  if (x.has_weight_dtype) r.param("weight_dtype", x.weight_dtype);
   if (x.has_output_dtype) r.param("output_dtype", x.output_dtype);
 }
 
@@ -94,11 +97,11 @@ ModelResult up(const Moe& x, double in, double w, double out, const PyValue& pre
 }
 
 // Down stage: flops = 2·M·N·K·topk; bytes = M·N·topk·in + E_active·N·K·w + M·K·out.
-ModelResult down(const Moe& x, double in, double w, double out, const PyValue& precision) {
+ModelResult down(const Moe& x, double in, double w, double out, const PyValue& precision, bool with_gated = false) {
   const double ea = active_experts(x.E, x.topk, x.M);
   const double bytes = static_cast<double>(x.M * x.N * x.topk) * in + ea * static_cast<double>(x.N * x.K) * w +
                        static_cast<double>(x.M * x.K) * out;
-  return moe_result(x, false, precision, 2 * x.M * x.N * x.K * x.topk, bytes);
+  return moe_result(x, with_gated, precision, 2 * x.M * x.N * x.K * x.topk, bytes);
 }
 
 // fmoe_fp8_blockscale_g1u1 / fmoe_g1u1 (out (M, K), input, w1 (E, N·(g+1), K'), w2 (E, K, N'),
@@ -274,6 +277,96 @@ ModelResult fused_append_shared_experts(const EventArgs& g) {
   return r;
 }
 
+// The pseudo ops TraceLens's --enable_pseudo_ops pass puts between an MoE op and one of
+// its kernels (sollens builds none: they are modeled where a trace has them). They carry
+// the parent op's args, plus "MoE topk" and "MoE GEMM gated" for the Triton and
+// GPTQ/AWQ stages.
+
+// The parent aiter fused MoE op's layout: x (M, K), w1 (E, N·(g+1), K'), w2 (E, K, N'),
+// topk_weights (M, topk); N scaled by K // K' (packed INT4/FP4 weights); dtypes x, w1.
+std::optional<Moe> aiter_fused_layout(const EventArgs& g) {
+  const auto in = int_list(at(g.dims, 0)), topk = int_list(at(g.dims, 3));
+  const auto w1 = shape_of(g, 1, 3), w2 = shape_of(g, 2, 3);
+  const PyValue *t0 = type_at(g, 0), *t1 = type_at(g, 1);
+  if (!in || in->empty() || !topk || topk->size() < 2 || !w1 || !w2 || !t0 || !t1 || (*w1)[2] == 0) return std::nullopt;
+  Moe x;
+  x.M = (*in)[0], x.K = (*w2)[1], x.N = (*w2)[2] * ((*w2)[1] / (*w1)[2]), x.E = (*w1)[0], x.topk = (*topk)[1];
+  x.gated = (*w1)[1] == 2 * x.N;
+  x.input_dtype = *t0, x.weight_dtype = *t1;
+  return x;
+}
+
+// An MoE result whose E_active divides by E = 0 (ZeroDivisionError in bytes()).
+ModelResult checked(ModelResult r, const Moe& x) {
+  if (x.E == 0) r.fwd.status = Status::kError;
+  return r;
+}
+
+// pseudo_op::moe_aiter_fused_1stage: the fused model on the parent's layout; output at
+// the input's bytes per element (input 2, weight 1 where the dtype is not in the table).
+ModelResult aiter_fused_1stage(const EventArgs& g) {
+  const auto x = aiter_fused_layout(g);
+  if (!x) return {};
+  const double in = moe_bpe(x->input_dtype, 2);
+  return checked(fused(*x, in, moe_bpe(x->weight_dtype, 1), in, x->input_dtype), *x);
+}
+
+// pseudo_op::moe_flydsl_stage1 / stage2: the up / down stage on the parent's layout (both
+// list gated); precision from the weight dtype (FP4 MFMA).
+ModelResult flydsl_stage(const EventArgs& g, bool up_stage) {
+  const auto x = aiter_fused_layout(g);
+  if (!x) return {};
+  const double in = moe_bpe(x->input_dtype, 2), w = moe_bpe(x->weight_dtype, 1);
+  return checked(up_stage ? up(*x, in, w, in, x->weight_dtype) : down(*x, in, w, in, x->weight_dtype, true), *x);
+}
+
+// pseudo_op::moe_triton_unfused_up / down (vLLM GPT-OSS matmul_ogs kernels): x (M, K) and
+// the router logits (M, E); inter_dim = K (not in the trace); topk and gated from the
+// pseudo op's args; the weight dtype from its kernel's name (FP4 for mxfp4/fp4, FP8 for
+// fp8/e4m3, else None, which the bytes reject as they do an input dtype outside the table).
+ModelResult triton_unfused_stage(const ModelInput& op, bool up_stage) {
+  const EventArgs& g = op.args;
+  const auto in = int_list(at(g.dims, 0)), router = int_list(at(g.dims, 1));
+  if (!g.dims.is_seq() || g.dims.size() < 2 || !in || in->size() < 2 || !router || router->size() < 2) return {};
+  if (!g.moe_topk.is_int() || g.moe_gemm_gated.kind != PyValue::Kind::kBool || op.kernel_names.empty()) return {};
+  if (!g.types.is_seq() || g.types.size() < 2) return {};
+  Moe x;
+  x.M = (*in)[0], x.K = x.N = (*in)[1], x.E = (*router)[1], x.topk = g.moe_topk.i, x.gated = g.moe_gemm_gated.b;
+  x.input_dtype = g.types[0];
+  std::string kernel(op.kernel_names.front());
+  for (char& c : kernel) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (kernel.find("fp4") != std::string::npos) x.weight_dtype = PyValue::str("FP4");
+  else if (kernel.find("fp8") != std::string::npos || kernel.find("e4m3") != std::string::npos)
+    x.weight_dtype = PyValue::str("FP8");
+  const double in_bpe = moe_bpe(x.input_dtype, -1), w_bpe = moe_bpe(x.weight_dtype, -1);
+  ModelResult r = up_stage ? up(x, in_bpe, w_bpe, in_bpe, x.weight_dtype)
+                           : down(x, in_bpe, w_bpe, in_bpe, x.weight_dtype, true);
+  if (in_bpe < 0 || w_bpe < 0) r.fwd.status = Status::kError;  // ValueError: unknown dtype
+  return checked(std::move(r), x);
+}
+
+// pseudo_op::moe_gptq_awq_up / down (vLLM outplace_fused_experts, INT4 weights at 0.5
+// bytes per element): x (M, K); up: w1 (E, N_rows, K/2), N = N_rows / 2 when gated
+// ("MoE GEMM gated", default True); down: w2 (E, K, N/2). No weight dtype param.
+ModelResult gptq_awq_stage(const EventArgs& g, bool up_stage) {
+  constexpr double kInt4Bpe = 0.5;
+  const auto in = int_list(at(g.dims, 0)), w = int_list(at(g.dims, up_stage ? 1 : 2));
+  if (!in || in->size() < 2 || !w || w->size() < (up_stage ? 2u : 3u) || !g.moe_topk.is_int()) return {};
+  Moe x;
+  x.M = (*in)[0], x.K = (*in)[1], x.E = (*w)[0], x.topk = g.moe_topk.i;
+  x.has_weight_dtype = false;
+  if (g.types.is_seq() && g.types.size() == 0) return {};  // IndexError
+  x.input_dtype = g.types.is_seq() ? g.types[0] : PyValue::str("BFloat16");
+  const double in_bpe = moe_bpe(x.input_dtype, 2);
+  if (up_stage) {
+    x.gated = g.moe_gemm_gated.is_none() ? true : g.moe_gemm_gated.truthy();
+    x.N = x.gated ? (*w)[1] / 2 : (*w)[1];
+    return checked(up(x, in_bpe, kInt4Bpe, in_bpe, x.input_dtype), x);
+  }
+  x.N = (*w)[2] * 2;
+  return checked(down(x, in_bpe, kInt4Bpe, in_bpe, x.input_dtype), x);
+}
+
 }  // namespace
 
 ModelResult eval_moe(Model m, const ModelInput& in) {
@@ -288,6 +381,13 @@ ModelResult eval_moe(Model m, const ModelInput& in) {
     case Model::kBiasedGroupedTopk:
     case Model::kMoeSortScatterGather: return operand_sum(g);
     case Model::kSglangFusedAppendSharedExperts: return fused_append_shared_experts(g);
+    case Model::kMoeAiterFused1Stage: return aiter_fused_1stage(g);
+    case Model::kMoeFlydslStage1: return flydsl_stage(g, true);
+    case Model::kMoeFlydslStage2: return flydsl_stage(g, false);
+    case Model::kMoeTritonUnfusedUp: return triton_unfused_stage(in, true);
+    case Model::kMoeTritonUnfusedDown: return triton_unfused_stage(in, false);
+    case Model::kMoeGptqAwqUp: return gptq_awq_stage(g, true);
+    case Model::kMoeGptqAwqDown: return gptq_awq_stage(g, false);
     default: return ModelResult{};
   }
 }

@@ -57,12 +57,14 @@ struct ModelResult {
   }
 };
 
-// What a model reads: the event's name and args, and its kernels' names (GEMM's
-// transpose flags come from the first kernel name that parses).
+// What a model reads: the event's name and args, its kernels' names (GEMM's
+// transpose flags come from the first kernel name that parses) and, for the inference
+// attention models, the step annotation it lies in ("": none; TraceLens reads None).
 struct ModelInput {
   std::string_view name;
   const EventArgs& args;
   std::span<const std::string_view> kernel_names;
+  std::string_view annotation = {};
 };
 
 // name2bpe (lower-cased lookup); nullopt: None.
