@@ -281,4 +281,29 @@ TEST_CASE("FLUX.1 (xDiT capture): one graph-replayed step, one pass, 19 + 38 blo
   CHECK(blocks == 57);
 }
 
+TEST_CASE("vLLM gpt-oss decode (full graph): 24 layers of two alternating kinds in one replay") {
+  const auto store = load(kTraces / "tracelens-vllm-decode-full" / "graph_execution.json.gz");
+  // Counted from the trace: one graph launch; 12 kernel_unified_attention_2d (the
+  // full-attention layers) and 12 kernel_unified_attention_3d (the sliding-window
+  // layers, split attention and its reduce_segments), alternating: gpt-oss-20b's 24
+  // layers. A layer of one kind alone would leave the other 12 out.
+  REQUIRE(count_events(*store, Category::kCudaRuntime, "GraphLaunch") == 1);
+  REQUIRE(count_events(*store, Category::kKernel, "kernel_unified_attention_2d") == 12);
+  REQUIRE(count_events(*store, Category::kKernel, "kernel_unified_attention_3d") == 12);
+  const KernelSequence* seq = nullptr;
+  const CycleReport report = analyze_cycles(*store);
+  REQUIRE(report.patterns() == 1);
+  const CyclePattern* p = main_step(report, &seq);
+  REQUIRE(p);
+  CHECK(p->step_source == StepSource::kOneLaunch);
+  CHECK(p->outer.repetitions() == 1);
+  CHECK(p->layers_per_outer == 12);
+  CHECK(p->layers_of_kinds == 2);
+  REQUIRE(p->layer);
+  for (uint32_t s : p->layer->starts) {
+    CHECK(kernels_in_window(*seq, s, p->layer->length, "kernel_unified_attention_2d") == 1);
+    CHECK(kernels_in_window(*seq, s, p->layer->length, "kernel_unified_attention_3d") == 1);
+  }
+}
+
 #endif

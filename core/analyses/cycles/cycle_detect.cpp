@@ -216,6 +216,9 @@ const char* confidence_name(Confidence c) {
 }
 
 std::string CyclePattern::found_by() const {
+  const std::string kinds = layers_of_kinds > 1 ? " (each window " + std::to_string(layers_of_kinds) +
+                                                      " layers of alternating kinds)"
+                                                : std::string();
   std::string steps;
   switch (step_source) {
     case StepSource::kOneLaunch: steps = "graph launch"; break;
@@ -225,11 +228,11 @@ std::string CyclePattern::found_by() const {
       steps = few_steps ? "anchor (few repetitions)"
               : deviating_gaps ? "anchor (" + std::to_string(deviating_gaps) + " deviating gaps)"
                                : "anchor";
-      return layer ? steps + ", layers by nesting" : steps;
+      return layer ? steps + ", layers by nesting" + kinds : steps;
   }
   // The layers of an evidence step were the detected cycle (its anchor) or were found
   // nested inside the step.
-  return steps + (layer ? ", layers by anchor" : "");
+  return steps + (layer ? ", layers by anchor" + kinds : "");
 }
 
 void find_layers(const KernelSequence& seq, CyclePattern& p, const CycleOptions& opt) {

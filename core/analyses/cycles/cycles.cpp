@@ -4,6 +4,7 @@
 #include <string>
 
 #include "analyses/cycles/launch_steps.h"
+#include "analyses/cycles/layer_kinds.h"
 #include "analyses/cycles/step_evidence.h"
 
 namespace sollens {
@@ -58,6 +59,8 @@ void apply_step_evidence(const EventStore& store, const KernelSequence& seq, con
   for (CyclePattern& p : patterns)
     if (p.layer && p.step_source != StepSource::kDetected)
       collect_layers(seq, p, p.layer->start, p.layer->length, options);
+  for (CyclePattern& p : patterns) merge_alternating_kinds(seq, p, options);
+  drop_duplicate_patterns(patterns);
   if (options.llm) label_llm_phases(seq, patterns);
   else label_main_step(patterns);
 }

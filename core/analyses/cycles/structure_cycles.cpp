@@ -70,6 +70,13 @@ bool encloses(const CyclePattern& outer, const CyclePattern& inner) {
   return outer.layer->repetitions() * 20 >= inner.layer->repetitions() * 19;  // within 5 %
 }
 
+// `outer`'s layers are `inner`'s repetitions (about all of them): the layer-less
+// cycle is the same layers seen without their step.
+bool holds_as_layers(const CyclePattern& outer, const CyclePattern& inner) {
+  if (!outer.layer || inner.layer || outer.layer->length != inner.outer.length) return false;
+  return outer.layer->repetitions() * 20 >= inner.outer.repetitions() * 19;  // within 5 %
+}
+
 }  // namespace
 
 // Structure mode's outer cycles: every evenly spaced run of an anchor is a candidate.
@@ -147,10 +154,11 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
 }
 
 // Structure mode's choice between two patterns with the same layer signature: the
-// enclosing level (steps over passes), else the most repetitions.
+// enclosing level (steps over passes, steps over their own layers found alone), else
+// the most repetitions.
 bool replaces_in_structure(const CyclePattern& f, const CyclePattern& kept) {
-  if (encloses(f, kept)) return true;
-  if (encloses(kept, f)) return false;
+  if (encloses(f, kept) || holds_as_layers(f, kept)) return true;
+  if (encloses(kept, f) || holds_as_layers(kept, f)) return false;
   return f.effective().repetitions() > kept.effective().repetitions();
 }
 
