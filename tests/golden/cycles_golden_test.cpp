@@ -306,4 +306,26 @@ TEST_CASE("vLLM gpt-oss decode (full graph): 24 layers of two alternating kinds 
   }
 }
 
+TEST_CASE("bert-small (H100, MI300X): one ProfilerStep of 4 layers") {
+  // bert-small (L-4): one attention kernel per layer (flash_fwd on the H100, attn_fwd
+  // on the MI300X), 4 in the trace, inside its one ProfilerStep#6 annotation. No
+  // kernel is seen 5 times: the step is the evidence.
+  const std::pair<const char*, const char*> traces[] = {{"tracelens-h100-bert-small", "flash_fwd"},
+                                                        {"tracelens-mi300x-bert-small", "attn_fwd"}};
+  for (const auto& [gpu, attention] : traces) {
+    const auto store = load(kTraces / gpu / "gaunernst_bert-small-uncased__1016001.json.gz");
+    REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 1);
+    REQUIRE(count_events(*store, Category::kKernel, attention) == 4);
+    const KernelSequence* seq = nullptr;
+    const CycleReport report = analyze_cycles(*store);
+    const CyclePattern* p = main_step(report, &seq);
+    REQUIRE(p);
+    CHECK(p->outer.repetitions() == 1);
+    CHECK(p->step_source == StepSource::kAnnotations);
+    CHECK(p->layers_per_outer == 4);
+    REQUIRE(p->layer);
+    for (uint32_t s : p->layer->starts) CHECK(kernels_in_window(*seq, s, p->layer->length, attention) == 1);
+  }
+}
+
 #endif

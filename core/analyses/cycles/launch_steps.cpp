@@ -198,6 +198,25 @@ bool rephase_to_steps(const KernelSequence& seq, const std::vector<KernelSpan>& 
   return true;
 }
 
+// One marked step that no pattern holds (a forward of 4 layers: no anchor is seen 5
+// times) is a pattern of its own when layers repeat inside it.
+void add_one_step_with_layers(const KernelSequence& seq, const KernelSpan& step, const std::string& evidence,
+                              const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+  const bool held = std::any_of(patterns.begin(), patterns.end(), [&](const CyclePattern& p) {
+    return p.outer.start <= step.last && step.first < p.outer.end();
+  });
+  if (held || !options.find_sub_cycles || step.size() <= options.sub_cycle_above) return;
+  CyclePattern p;
+  p.anchor = seq.name[step.first];
+  p.step_source = StepSource::kAnnotations;
+  p.step_annotation = evidence;
+  p.outer.start = step.first;
+  p.outer.length = step.size();
+  p.outer.starts = {step.first};
+  find_layers(seq, p, options);
+  if (p.layer) patterns.push_back(std::move(p));
+}
+
 }  // namespace
 
 void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
@@ -235,7 +254,10 @@ void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelS
     if (promote_into_steps(p, steps)) p.step_annotation = evidence;
     else if (rephase_to_steps(seq, steps, options, p)) p.step_annotation = evidence;
   }
-  if (steps.size() < 2) return;
+  if (steps.size() < 2) {
+    add_one_step_with_layers(seq, steps[0], evidence, options, patterns);
+    return;
+  }
   uint32_t smallest = steps[0].size();
   for (const KernelSpan& s : steps) smallest = std::min(smallest, s.size());
   const bool have_steps = std::any_of(patterns.begin(), patterns.end(), [&](const CyclePattern& p) {
