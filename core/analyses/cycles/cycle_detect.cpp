@@ -223,7 +223,12 @@ std::string CyclePattern::found_by() const {
   switch (step_source) {
     case StepSource::kOneLaunch: steps = "graph launch"; break;
     case StepSource::kOneAnnotation: steps = "annotation"; break;
-    case StepSource::kAnnotations: steps = "annotation " + step_annotation; break;
+    case StepSource::kAnnotations:
+      // Graph launches and python frames are evidence too, but not annotations.
+      steps = step_annotation.rfind("graph launches", 0) == 0 || step_annotation.rfind("python frame ", 0) == 0
+                  ? step_annotation
+                  : "annotation " + step_annotation;
+      break;
     case StepSource::kDetected:
       steps = few_steps ? "anchor (few repetitions)"
               : deviating_gaps ? "anchor (" + std::to_string(deviating_gaps) + " deviating gaps)"

@@ -30,8 +30,10 @@ std::vector<AnnotationSpan> profiler_steps(const std::vector<AnnotationSpan>& an
 }
 
 // Structure mode after detection: steps from the trace's own evidence, then labels.
-// Steps the trace marks: GPU ProfilerStep#N annotations, else their CPU side, else
-// iterations ending in Optimizer.step.
+// Steps the trace marks, the first kind present: GPU ProfilerStep#N annotations, their
+// CPU side, iterations ending in Optimizer.step, iterations starting at a
+// DistributedDataParallel forward (annotation or python frame), graph launches,
+// iterations of the python loop's body.
 void promote_marked_steps(const EventStore& store, const KernelSequence& seq,
                           const std::vector<AnnotationSpan>& annotations, const LaunchTimes& launches,
                           const CycleOptions& options, std::vector<CyclePattern>& patterns) {
@@ -41,6 +43,30 @@ void promote_marked_steps(const EventStore& store, const KernelSequence& seq,
   if (steps.empty()) {
     steps = iterations_ending_in(cpu_annotation_spans(store, seq, launches, "Optimizer.step"));
     evidence = "Optimizer.step";
+  }
+  const uint32_t n = static_cast<uint32_t>(seq.size());
+  if (steps.empty()) {
+    steps = iterations_starting_at(cpu_annotation_spans(store, seq, launches, "DistributedDataParallel.forward"), n);
+    evidence = "DistributedDataParallel.forward";
+  }
+  if (steps.empty()) {
+    steps = iterations_starting_at(cpu_annotation_spans(store, seq, launches, "nn.Module: DistributedDataParallel"), n);
+    evidence = std::string(kPythonFrameEvidence) + "nn.Module: DistributedDataParallel";
+  }
+  if (steps.empty()) {
+    steps = graph_launch_spans(store, seq);
+    evidence = kGraphLaunchEvidence;
+  }
+  if (steps.empty()) {
+    std::string frame;
+    steps = repeated_python_frames(store, seq, launches, frame);
+    evidence = std::string(kPythonFrameEvidence) + frame;
+    // The weakest evidence: a loop body of a few kernels (a helper called twice) is
+    // not a step.
+    const bool short_body = std::any_of(steps.begin(), steps.end(), [&](const KernelSpan& s) {
+      return s.size() < options.min_cycle_length;
+    });
+    if (short_body) steps.clear();
   }
   promote_profiler_steps(seq, steps, evidence, options, patterns);
 }

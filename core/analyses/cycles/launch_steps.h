@@ -8,6 +8,7 @@
 // step and the kernels outside the layers (embedding, LM head, sampling) are right.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyses/cycles/cycle_detect.h"
@@ -64,7 +65,13 @@ std::vector<KernelSpan> kernel_spans(const KernelSequence& seq,
 // of those steps (a vision tower and a text tower in one forward).
 void nest_in_detected_steps(std::vector<CyclePattern>& patterns);
 
-// `evidence` names the annotation for found_by ("ProfilerStep#", "Optimizer.step").
+// Step evidence that is not an annotation, as `evidence` (found_by shows it as is):
+// one step per graph launch, and python frames (followed by the frame's name).
+inline constexpr std::string_view kGraphLaunchEvidence = "graph launches";
+inline constexpr std::string_view kPythonFrameEvidence = "python frame ";
+
+// `evidence` names the annotation for found_by ("ProfilerStep#", "Optimizer.step"),
+// or is one of the two above.
 void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
                             const std::string& evidence, const CycleOptions& options,
                             std::vector<CyclePattern>& patterns);
