@@ -290,6 +290,8 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
     auto [it, fresh] = by_signature.try_emplace(std::move(key), grouped.size());
     if (fresh) {
       grouped.push_back(std::move(f));
+    } else if (opt.structure && joins_disjoint_repetitions(f, grouped[it->second])) {
+      continue;
     } else if (opt.structure ? replaces_in_structure(f, grouped[it->second])
                              : f.effective().repetitions() > grouped[it->second].effective().repetitions()) {
       grouped[it->second] = std::move(f);

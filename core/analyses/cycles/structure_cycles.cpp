@@ -1,6 +1,7 @@
 #include "analyses/cycles/structure_cycles.h"
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 
 #include "analyses/cycles/cycle_windows.h"
@@ -151,6 +152,20 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
       find_layers(seq, pattern, opt);
     found.push_back(std::move(pattern));
   }
+}
+
+bool joins_disjoint_repetitions(const CyclePattern& f, CyclePattern& kept) {
+  if (f.layer || kept.layer || f.outer.length != kept.outer.length) return false;
+  std::vector<uint32_t> starts;
+  std::merge(kept.outer.starts.begin(), kept.outer.starts.end(), f.outer.starts.begin(), f.outer.starts.end(),
+             std::back_inserter(starts));
+  for (size_t i = 1; i < starts.size(); ++i)
+    if (starts[i] < starts[i - 1] + f.outer.length) return false;  // overlapping windows
+  kept.outer.starts = std::move(starts);
+  kept.outer.start = kept.outer.starts[0];
+  kept.deviating_gaps = std::max(kept.deviating_gaps, f.deviating_gaps);
+  if (f.confidence > kept.confidence) kept.confidence = f.confidence;
+  return true;
 }
 
 // Structure mode's choice between two patterns with the same layer signature: the
