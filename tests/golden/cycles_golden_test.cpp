@@ -182,6 +182,16 @@ TEST_CASE("OWLv2-large (H100): 5 forwards of 24 vision layers") {
   REQUIRE(p->layer);
   for (uint32_t s : p->layer->starts)
     CHECK(kernels_in_window(*seq, s, p->layer->length, "cunn_SoftMaxForward") == 1);
+  // The text layers: a second layer of the same 5 forwards, 12 in each.
+  const CyclePattern* text = nullptr;
+  for (const auto& sc : report.sequences)
+    for (const auto& q : sc.patterns)
+      if (&q != p && q.layer && kernels_in_window(*seq, q.layer->start, q.layer->length, "softmax_warp_forward") == 1)
+        text = &q;
+  REQUIRE(text);
+  CHECK(text->outer.starts == p->outer.starts);
+  CHECK(text->layers_per_outer == 12);
+  CHECK(text->layer->repetitions() == 60);
 }
 
 TEST_CASE("Qwen1.5-0.5B (H100): the forward inside ProfilerStep#6 is one step of 24 layers") {
@@ -326,6 +336,49 @@ TEST_CASE("bert-small (H100, MI300X): one ProfilerStep of 4 layers") {
     REQUIRE(p->layer);
     for (uint32_t s : p->layer->starts) CHECK(kernels_in_window(*seq, s, p->layer->length, attention) == 1);
   }
+}
+
+TEST_CASE("AlexNet benchmark (HTA simple_add): a warm-up and a measured forward are two steps") {
+  const auto store = load(kTraces / "hta-a100-alexnet-simple-add" / "benchmark_result_493459_1694039959_trace.json.gz");
+  // Counted from the trace: the benchmark's annotations hold two forwards (…|warmup|forward
+  // and …|measure|forward, each written twice, nested), 36 kernels each on stream 7.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "warmup|forward") == 2);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "measure|forward") == 2);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 2);
+  CHECK(p->outer.length == 36);
+  CHECK(p->few_steps);
+}
+
+TEST_CASE("A100 DDP (HTA nccl_data): forward and backward blocks in each of the three iterations") {
+  const auto store = load(kTraces / "hta-a100-ddp-nccl" / "nccl_data.json.gz");
+  const CycleReport report = analyze_cycles(*store);
+  // Every pattern of the main stream has the three iterations as its steps, none one
+  // iteration alone.
+  size_t layered = 0;
+  for (const auto& sc : report.sequences)
+    for (const auto& p : sc.patterns)
+      if (p.layer) {
+        ++layered;
+        CHECK(p.outer.repetitions() == 3);
+        CHECK(p.layer->repetitions() == 3 * p.layers_per_outer);
+      }
+  CHECK(layered == 2);
+}
+
+TEST_CASE("normalization layer test: three iterations of the python loop") {
+  const auto store = load(kTraces / "tracelens-normalization-layer-test" / "normalization_layer_test.json.gz");
+  // No ProfilerStep, optimizer or DDP annotation; the python loop calls nn.Module:
+  // Net_0 three times (then MSELoss and backward): three iterations.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kPythonFunction, "nn.Module: Net_0") == 3);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 3);
+  CHECK(p->found_by() == "python frame nn.Module: Net_0");
 }
 
 #endif

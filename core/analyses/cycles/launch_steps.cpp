@@ -231,7 +231,8 @@ void add_one_step_with_layers(const KernelSequence& seq, const KernelSpan& step,
 
 }  // namespace
 
-void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
+void nest_in_detected_steps(const KernelSequence& seq, const CycleOptions& options,
+                            std::vector<CyclePattern>& patterns) {
   for (CyclePattern& p : patterns) {
     if (p.layer || p.step_source != StepSource::kDetected || p.outer.repetitions() < 2) continue;
     for (const CyclePattern& q : patterns) {
@@ -249,9 +250,16 @@ void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
       }
       if (used.empty()) continue;
       const Confidence confidence = p.confidence;
+      const uint32_t layer_start = p.outer.start, layer_length = p.outer.length;
       make_layer_of_steps(p, steps, used);
       p.step_source = StepSource::kDetected;  // steps and layers both detected: nesting
       p.confidence = confidence;
+      if (used.size() < q.outer.repetitions()) {
+        CyclePattern all = p;
+        all.outer = q.outer;
+        collect_layers(seq, all, layer_start, layer_length, options);
+        if (all.layer && all.layer->repetitions() > p.layer->repetitions()) p = std::move(all);
+      }
       break;
     }
   }
@@ -260,7 +268,7 @@ void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
 void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
                             const std::string& evidence, const CycleOptions& options,
                             std::vector<CyclePattern>& patterns) {
-  nest_in_detected_steps(patterns);
+  nest_in_detected_steps(seq, options, patterns);
   if (steps.empty()) return;
   for (CyclePattern& p : patterns) {
     if (promote_into_steps(p, steps)) p.step_annotation = evidence;

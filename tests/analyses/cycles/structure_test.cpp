@@ -230,3 +230,34 @@ TEST_CASE("8: two short forwards (warm-up, then measured) are two steps") {
   CHECK(confirmed[0].confidence == Confidence::kHigh);
   CHECK(confirmed[0].found_by() == "annotation ProfilerStep#");
 }
+
+TEST_CASE("a second kind of layer found in one step is collected through every step") {
+  // 6 steps of: head, 7 layers A of 8 kernels, 5 layers B of 10, tail: 1 + 56 + 50 + 1
+  // = 108 kernels. The B cycle is given as verified in the first step only (an anchor
+  // with many runs keeps one); nested in the detected steps it has 5 layers in each.
+  Stream s;
+  for (int step = 0; step < 6; ++step) {
+    s.add("head", 1);
+    for (int l = 0; l < 7; ++l) layer(s, "A", 8);
+    for (int l = 0; l < 5; ++l) layer(s, "B", 10);
+    s.add("tail", 1);
+  }
+  const KernelSequence seq = seq_of(s);
+  CyclePattern steps;
+  steps.outer.length = 108;
+  for (uint32_t k = 0; k < 6; ++k) steps.outer.starts.push_back(108 * k);
+  collect_layers(seq, steps, 1, 8, CycleOptions{});
+  REQUIRE(steps.layers_per_outer == 7);
+  CyclePattern b;
+  b.outer.length = 10;
+  for (uint32_t l = 0; l < 5; ++l) b.outer.starts.push_back(57 + 10 * l);
+  b.outer.start = 57;
+  std::vector<CyclePattern> patterns = {steps, b};
+  nest_in_detected_steps(seq, CycleOptions{}, patterns);
+  const CyclePattern& nested = patterns[1];
+  REQUIRE(nested.layer);
+  CHECK(nested.outer.repetitions() == 6);
+  CHECK(nested.layers_per_outer == 5);
+  CHECK(nested.layer->repetitions() == 30);
+  CHECK(nested.layer->starts[5] == 108 + 57);
+}
