@@ -9,17 +9,12 @@ namespace sollens {
 
 namespace {
 
-struct Interval {
-  double begin = 0, end = 0;
-  size_t row = 0;
-  bool operator<(const Interval& o) const { return begin != o.begin ? begin < o.begin : end < o.end; }
-};
-
 // Each interval's kernels (placed by launch time in the last interval beginning at or
 // before it, when it has not ended: intervals of one kind do not nest), as spans of
 // the sequence; out[k] is intervals[k]'s, `used[k]` whether it holds any.
-std::vector<KernelSpan> kernels_in(const EventStore& store, const KernelSequence& seq, const LaunchTimes& launches,
-                                   const std::vector<Interval>& intervals, std::vector<uint8_t>& used) {
+std::vector<KernelSpan> kernels_in(const EventStore& store, const KernelSequence& seq, const StepMarks& marks,
+                                   const std::vector<MarkSpan>& intervals, std::vector<uint8_t>& used) {
+  const auto& launches = marks.launch_time;
   std::vector<KernelSpan> out(intervals.size());
   used.assign(intervals.size(), 0);
   if (intervals.empty() || launches.empty()) return out;
@@ -27,8 +22,8 @@ std::vector<KernelSpan> kernels_in(const EventStore& store, const KernelSequence
     const auto it = launches.find(store.correlation[seq.rows[i]]);
     if (it == launches.end()) continue;
     const double t = it->second;
-    auto k = std::upper_bound(intervals.begin(), intervals.end(), Interval{t, 0, 0},
-                              [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+    auto k = std::upper_bound(intervals.begin(), intervals.end(), MarkSpan{t, 0, 0},
+                              [](const MarkSpan& a, const MarkSpan& b) { return a.begin < b.begin; });
     if (k == intervals.begin()) continue;
     const size_t j = static_cast<size_t>(k - intervals.begin()) - 1;
     if (t > intervals[j].end) continue;
@@ -45,23 +40,34 @@ bool is_cpu_annotation(Category c) {
 
 }  // namespace
 
-LaunchTimes launch_times(const EventStore& store) {
-  LaunchTimes out;
-  for (size_t r = 0; r < store.size(); ++r)
-    if (is_runtime(store.category[r]) && store.correlation[r] >= 0 && store.correlation[r] != kNoValue)
-      out.emplace(store.correlation[r], store.ts[r]);
-  return out;
+StepMarks index_step_marks(const EventStore& store) {
+  StepMarks m;
+  for (size_t r = 0; r < store.size(); ++r) {
+    const Category c = store.category[r];
+    if (is_runtime(c)) {
+      if (store.correlation[r] < 0 || store.correlation[r] == kNoValue) continue;
+      m.launch_time.emplace(store.correlation[r], store.ts[r]);
+      if (store.name_of(r).find("GraphLaunch") != std::string_view::npos) m.graph_launches.insert(store.correlation[r]);
+      continue;
+    }
+    if (!is_cpu_annotation(c)) continue;
+    const std::string_view name = store.name_of(r);
+    const MarkSpan span{store.ts[r], store.ts[r] + store.dur[r], r};
+    if (name.starts_with("ProfilerStep#")) m.profiler_steps.push_back(span);
+    else if (name.starts_with("Optimizer.step")) m.optimizer_steps.push_back(span);
+    else if (name.starts_with("DistributedDataParallel.forward")) m.ddp_forwards.push_back(span);
+    else if (name.starts_with("nn.Module: DistributedDataParallel")) m.ddp_frames.push_back(span);
+    if (c == Category::kPythonFunction && store.python_id[r] != kNoValue) m.python_frames.push_back(r);
+  }
+  for (auto* spans : {&m.profiler_steps, &m.optimizer_steps, &m.ddp_forwards, &m.ddp_frames})
+    std::stable_sort(spans->begin(), spans->end());
+  return m;
 }
 
-std::vector<KernelSpan> cpu_annotation_spans(const EventStore& store, const KernelSequence& seq,
-                                             const LaunchTimes& launches, std::string_view prefix) {
-  std::vector<Interval> spans;
-  for (size_t r = 0; r < store.size(); ++r)
-    if (is_cpu_annotation(store.category[r]) && store.name_of(r).substr(0, prefix.size()) == prefix)
-      spans.push_back({store.ts[r], store.ts[r] + store.dur[r], r});
-  std::stable_sort(spans.begin(), spans.end());
+std::vector<KernelSpan> kernels_in_spans(const EventStore& store, const KernelSequence& seq,
+                                         const StepMarks& marks, const std::vector<MarkSpan>& spans) {
   std::vector<uint8_t> used;
-  const std::vector<KernelSpan> out = kernels_in(store, seq, launches, spans, used);
+  const std::vector<KernelSpan> out = kernels_in(store, seq, marks, spans, used);
   std::vector<KernelSpan> kept;
   for (size_t j = 0; j < out.size(); ++j)
     if (used[j]) kept.push_back(out[j]);
@@ -91,12 +97,9 @@ std::vector<KernelSpan> iterations_starting_at(const std::vector<KernelSpan>& fo
   return out;
 }
 
-std::vector<KernelSpan> graph_launch_spans(const EventStore& store, const KernelSequence& seq) {
-  std::unordered_set<int64_t> graph_launches;
-  for (size_t r = 0; r < store.size(); ++r)
-    if (is_runtime(store.category[r]) && store.correlation[r] != kNoValue &&
-        store.name_of(r).find("GraphLaunch") != std::string_view::npos)
-      graph_launches.insert(store.correlation[r]);
+std::vector<KernelSpan> graph_launch_spans(const EventStore& store, const KernelSequence& seq,
+                                           const StepMarks& marks) {
+  const auto& graph_launches = marks.graph_launches;
   std::vector<KernelSpan> out;
   if (graph_launches.empty()) return out;
   std::map<int64_t, KernelSpan> by_launch;
@@ -115,28 +118,25 @@ std::vector<KernelSpan> graph_launch_spans(const EventStore& store, const Kernel
 }
 
 std::vector<KernelSpan> repeated_python_frames(const EventStore& store, const KernelSequence& seq,
-                                               const LaunchTimes& launches, std::string& name) {
-  // The python call tree: frames by id, children by parent id.
-  std::unordered_map<int64_t, size_t> row_of;
-  for (size_t r = 0; r < store.size(); ++r)
-    if (store.category[r] == Category::kPythonFunction && store.python_id[r] != kNoValue)
-      row_of.emplace(store.python_id[r], r);
-  if (row_of.empty() || seq.size() == 0) return {};
+                                               const StepMarks& marks, std::string& name) {
+  if (marks.python_frames.empty() || seq.size() == 0) return {};
+  // The python call tree: frames without a known parent, children by parent id.
+  std::unordered_set<int64_t> ids;
+  for (size_t r : marks.python_frames) ids.insert(store.python_id[r]);
   std::unordered_map<int64_t, std::vector<size_t>> children;
   std::vector<size_t> level;
-  for (size_t r = 0; r < store.size(); ++r) {
-    if (store.category[r] != Category::kPythonFunction || store.python_id[r] == kNoValue) continue;
+  for (size_t r : marks.python_frames) {
     const int64_t parent = store.python_parent_id[r];
-    if (parent != kNoValue && row_of.count(parent)) children[parent].push_back(r);
+    if (parent != kNoValue && ids.count(parent)) children[parent].push_back(r);
     else level.push_back(r);
   }
   const size_t half = (seq.size() + 1) / 2;
   for (int depth = 0; depth < 32 && !level.empty(); ++depth) {
-    std::vector<Interval> frames;
+    std::vector<MarkSpan> frames;
     for (size_t r : level) frames.push_back({store.ts[r], store.ts[r] + store.dur[r], r});
     std::stable_sort(frames.begin(), frames.end());
     std::vector<uint8_t> used;
-    const std::vector<KernelSpan> spans = kernels_in(store, seq, launches, frames, used);
+    const std::vector<KernelSpan> spans = kernels_in(store, seq, marks, frames, used);
     // Frames holding kernels, by name: how many, how many kernels, the first one's start.
     std::map<std::string_view, std::pair<size_t, size_t>> by_name;  // name -> (frames, kernels)
     size_t widest = 0, repeated_kernels = 0;
