@@ -112,7 +112,7 @@ void collect_layers(const KernelSequence& seq, CyclePattern& pattern, uint32_t l
 uint32_t passes_of(const std::vector<uint32_t>& runs);
 
 // Which of two patterns is the trace's main one: the kernels its steps cover, then
-// more steps, then more layer kernels per step.
+// more steps, then higher confidence, then more layer kernels per step.
 bool ranks_above(const CyclePattern& a, const CyclePattern& b);
 
 // Structure mode: the pattern whose steps cover the most kernels is the step

@@ -179,10 +179,13 @@ bool replaces_in_structure(const CyclePattern& f, const CyclePattern& kept) {
 
 namespace {
 
-// Kernels the steps cover, then more steps, then more layer kernels per step.
-std::tuple<size_t, size_t, size_t> main_rank(const CyclePattern& p) {
+// Kernels the steps cover, then more steps, then the surer (a second kind of layer
+// nested in the same steps keeps its own anchor's confidence), then more layer
+// kernels per step.
+std::tuple<size_t, size_t, int, size_t> main_rank(const CyclePattern& p) {
   const size_t layer_kernels = p.layer ? p.layers_per_outer * p.layer->length : 0;
-  return {p.outer.repetitions() * p.outer.length, p.outer.repetitions(), layer_kernels};
+  return {p.outer.repetitions() * p.outer.length, p.outer.repetitions(), -static_cast<int>(p.confidence),
+          layer_kernels};
 }
 
 }  // namespace

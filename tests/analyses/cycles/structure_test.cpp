@@ -261,3 +261,22 @@ TEST_CASE("a second kind of layer found in one step is collected through every s
   CHECK(nested.layer->repetitions() == 30);
   CHECK(nested.layer->starts[5] == 108 + 57);
 }
+
+TEST_CASE("10: of two patterns with the same steps, the surer one is the step") {
+  // Both: 6 steps of 100 kernels. A: 7 layers of 10, high confidence; B (a second kind
+  // of layer nested in the same steps, from an anchor with deviating gaps): 5 of 30.
+  std::vector<CyclePattern> ps(2);
+  for (CyclePattern& p : ps) {
+    p.outer.length = 100;
+    for (uint32_t k = 0; k < 6; ++k) p.outer.starts.push_back(100 * k);
+    p.layer = Cycle{};
+  }
+  ps[0].layer->length = 10, ps[0].layers_per_outer = 7, ps[0].confidence = Confidence::kHigh;
+  ps[1].layer->length = 30, ps[1].layers_per_outer = 5, ps[1].confidence = Confidence::kMedium;
+  label_main_step(ps);
+  CHECK(ps[0].phase == CyclePhase::kStep);
+  CHECK(ps[1].phase == CyclePhase::kOther);
+  ps[1].confidence = Confidence::kHigh;  // equally sure: more layer kernels (150 > 70)
+  label_main_step(ps);
+  CHECK(ps[1].phase == CyclePhase::kStep);
+}
