@@ -182,6 +182,16 @@ TEST_CASE("OWLv2-large (H100): 5 forwards of 24 vision layers") {
   REQUIRE(p->layer);
   for (uint32_t s : p->layer->starts)
     CHECK(kernels_in_window(*seq, s, p->layer->length, "cunn_SoftMaxForward") == 1);
+  // The text layers: a second layer of the same 5 forwards, 12 in each.
+  const CyclePattern* text = nullptr;
+  for (const auto& sc : report.sequences)
+    for (const auto& q : sc.patterns)
+      if (&q != p && q.layer && kernels_in_window(*seq, q.layer->start, q.layer->length, "softmax_warp_forward") == 1)
+        text = &q;
+  REQUIRE(text);
+  CHECK(text->outer.starts == p->outer.starts);
+  CHECK(text->layers_per_outer == 12);
+  CHECK(text->layer->repetitions() == 60);
 }
 
 TEST_CASE("Qwen1.5-0.5B (H100): the forward inside ProfilerStep#6 is one step of 24 layers") {
@@ -279,6 +289,96 @@ TEST_CASE("FLUX.1 (xDiT capture): one graph-replayed step, one pass, 19 + 38 blo
     blocks += p->layers_per_outer;
   }
   CHECK(blocks == 57);
+}
+
+TEST_CASE("vLLM gpt-oss decode (full graph): 24 layers of two alternating kinds in one replay") {
+  const auto store = load(kTraces / "tracelens-vllm-decode-full" / "graph_execution.json.gz");
+  // Counted from the trace: one graph launch; 12 kernel_unified_attention_2d (the
+  // full-attention layers) and 12 kernel_unified_attention_3d (the sliding-window
+  // layers, split attention and its reduce_segments), alternating: gpt-oss-20b's 24
+  // layers. A layer of one kind alone would leave the other 12 out.
+  REQUIRE(count_events(*store, Category::kCudaRuntime, "GraphLaunch") == 1);
+  REQUIRE(count_events(*store, Category::kKernel, "kernel_unified_attention_2d") == 12);
+  REQUIRE(count_events(*store, Category::kKernel, "kernel_unified_attention_3d") == 12);
+  const KernelSequence* seq = nullptr;
+  const CycleReport report = analyze_cycles(*store);
+  REQUIRE(report.patterns() == 1);
+  const CyclePattern* p = main_step(report, &seq);
+  REQUIRE(p);
+  CHECK(p->step_source == StepSource::kOneLaunch);
+  CHECK(p->outer.repetitions() == 1);
+  CHECK(p->layers_per_outer == 12);
+  CHECK(p->layers_of_kinds == 2);
+  REQUIRE(p->layer);
+  for (uint32_t s : p->layer->starts) {
+    CHECK(kernels_in_window(*seq, s, p->layer->length, "kernel_unified_attention_2d") == 1);
+    CHECK(kernels_in_window(*seq, s, p->layer->length, "kernel_unified_attention_3d") == 1);
+  }
+}
+
+TEST_CASE("bert-small (H100, MI300X): one ProfilerStep of 4 layers") {
+  // bert-small (L-4): one attention kernel per layer (flash_fwd on the H100, attn_fwd
+  // on the MI300X), 4 in the trace, inside its one ProfilerStep#6 annotation. No
+  // kernel is seen 5 times: the step is the evidence.
+  const std::pair<const char*, const char*> traces[] = {{"tracelens-h100-bert-small", "flash_fwd"},
+                                                        {"tracelens-mi300x-bert-small", "attn_fwd"}};
+  for (const auto& [gpu, attention] : traces) {
+    const auto store = load(kTraces / gpu / "gaunernst_bert-small-uncased__1016001.json.gz");
+    REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 1);
+    REQUIRE(count_events(*store, Category::kKernel, attention) == 4);
+    const KernelSequence* seq = nullptr;
+    const CycleReport report = analyze_cycles(*store);
+    const CyclePattern* p = main_step(report, &seq);
+    REQUIRE(p);
+    CHECK(p->outer.repetitions() == 1);
+    CHECK(p->step_source == StepSource::kAnnotations);
+    CHECK(p->layers_per_outer == 4);
+    REQUIRE(p->layer);
+    for (uint32_t s : p->layer->starts) CHECK(kernels_in_window(*seq, s, p->layer->length, attention) == 1);
+  }
+}
+
+TEST_CASE("AlexNet benchmark (HTA simple_add): a warm-up and a measured forward are two steps") {
+  const auto store = load(kTraces / "hta-a100-alexnet-simple-add" / "benchmark_result_493459_1694039959_trace.json.gz");
+  // Counted from the trace: the benchmark's annotations hold two forwards (…|warmup|forward
+  // and …|measure|forward, each written twice, nested), 36 kernels each on stream 7.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "warmup|forward") == 2);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "measure|forward") == 2);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 2);
+  CHECK(p->outer.length == 36);
+  CHECK(p->few_steps);
+}
+
+TEST_CASE("A100 DDP (HTA nccl_data): forward and backward blocks in each of the three iterations") {
+  const auto store = load(kTraces / "hta-a100-ddp-nccl" / "nccl_data.json.gz");
+  const CycleReport report = analyze_cycles(*store);
+  // Every pattern of the main stream has the three iterations as its steps, none one
+  // iteration alone.
+  size_t layered = 0;
+  for (const auto& sc : report.sequences)
+    for (const auto& p : sc.patterns)
+      if (p.layer) {
+        ++layered;
+        CHECK(p.outer.repetitions() == 3);
+        CHECK(p.layer->repetitions() == 3 * p.layers_per_outer);
+      }
+  CHECK(layered == 2);
+}
+
+TEST_CASE("normalization layer test: three iterations of the python loop") {
+  const auto store = load(kTraces / "tracelens-normalization-layer-test" / "normalization_layer_test.json.gz");
+  // No ProfilerStep, optimizer or DDP annotation; the python loop calls nn.Module:
+  // Net_0 three times (then MSELoss and backward): three iterations.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kPythonFunction, "nn.Module: Net_0") == 3);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 3);
+  CHECK(p->found_by() == "python frame nn.Module: Net_0");
 }
 
 #endif

@@ -216,20 +216,28 @@ const char* confidence_name(Confidence c) {
 }
 
 std::string CyclePattern::found_by() const {
+  const std::string kinds = layers_of_kinds > 1 ? " (each window " + std::to_string(layers_of_kinds) +
+                                                      " layers of alternating kinds)"
+                                                : std::string();
   std::string steps;
   switch (step_source) {
     case StepSource::kOneLaunch: steps = "graph launch"; break;
     case StepSource::kOneAnnotation: steps = "annotation"; break;
-    case StepSource::kAnnotations: steps = "annotation " + step_annotation; break;
+    case StepSource::kAnnotations:
+      // Graph launches and python frames are evidence too, but not annotations.
+      steps = step_annotation.rfind("graph launches", 0) == 0 || step_annotation.rfind("python frame ", 0) == 0
+                  ? step_annotation
+                  : "annotation " + step_annotation;
+      break;
     case StepSource::kDetected:
       steps = few_steps ? "anchor (few repetitions)"
               : deviating_gaps ? "anchor (" + std::to_string(deviating_gaps) + " deviating gaps)"
                                : "anchor";
-      return layer ? steps + ", layers by nesting" : steps;
+      return layer ? steps + ", layers by nesting" + kinds : steps;
   }
   // The layers of an evidence step were the detected cycle (its anchor) or were found
   // nested inside the step.
-  return steps + (layer ? ", layers by anchor" : "");
+  return steps + (layer ? ", layers by anchor" + kinds : "");
 }
 
 void find_layers(const KernelSequence& seq, CyclePattern& p, const CycleOptions& opt) {
@@ -282,6 +290,8 @@ std::vector<CyclePattern> detect_cycles(const KernelSequence& seq, const CycleOp
     auto [it, fresh] = by_signature.try_emplace(std::move(key), grouped.size());
     if (fresh) {
       grouped.push_back(std::move(f));
+    } else if (opt.structure && joins_disjoint_repetitions(f, grouped[it->second])) {
+      continue;
     } else if (opt.structure ? replaces_in_structure(f, grouped[it->second])
                              : f.effective().repetitions() > grouped[it->second].effective().repetitions()) {
       grouped[it->second] = std::move(f);

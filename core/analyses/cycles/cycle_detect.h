@@ -68,6 +68,10 @@ struct CyclePattern {
   // Structure mode: consecutive runs of layers in the first step (a pass of the
   // network each; classifier-free guidance runs it twice per denoising step).
   uint32_t passes = 1;
+  // Structure mode: layers inside each layer window when layers of different kinds
+  // alternate (the window is then their super-period: a sliding-window and a
+  // full-attention layer, three Mamba layers and an attention layer); 1 otherwise.
+  uint32_t layers_of_kinds = 1;
   uint32_t deviating_gaps = 0;  // anchor gaps outside the tolerance, bridged by runs
   bool few_steps = false;       // found with fewer than min_repetitions repetitions
   Confidence confidence = Confidence::kHigh;
@@ -108,7 +112,7 @@ void collect_layers(const KernelSequence& seq, CyclePattern& pattern, uint32_t l
 uint32_t passes_of(const std::vector<uint32_t>& runs);
 
 // Which of two patterns is the trace's main one: the kernels its steps cover, then
-// more steps, then more layer kernels per step.
+// more steps, then higher confidence, then more layer kernels per step.
 bool ranks_above(const CyclePattern& a, const CyclePattern& b);
 
 // Structure mode: the pattern whose steps cover the most kernels is the step

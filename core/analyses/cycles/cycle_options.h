@@ -38,7 +38,7 @@ struct CycleOptions {
   size_t max_anchor_runs = 8;
   // Structure mode: a long cycle (a training iteration, a denoising step) repeats only a
   // few times in a profile; with this many kernels it may have 2..min_repetitions−1.
-  size_t few_steps_min_length = 100;
+  size_t few_steps_min_length = 30;
   size_t few_steps_min_repetitions = 2;
 
   // --- sub-cycles (layers) inside the first repetition of an outer cycle (§a.3) ---

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "analyses/cycles/launch_steps.h"
+#include "analyses/cycles/layer_kinds.h"
 #include "analyses/cycles/step_evidence.h"
 
 namespace sollens {
@@ -29,35 +30,64 @@ std::vector<AnnotationSpan> profiler_steps(const std::vector<AnnotationSpan>& an
 }
 
 // Structure mode after detection: steps from the trace's own evidence, then labels.
-// Steps the trace marks: GPU ProfilerStep#N annotations, else their CPU side, else
-// iterations ending in Optimizer.step.
+// Steps the trace marks, the first kind present: GPU ProfilerStep#N annotations, their
+// CPU side, iterations ending in Optimizer.step, iterations starting at a
+// DistributedDataParallel forward (annotation or python frame), graph launches,
+// iterations of the python loop's body.
 void promote_marked_steps(const EventStore& store, const KernelSequence& seq,
-                          const std::vector<AnnotationSpan>& annotations, const LaunchTimes& launches,
+                          const std::vector<AnnotationSpan>& annotations, const StepMarks& marks,
                           const CycleOptions& options, std::vector<CyclePattern>& patterns) {
   std::vector<KernelSpan> steps = kernel_spans(seq, profiler_steps(annotations));
   std::string evidence = "ProfilerStep#";
-  if (steps.empty()) steps = cpu_annotation_spans(store, seq, launches, "ProfilerStep#");
+  if (steps.empty()) steps = kernels_in_spans(store, seq, marks, marks.profiler_steps);
   if (steps.empty()) {
-    steps = iterations_ending_in(cpu_annotation_spans(store, seq, launches, "Optimizer.step"));
+    steps = iterations_ending_in(kernels_in_spans(store, seq, marks, marks.optimizer_steps));
     evidence = "Optimizer.step";
+  }
+  const uint32_t n = static_cast<uint32_t>(seq.size());
+  if (steps.empty()) {
+    steps = iterations_starting_at(kernels_in_spans(store, seq, marks, marks.ddp_forwards), n);
+    evidence = "DistributedDataParallel.forward";
+  }
+  if (steps.empty()) {
+    steps = iterations_starting_at(kernels_in_spans(store, seq, marks, marks.ddp_frames), n);
+    evidence = std::string(kPythonFrameEvidence) + "nn.Module: DistributedDataParallel";
+  }
+  if (steps.empty()) {
+    steps = graph_launch_spans(store, seq, marks);
+    evidence = kGraphLaunchEvidence;
+  }
+  // A loop body holds at least min_cycle_length kernels, and there are two or more.
+  if (steps.empty() && n >= 2 * options.min_cycle_length) {
+    std::string frame;
+    steps = repeated_python_frames(store, seq, marks, frame);
+    evidence = std::string(kPythonFrameEvidence) + frame;
+    // The weakest evidence: a loop body of a few kernels (a helper called twice) is
+    // not a step.
+    const bool short_body = std::any_of(steps.begin(), steps.end(), [&](const KernelSpan& s) {
+      return s.size() < options.min_cycle_length;
+    });
+    if (short_body) steps.clear();
   }
   promote_profiler_steps(seq, steps, evidence, options, patterns);
 }
 
-void apply_step_evidence(const EventStore& store, const KernelSequence& seq, const LaunchTimes& launches,
+void apply_step_evidence(const EventStore& store, const KernelSequence& seq, const StepMarks& marks,
                          const CycleOptions& options, std::vector<CyclePattern>& patterns) {
   if (options.order == KernelOrder::kFileOrder) {
     label_main_step(patterns);
     return;
   }
   const std::vector<AnnotationSpan> annotations = gpu_annotations(store, seq);
-  promote_marked_steps(store, seq, annotations, launches, options, patterns);
+  promote_marked_steps(store, seq, annotations, marks, options, patterns);
   if (options.llm) promote_single_annotation_layers(seq, annotations, patterns);
   // A promoted layer was matched as a whole cycle (95 %); inside its step, layers are
   // matched as layers (80 %, an extra kernel, a first layer that differs a little).
   for (CyclePattern& p : patterns)
     if (p.layer && p.step_source != StepSource::kDetected)
       collect_layers(seq, p, p.layer->start, p.layer->length, options);
+  for (CyclePattern& p : patterns) merge_alternating_kinds(seq, p, options);
+  drop_duplicate_patterns(patterns);
   if (options.llm) label_llm_phases(seq, patterns);
   else label_main_step(patterns);
 }
@@ -73,7 +103,7 @@ size_t CycleReport::patterns() const {
 CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options) {
   CycleReport report;
   report.structure = options.structure;
-  const LaunchTimes launches = options.structure ? launch_times(store) : LaunchTimes{};
+  const StepMarks marks = options.structure ? index_step_marks(store) : StepMarks{};
   for (auto& seq : build_kernel_sequences(store, options.order)) {
     report.kernels += seq.size();
     SequenceCycles sc;
@@ -82,7 +112,7 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
     promote_single_launch_layers(launch, sc.patterns);
     if (options.structure) {
-      apply_step_evidence(store, seq, launches, options, sc.patterns);
+      apply_step_evidence(store, seq, marks, options, sc.patterns);
       sc.sequence = std::move(seq);
       report.sequences.push_back(std::move(sc));
       continue;

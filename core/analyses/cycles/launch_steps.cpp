@@ -138,7 +138,7 @@ void make_layer_of_steps(CyclePattern& p, const std::vector<KernelSpan>& steps,
   p.layers_per_outer = in_first;
   p.layer = std::move(p.outer);
   p.outer = std::move(outer);
-  p.passes = count_passes(*p.layer, p.outer.start, p.outer.end());
+  p.passes = count_passes(*p.layer, p.outer.start, p.outer.start + p.outer.length);  // the first step
   p.step_source = StepSource::kAnnotations;
   p.confidence = Confidence::kHigh;
 }
@@ -147,22 +147,26 @@ bool promote_into_steps(CyclePattern& p, const std::vector<KernelSpan>& steps) {
   if (p.layer || p.step_source != StepSource::kDetected || p.outer.repetitions() == 0) return false;
   std::vector<int> used;
   std::vector<uint32_t> per_step(steps.size(), 0);
+  std::vector<uint32_t> inside;  // repetitions inside a marked step
   for (uint32_t s : p.outer.starts) {
     const int k = step_holding(steps, s, p.outer.length);
-    if (k < 0) return false;
+    if (k < 0) continue;
     if (used.empty() || used.back() != k) used.push_back(k);
     ++per_step[k];
+    inside.push_back(s);
   }
-  if (used.size() == 1) {
-    if (p.outer.repetitions() < 2) return false;
-    make_layer_of_one_step(p, steps[used[0]].first, steps[used[0]].last);
-    p.step_source = StepSource::kAnnotations;
-    p.confidence = Confidence::kHigh;
-    return true;
-  }
-  for (int k : used)
-    if (per_step[k] < 2) return false;
-  make_layer_of_steps(p, steps, used);
+  // Repetitions outside every marked step (the layers of a forward that began before
+  // the profiler step) are not the steps' layers; most must be inside.
+  if (inside.empty() || inside.size() * 2 < p.outer.repetitions()) return false;
+  if (used.size() == 1 ? inside.size() < 2
+                       : std::any_of(used.begin(), used.end(), [&](int k) { return per_step[k] < 2; }))
+    return false;
+  p.outer.starts = std::move(inside);
+  p.outer.start = p.outer.starts[0];
+  if (used.size() == 1) make_layer_of_one_step(p, steps[used[0]].first, steps[used[0]].last);
+  else make_layer_of_steps(p, steps, used);
+  p.step_source = StepSource::kAnnotations;
+  p.confidence = Confidence::kHigh;
   return true;
 }
 
@@ -174,6 +178,14 @@ bool rephase_to_steps(const KernelSequence& seq, const std::vector<KernelSpan>& 
                       const CycleOptions& options, CyclePattern& p) {
   if (p.step_source != StepSource::kDetected || p.outer.repetitions() < 2) return false;
   std::vector<uint32_t> starts;
+  for (const KernelSpan& s : steps) starts.push_back(s.first);
+  if (p.few_steps && starts == p.outer.starts) {
+    // Found from the kernel names alone with few repetitions: the marks confirm it.
+    p.step_source = StepSource::kAnnotations;
+    p.confidence = Confidence::kHigh;
+    return true;
+  }
+  starts.clear();
   for (const KernelSpan& s : steps)
     if (s.size() == p.outer.length) starts.push_back(s.first);
   if (starts.size() < p.outer.repetitions() || starts == p.outer.starts) return false;
@@ -198,9 +210,29 @@ bool rephase_to_steps(const KernelSequence& seq, const std::vector<KernelSpan>& 
   return true;
 }
 
+// One marked step that no pattern holds (a forward of 4 layers: no anchor is seen 5
+// times) is a pattern of its own when layers repeat inside it.
+void add_one_step_with_layers(const KernelSequence& seq, const KernelSpan& step, const std::string& evidence,
+                              const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+  const bool held = std::any_of(patterns.begin(), patterns.end(), [&](const CyclePattern& p) {
+    return p.outer.start <= step.last && step.first < p.outer.end();
+  });
+  if (held || !options.find_sub_cycles || step.size() <= options.sub_cycle_above) return;
+  CyclePattern p;
+  p.anchor = seq.name[step.first];
+  p.step_source = StepSource::kAnnotations;
+  p.step_annotation = evidence;
+  p.outer.start = step.first;
+  p.outer.length = step.size();
+  p.outer.starts = {step.first};
+  find_layers(seq, p, options);
+  if (p.layer) patterns.push_back(std::move(p));
+}
+
 }  // namespace
 
-void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
+void nest_in_detected_steps(const KernelSequence& seq, const CycleOptions& options,
+                            std::vector<CyclePattern>& patterns) {
   for (CyclePattern& p : patterns) {
     if (p.layer || p.step_source != StepSource::kDetected || p.outer.repetitions() < 2) continue;
     for (const CyclePattern& q : patterns) {
@@ -218,9 +250,16 @@ void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
       }
       if (used.empty()) continue;
       const Confidence confidence = p.confidence;
+      const uint32_t layer_start = p.outer.start, layer_length = p.outer.length;
       make_layer_of_steps(p, steps, used);
       p.step_source = StepSource::kDetected;  // steps and layers both detected: nesting
       p.confidence = confidence;
+      if (used.size() < q.outer.repetitions()) {
+        CyclePattern all = p;
+        all.outer = q.outer;
+        collect_layers(seq, all, layer_start, layer_length, options);
+        if (all.layer && all.layer->repetitions() > p.layer->repetitions()) p = std::move(all);
+      }
       break;
     }
   }
@@ -229,13 +268,16 @@ void nest_in_detected_steps(std::vector<CyclePattern>& patterns) {
 void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
                             const std::string& evidence, const CycleOptions& options,
                             std::vector<CyclePattern>& patterns) {
-  nest_in_detected_steps(patterns);
+  nest_in_detected_steps(seq, options, patterns);
   if (steps.empty()) return;
   for (CyclePattern& p : patterns) {
     if (promote_into_steps(p, steps)) p.step_annotation = evidence;
     else if (rephase_to_steps(seq, steps, options, p)) p.step_annotation = evidence;
   }
-  if (steps.size() < 2) return;
+  if (steps.size() < 2) {
+    add_one_step_with_layers(seq, steps[0], evidence, options, patterns);
+    return;
+  }
   uint32_t smallest = steps[0].size();
   for (const KernelSpan& s : steps) smallest = std::min(smallest, s.size());
   const bool have_steps = std::any_of(patterns.begin(), patterns.end(), [&](const CyclePattern& p) {

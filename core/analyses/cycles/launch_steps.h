@@ -8,6 +8,7 @@
 // step and the kernels outside the layers (embedding, LM head, sampling) are right.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyses/cycles/cycle_detect.h"
@@ -61,10 +62,18 @@ std::vector<KernelSpan> kernel_spans(const KernelSequence& seq,
 // training run profiled for three iterations has no anchor seen five times.
 // Structure mode: a layer-less pattern whose repetitions lie inside one or more
 // repetitions of another pattern's (longer, layered) steps is a second kind of layer
-// of those steps (a vision tower and a text tower in one forward).
-void nest_in_detected_steps(std::vector<CyclePattern>& patterns);
+// of those steps (a vision tower and a text tower in one forward), collected through
+// every one of them (an anchor with many runs verified only one step's).
+void nest_in_detected_steps(const KernelSequence& seq, const CycleOptions& options,
+                            std::vector<CyclePattern>& patterns);
 
-// `evidence` names the annotation for found_by ("ProfilerStep#", "Optimizer.step").
+// Step evidence that is not an annotation, as `evidence` (found_by shows it as is):
+// one step per graph launch, and python frames (followed by the frame's name).
+inline constexpr std::string_view kGraphLaunchEvidence = "graph launches";
+inline constexpr std::string_view kPythonFrameEvidence = "python frame ";
+
+// `evidence` names the annotation for found_by ("ProfilerStep#", "Optimizer.step"),
+// or is one of the two above.
 void promote_profiler_steps(const KernelSequence& seq, const std::vector<KernelSpan>& steps,
                             const std::string& evidence, const CycleOptions& options,
                             std::vector<CyclePattern>& patterns);

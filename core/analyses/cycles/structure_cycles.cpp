@@ -1,6 +1,7 @@
 #include "analyses/cycles/structure_cycles.h"
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 
 #include "analyses/cycles/cycle_windows.h"
@@ -68,6 +69,13 @@ bool encloses(const CyclePattern& outer, const CyclePattern& inner) {
   if (!outer.layer || !inner.layer || outer.outer.length <= inner.outer.length) return false;
   if (outer.outer.length % inner.outer.length == 0) return false;
   return outer.layer->repetitions() * 20 >= inner.layer->repetitions() * 19;  // within 5 %
+}
+
+// `outer`'s layers are `inner`'s repetitions (about all of them): the layer-less
+// cycle is the same layers seen without their step.
+bool holds_as_layers(const CyclePattern& outer, const CyclePattern& inner) {
+  if (!outer.layer || inner.layer || outer.layer->length != inner.outer.length) return false;
+  return outer.layer->repetitions() * 20 >= inner.outer.repetitions() * 19;  // within 5 %
 }
 
 }  // namespace
@@ -146,20 +154,38 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
   }
 }
 
+bool joins_disjoint_repetitions(const CyclePattern& f, CyclePattern& kept) {
+  if (f.layer || kept.layer || f.outer.length != kept.outer.length) return false;
+  std::vector<uint32_t> starts;
+  std::merge(kept.outer.starts.begin(), kept.outer.starts.end(), f.outer.starts.begin(), f.outer.starts.end(),
+             std::back_inserter(starts));
+  for (size_t i = 1; i < starts.size(); ++i)
+    if (starts[i] < starts[i - 1] + f.outer.length) return false;  // overlapping windows
+  kept.outer.starts = std::move(starts);
+  kept.outer.start = kept.outer.starts[0];
+  kept.deviating_gaps = std::max(kept.deviating_gaps, f.deviating_gaps);
+  if (f.confidence > kept.confidence) kept.confidence = f.confidence;
+  return true;
+}
+
 // Structure mode's choice between two patterns with the same layer signature: the
-// enclosing level (steps over passes), else the most repetitions.
+// enclosing level (steps over passes, steps over their own layers found alone), else
+// the most repetitions.
 bool replaces_in_structure(const CyclePattern& f, const CyclePattern& kept) {
-  if (encloses(f, kept)) return true;
-  if (encloses(kept, f)) return false;
+  if (encloses(f, kept) || holds_as_layers(f, kept)) return true;
+  if (encloses(kept, f) || holds_as_layers(kept, f)) return false;
   return f.effective().repetitions() > kept.effective().repetitions();
 }
 
 namespace {
 
-// Kernels the steps cover, then more steps, then more layer kernels per step.
-std::tuple<size_t, size_t, size_t> main_rank(const CyclePattern& p) {
+// Kernels the steps cover, then more steps, then the surer (a second kind of layer
+// nested in the same steps keeps its own anchor's confidence), then more layer
+// kernels per step.
+std::tuple<size_t, size_t, int, size_t> main_rank(const CyclePattern& p) {
   const size_t layer_kernels = p.layer ? p.layers_per_outer * p.layer->length : 0;
-  return {p.outer.repetitions() * p.outer.length, p.outer.repetitions(), layer_kernels};
+  return {p.outer.repetitions() * p.outer.length, p.outer.repetitions(), -static_cast<int>(p.confidence),
+          layer_kernels};
 }
 
 }  // namespace

@@ -23,6 +23,12 @@ void find_structure_cycles(const KernelSequence& seq, const cycle_windows::Occur
 void find_few_step_cycles(const KernelSequence& seq, const cycle_windows::Occurrences& occ,
                           const CycleOptions& options, std::vector<CyclePattern>& found);
 
+// Two layer-less patterns with the same signature and length whose windows do not
+// overlap are one cycle seen in separate stretches (a stage's blocks in each training
+// iteration, found from different anchors): `kept` takes f's repetitions. Returns
+// whether it did.
+bool joins_disjoint_repetitions(const CyclePattern& f, CyclePattern& kept);
+
 // Whether pattern `f` replaces `kept` when both have the same layer signature.
 bool replaces_in_structure(const CyclePattern& f, const CyclePattern& kept);
 

@@ -3,6 +3,8 @@
 // stream is built (stated next to each check); uplifter's pipeline is the contrast.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "analyses/cycles/cycle_detect.h"
 #include "analyses/cycles/launch_steps.h"
 #include "analyses/cycles/step_evidence.h"
@@ -43,14 +45,28 @@ TEST_CASE("7: a decoder forward whose anchor gaps deviate still gives its 24 lay
   const KernelSequence seq = seq_of(s);
   // uplifter rejects every anchor (L0's gaps: 12 … 33 … 13).
   CHECK(detect_cycles(seq, cycles_test::uplifter_options()).empty());
-  const auto patterns = detect_cycles(seq);
+  auto patterns = detect_cycles(seq);
   const CyclePattern* p = most_repeated(patterns);
   REQUIRE(p);
   CHECK(p->outer.length == 12);
-  CHECK(p->outer.repetitions() == 24);  // the extra kernel does not cost layer 10
+  // Both forwards' layers: 10 + 24; the extra kernel does not cost layer 10 (starts
+  // 10·12 + 21 = 141 + 12·l, and one more after it).
+  CHECK(p->outer.repetitions() == 34);
+  CHECK(std::count(p->outer.starts.begin(), p->outer.starts.end(), 141 + 12 * 10) == 1);
+  CHECK(std::count(p->outer.starts.begin(), p->outer.starts.end(), 141 + 12 * 11 + 1) == 1);
   CHECK(p->deviating_gaps >= 1);
   CHECK(p->confidence == Confidence::kMedium);
   CHECK(p->found_by().find("deviating") != std::string::npos);
+  // With the profiler step around the second forward (kernels 141 … 429): 1 step of
+  // its 24 layers, the earlier forward's left outside.
+  promote_profiler_steps(seq, {{141, static_cast<uint32_t>(seq.size() - 1)}}, "ProfilerStep#", CycleOptions{},
+                         patterns);
+  p = most_repeated(patterns);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 1);
+  CHECK(p->outer.start == 141);
+  REQUIRE(p->layer);
+  CHECK(p->layers_per_outer == 24);
 }
 
 TEST_CASE("8: three training iterations are three steps") {
@@ -75,17 +91,18 @@ TEST_CASE("8: three training iterations are three steps") {
 }
 
 TEST_CASE("8: ProfilerStep#N annotations are steps when no anchor repeats") {
-  // Two annotated iterations of 60 kernels: every name twice, too few for anchors.
+  // Two annotated iterations of 25 kernels: every name twice, too few for anchors,
+  // too short for few-step detection (few_steps_min_length 30).
   Stream s;
-  for (int it = 0; it < 2; ++it) layer(s, "k", 60);
+  for (int it = 0; it < 2; ++it) layer(s, "k", 25);
   const KernelSequence seq = seq_of(s);
   std::vector<CyclePattern> patterns = detect_cycles(seq);
   REQUIRE(patterns.empty());
-  promote_profiler_steps(seq, {{0, 59}, {60, 119}}, "ProfilerStep#", CycleOptions{}, patterns);
+  promote_profiler_steps(seq, {{0, 24}, {25, 49}}, "ProfilerStep#", CycleOptions{}, patterns);
   REQUIRE(patterns.size() == 1);
   CHECK(patterns[0].step_source == StepSource::kAnnotations);
-  CHECK(patterns[0].outer.starts == std::vector<uint32_t>{0, 60});
-  CHECK(patterns[0].outer.length == 60);
+  CHECK(patterns[0].outer.starts == std::vector<uint32_t>{0, 25});
+  CHECK(patterns[0].outer.length == 25);
   CHECK(patterns[0].found_by() == "annotation ProfilerStep#");
 }
 
@@ -147,4 +164,121 @@ TEST_CASE("10: a step is a step; decode only with evidence") {
   REQUIRE(patterns.size() == 1);
   label_llm_phases(seq, patterns);
   CHECK(patterns[0].phase == CyclePhase::kDecode);
+}
+
+TEST_CASE("8: one marked step of four layers is one step of four layers") {
+  // ProfilerStep#N around one forward: 3 embedding kernels, 4 layers of 12, 2 head
+  // kernels (53). No name is seen 5 times, so no anchor; the step is the evidence.
+  Stream s;
+  layer(s, "embed", 3);
+  for (int l = 0; l < 4; ++l) layer(s, "L", 12);
+  layer(s, "head", 2);
+  const KernelSequence seq = seq_of(s);
+  std::vector<CyclePattern> patterns = detect_cycles(seq);
+  REQUIRE(patterns.empty());
+  REQUIRE(seq.size() == 53);
+  promote_profiler_steps(seq, {{0, 52}}, "ProfilerStep#", CycleOptions{}, patterns);
+  REQUIRE(patterns.size() == 1);
+  CHECK(patterns[0].outer.repetitions() == 1);
+  CHECK(patterns[0].outer.length == 53);
+  REQUIRE(patterns[0].layer);
+  CHECK(patterns[0].layer->length == 12);
+  CHECK(patterns[0].layers_per_outer == 4);
+  CHECK(patterns[0].layer_offset == 3);
+  // A marked step with nothing repeating inside stays no pattern.
+  Stream flat;
+  layer(flat, "k", 53);
+  const KernelSequence flat_seq = seq_of(flat);
+  std::vector<CyclePattern> none = detect_cycles(flat_seq);
+  promote_profiler_steps(flat_seq, {{0, 52}}, "ProfilerStep#", CycleOptions{}, none);
+  CHECK(none.empty());
+}
+
+TEST_CASE("a stage's blocks in every iteration are one pattern") {
+  // 3 iterations of 40 distinct kernels, 5 blocks of 12, 30 distinct kernels: the
+  // blocks' anchor gaps deviate between iterations (12 … 82), so each iteration's
+  // blocks are found on their own; they are one cycle of 15 repetitions, not 5.
+  Stream s;
+  for (int it = 0; it < 3; ++it) {
+    layer(s, "f", 40);
+    for (int b = 0; b < 5; ++b) layer(s, "blk", 12);
+    layer(s, "o", 30);
+  }
+  const KernelSequence seq = seq_of(s);
+  const auto patterns = detect_cycles(seq);
+  const CyclePattern* p = most_repeated(patterns);
+  REQUIRE(p);
+  CHECK(p->outer.length == 12);
+  CHECK(p->outer.starts == std::vector<uint32_t>{40, 52, 64, 76, 88, 170, 182, 194, 206, 218, 300, 312,
+                                                 324, 336, 348});  // 40 + 130·it + 12·b
+}
+
+TEST_CASE("8: two short forwards (warm-up, then measured) are two steps") {
+  // A benchmark: 1 setup kernel, then the same forward of 36 kernels twice. Each name
+  // twice: no anchor; 2 × 36 cover 72 of 73 kernels, 36 >= few_steps_min_length.
+  Stream s;
+  s.add("setup", 1);
+  for (int it = 0; it < 2; ++it) layer(s, "fwd", 36);
+  const auto patterns = detect_cycles(seq_of(s));
+  REQUIRE(patterns.size() == 1);
+  CHECK(patterns[0].outer.starts == std::vector<uint32_t>{1, 37});
+  CHECK(patterns[0].outer.length == 36);
+  CHECK(patterns[0].few_steps);
+  CHECK(patterns[0].phase == CyclePhase::kStep);
+  // The marks confirm them: high confidence, found by the annotation.
+  std::vector<CyclePattern> confirmed = patterns;
+  promote_profiler_steps(seq_of(s), {{1, 36}, {37, 72}}, "ProfilerStep#", CycleOptions{}, confirmed);
+  REQUIRE(confirmed.size() == 1);
+  CHECK(confirmed[0].confidence == Confidence::kHigh);
+  CHECK(confirmed[0].found_by() == "annotation ProfilerStep#");
+}
+
+TEST_CASE("a second kind of layer found in one step is collected through every step") {
+  // 6 steps of: head, 7 layers A of 8 kernels, 5 layers B of 10, tail: 1 + 56 + 50 + 1
+  // = 108 kernels. The B cycle is given as verified in the first step only (an anchor
+  // with many runs keeps one); nested in the detected steps it has 5 layers in each.
+  Stream s;
+  for (int step = 0; step < 6; ++step) {
+    s.add("head", 1);
+    for (int l = 0; l < 7; ++l) layer(s, "A", 8);
+    for (int l = 0; l < 5; ++l) layer(s, "B", 10);
+    s.add("tail", 1);
+  }
+  const KernelSequence seq = seq_of(s);
+  CyclePattern steps;
+  steps.outer.length = 108;
+  for (uint32_t k = 0; k < 6; ++k) steps.outer.starts.push_back(108 * k);
+  collect_layers(seq, steps, 1, 8, CycleOptions{});
+  REQUIRE(steps.layers_per_outer == 7);
+  CyclePattern b;
+  b.outer.length = 10;
+  for (uint32_t l = 0; l < 5; ++l) b.outer.starts.push_back(57 + 10 * l);
+  b.outer.start = 57;
+  std::vector<CyclePattern> patterns = {steps, b};
+  nest_in_detected_steps(seq, CycleOptions{}, patterns);
+  const CyclePattern& nested = patterns[1];
+  REQUIRE(nested.layer);
+  CHECK(nested.outer.repetitions() == 6);
+  CHECK(nested.layers_per_outer == 5);
+  CHECK(nested.layer->repetitions() == 30);
+  CHECK(nested.layer->starts[5] == 108 + 57);
+}
+
+TEST_CASE("10: of two patterns with the same steps, the surer one is the step") {
+  // Both: 6 steps of 100 kernels. A: 7 layers of 10, high confidence; B (a second kind
+  // of layer nested in the same steps, from an anchor with deviating gaps): 5 of 30.
+  std::vector<CyclePattern> ps(2);
+  for (CyclePattern& p : ps) {
+    p.outer.length = 100;
+    for (uint32_t k = 0; k < 6; ++k) p.outer.starts.push_back(100 * k);
+    p.layer = Cycle{};
+  }
+  ps[0].layer->length = 10, ps[0].layers_per_outer = 7, ps[0].confidence = Confidence::kHigh;
+  ps[1].layer->length = 30, ps[1].layers_per_outer = 5, ps[1].confidence = Confidence::kMedium;
+  label_main_step(ps);
+  CHECK(ps[0].phase == CyclePhase::kStep);
+  CHECK(ps[1].phase == CyclePhase::kOther);
+  ps[1].confidence = Confidence::kHigh;  // equally sure: more layer kernels (150 > 70)
+  label_main_step(ps);
+  CHECK(ps[1].phase == CyclePhase::kStep);
 }
