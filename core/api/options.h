@@ -23,6 +23,11 @@ struct ReportRequest {
   bool first_occurrence_time = false;  // ops_unique_args: TraceLens's first_occurrence_time
   // gpu_timeline: idle split into micro (gaps under this many µs) and macro idle.
   std::optional<double> micro_idle_thresh_us;
+  // The speed-of-light sheets (analyses/sol) after TraceLens's, for the report's GPU;
+  // none without a GPU with peaks or with no_roofline. `sollens report` asks for them
+  // unless --no-sol; the page shows SOL in a view of its own and leaves them out.
+  bool sol_sheets = false;
+  double sol_efficiency = 1.0;  // SolOptions::efficiency_factor, in (0, 1]
 };
 
 // How cycles are detected and shown: every pattern (structure detection), the LLM view

@@ -13,6 +13,9 @@ using Clock = std::chrono::steady_clock;
 LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
   store_.reset();
   tree_.reset();
+  default_cycles_.reset();
+  python_tree_.reset();
+  tree_options_ = options.tree;
   LoadOutcome outcome;
   IngestOptions ingest;
   ingest.threads = options.threads;
@@ -54,6 +57,13 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.first_occurrence_time = request.first_occurrence_time;
   options.timeline.micro_idle_threshold_us = request.micro_idle_thresh_us;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
+  if (request.sol_sheets && options.device) {
+    options.sol.enabled = true;
+    options.sol.device = options.device;
+    options.sol.tree = &python_tree();
+    options.sol.cycles = &default_cycles();
+    options.sol.options.efficiency_factor = request.sol_efficiency;
+  }
   return build_report(*store_, *tree_, options);
 }
 
@@ -63,6 +73,21 @@ Report Session::report(const ReportRequest& request) const {
 
 CycleReport Session::cycle_report(const CyclesRequest& request) const {
   return analyze_cycles(*store_, cycle_options(request));
+}
+
+const CycleReport& Session::default_cycles() const {
+  if (!default_cycles_) default_cycles_ = std::make_unique<CycleReport>(cycle_report());
+  return *default_cycles_;
+}
+
+const TraceTree& Session::python_tree() const {
+  if (tree_options_.include_python) return *tree_;
+  if (!python_tree_) {
+    TreeOptions options = tree_options_;
+    options.include_python = true;
+    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(*store_, options));
+  }
+  return *python_tree_;
 }
 
 CyclesResult Session::cycles(const CyclesRequest& request) const {

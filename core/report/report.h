@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "analyses/collectives/coll_analysis.h"
+#include "analyses/cycles/cycles.h"
 #include "analyses/perf/perf_sheets.h"
+#include "analyses/sol/sol_ops.h"
 #include "analyses/roofline/device_db.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "model/trace_tree.h"
@@ -14,6 +16,18 @@
 #include "table/table.h"
 
 namespace sollens {
+
+// The speed-of-light sheets (analyses/sol: sol_metrics, sol_by_layer_type, ...), after
+// every TraceLens sheet so that those stay as they are.
+struct ReportSolOptions {
+  bool enabled = false;
+  const DeviceSpec* device = nullptr;   // null: no SOL sheets (nothing can be estimated)
+  // The tree with python frames, whose nn.Module frames give the layer types; null:
+  // the report's tree. Launchers and modeled ops are the report's either way.
+  const TraceTree* tree = nullptr;
+  const CycleReport* cycles = nullptr;  // per step and layer; null: no sol_by_step rows
+  SolOptions options;
+};
 
 struct ReportOptions {
   GpuTimelineOptions timeline;
@@ -27,6 +41,7 @@ struct ReportOptions {
   bool detect_recompute = false;
   // TraceLens --include_first_occurrence_time: ops_unique_args's first_occurrence_time.
   bool first_occurrence_time = false;
+  ReportSolOptions sol;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.
@@ -35,12 +50,14 @@ struct ReportTimings {
   double ops_ms = 0;
   double perf_ms = 0;  // model evaluation, unified_perf_summary and the perf-model sheets
   double collectives_ms = 0;
+  double sol_ms = 0;
 };
 
 struct Report {
   GpuTimeline timeline;
   std::vector<Table> sheets;  // in sheet order; empty sheets left out (as TraceLens)
   ReportTimings timings;
+  std::vector<std::string> sol_notes;  // what the SOL sheets cannot show (SolOps::notes)
   const Table* find(const std::string& name) const;
 };
 

@@ -13,7 +13,9 @@ namespace sollens {
 // FLOPs and bytes, ops faster than their estimate; unmodeled ops apart.
 struct SolTotals {
   size_t ops = 0;
-  double estimated_us = 0, measured_us = 0, flops = 0, bytes = 0;
+  double estimated_us = 0, measured_us = 0, flops = 0;
+  double bytes = 0;       // DRAM bytes of the compute and memory ops
+  double link_bytes = 0;  // bytes sent over links by the communication ops
   size_t faster_than_estimate = 0;
   size_t unmodeled_ops = 0;
   double unmodeled_us = 0;
