@@ -61,13 +61,20 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   const DeviceIdentification device = session.identify_device(request.device_name);
   if (!device.notice.empty()) log << "sollens: notice: " << device.notice << "\n";
   else if (device.spec) log << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
-  if (const std::string why = sol_sheets_skipped(request, device); !why.empty())
-    log << "sollens: warning: no SOL sheets: " << why << "\n";
+  const std::string sol_skipped = sol_sheets_skipped(request, device);
+  if (!sol_skipped.empty()) log << "sollens: warning: no SOL sheets: " << sol_skipped << "\n";
 
   // Detected once: the SOL sheets (per step) and the summary line below share it.
   const auto t_cycles = std::chrono::steady_clock::now();
   const CycleReport& cycles = session.default_cycles();
   const double cycles_ms = ms_since(t_cycles);
+  // The SOL sheets' layer types need the python frames: a second tree unless the loaded one has them.
+  double python_tree_ms = 0;
+  if (request.sol_sheets && sol_skipped.empty()) {
+    const auto t_tree = std::chrono::steady_clock::now();
+    session.python_tree();
+    python_tree_ms = ms_since(t_tree);
+  }
 
   const Report report = session.report(request, device);
   for (const std::string& note : report.sol_notes) log << "sollens: sol: note: " << note << "\n";
@@ -103,7 +110,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms)
             << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", unified and perf-model sheets "
             << ms(report.timings.perf_ms) << ", coll_analysis " << ms(report.timings.collectives_ms)
-            << ", SOL " << ms(report.timings.sol_ms)
+            << ", SOL " << ms(report.timings.sol_ms) << " (+ python-frame tree " << ms(python_tree_ms) << ")"
             << ", write CSV " << ms(write_ms) << "\n";
   for (const std::string& sheet : written)
     log << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";

@@ -45,7 +45,8 @@ Table sol_by_module_table(const SolOps& ops);
 // The estimated ops with the largest estimates (per op event).
 Table sol_top_operations_table(const SolOps& ops, size_t limit = 50);
 
-// Unmodeled time by function and reason, then collective and unlinked kernels.
+// Unmodeled time by function and reason (collectives included), then the kernels
+// without a launch.
 Table sol_unmodeled_table(const SolOps& ops);
 
 }  // namespace sollens
