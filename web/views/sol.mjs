@@ -159,9 +159,9 @@ function notes(sol, m) {
   if (m['sol/faster_than_estimate_ops'])
     lines.push(`${formatNumber(m['sol/faster_than_estimate_ops'], 'int')} ops ran faster than their estimate: their model is wrong (they are flagged in the tables, never shown above 100 % silently).`);
   if (m['sol/communication_ops'])
-    lines.push(`${formatNumber(m['sol/communication_ops'], 'int')} collectives are estimated from their bytes and the GPU's link bandwidth (${ms(m['sol/communication_estimated_time_ms'])} estimated, ${ms(m['sol/communication_measured_time_ms'])} measured).`);
+    lines.push(`Collectives estimated from their bytes and the GPU's link bandwidth: ${formatNumber(m['sol/communication_ops'], 'int')} (${ms(m['sol/communication_estimated_time_ms'])} estimated, ${ms(m['sol/communication_measured_time_ms'])} measured).`);
   if (m['sol/communication_unmodeled_ops'])
-    lines.push(`${formatNumber(m['sol/communication_unmodeled_ops'], 'int')} collectives (${ms(m['sol/communication_unmodeled_time_ms'])}) have no estimate: they are among the unmodeled ops, with the reason.`);
+    lines.push(`Collectives without an estimate: ${formatNumber(m['sol/communication_unmodeled_ops'], 'int')} (${ms(m['sol/communication_unmodeled_time_ms'])}); they are among the unmodeled ops, with the reason.`);
   if (m['sol/unattributed_kernels'])
     lines.push(`${formatNumber(m['sol/unattributed_kernels'], 'int')} kernels (${ms(m['sol/unattributed_time_ms'])}) have no launching op and are not in the totals.`);
   // The core's notes, less the two said above in the page's words (its own name the
