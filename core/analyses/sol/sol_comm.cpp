@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <optional>
 #include <unordered_map>
 
@@ -19,7 +20,7 @@ using collectives::CollectiveKind;
 
 std::optional<int64_t> whole_number(const PyValue& v) {
   if (v.kind == PyValue::Kind::kInt) return v.i;
-  if (v.kind == PyValue::Kind::kFloat && v.f == static_cast<double>(static_cast<int64_t>(v.f)))
+  if (v.kind == PyValue::Kind::kFloat && std::fabs(v.f) < 1e15 && v.f == std::floor(v.f))
     return static_cast<int64_t>(v.f);
   if (v.kind == PyValue::Kind::kStr) {
     int64_t n = 0;

@@ -183,7 +183,9 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
   add_communication_ops(s, tree, device, options, out);
   count_unlaunched_gpu_events(s, tree, out);
   if (!device) out.notes.push_back("no GPU with known dense peaks: no estimates (name one with --device)");
-  else if (!device->scale_up_link && std::any_of(out.ops.begin(), out.ops.end(), [](const SolOp& op) { return op.communication; }))
+  const bool collectives =
+      std::any_of(out.ops.begin(), out.ops.end(), [](const SolOp& op) { return op.communication; });
+  if (device && !device->scale_up_link && collectives)
     out.notes.push_back("communication is not estimated: deviceDB has no link bandwidth for " + device->id +
                         "; its collectives are unmodeled ops");
   add_context(s, tree, out);
