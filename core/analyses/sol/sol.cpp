@@ -129,8 +129,8 @@ std::string sol_console_report(const SolReport& report, size_t top) {
     return 0.0;
   };
   if (value("sol/communication_ops") + value("sol/communication_unmodeled_ops") > 0)
-    out += printed("  communication: %.0f collectives estimated (%.2f ms estimated, %.2f ms measured), "
-                  "%.0f unmodeled (%.2f ms)\n", value("sol/communication_ops"),
+    out += printed("  collectives: estimated %.0f (%.2f ms estimated, %.2f ms measured), "
+                  "unmodeled %.0f (%.2f ms)\n", value("sol/communication_ops"),
                   value("sol/communication_estimated_time_ms"), value("sol/communication_measured_time_ms"),
                   value("sol/communication_unmodeled_ops"), value("sol/communication_unmodeled_time_ms"));
   if (report.ops.unattributed_kernels > 0)
