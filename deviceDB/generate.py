@@ -93,6 +93,35 @@ ALIASES = {
     "A100_SXM4_80GB": ["A100 80GB"],
 }
 
+# Scale-up link of each GPU (deviceDB/README.md "Links", sources S30-S35): the GPU-to-GPU
+# fabric inside one node (NVLink through NVSwitch, AMD Infinity Fabric mesh). Vendors quote
+# the bidirectional total; the figures here are PER DIRECTION (half of it), the rate one
+# GPU can send while it receives as much, which is what NCCL's bus bandwidth is compared
+# with. topology "switch": every GPU of the domain reaches every other at the full per-GPU
+# rate; "mesh": one direct link per peer, so a group of n GPUs uses min(n - 1, links) of
+# them. gpus: the size of the domain (the HGX / OAM baseboard, or the NVL72 rack).
+# Left out (no entry): PCIe cards (H100 PCIe, L40S: their peer path depends on the
+# server's PCIe switches; the H100 PCIe NVLink bridge joins only pairs), MI250X (two GCDs
+# per package with unequal links between them), MI350X / MI355X (no sourced link figure).
+SCALE_UP = {
+    "A100_SXM4_40GB": dict(name="NVLink 3 (NVSwitch)", topology="switch", gpus=8, links=12,
+                           link_GBps_per_direction=25, GBps_per_direction=300, sources=["S30", "S32"]),
+    "A100_SXM4_80GB": dict(name="NVLink 3 (NVSwitch)", topology="switch", gpus=8, links=12,
+                           link_GBps_per_direction=25, GBps_per_direction=300, sources=["S30", "S32"]),
+    "H100_SXM5_80GB": dict(name="NVLink 4 (NVSwitch)", topology="switch", gpus=8, links=18,
+                           link_GBps_per_direction=25, GBps_per_direction=450, sources=["S31", "S32"]),
+    "H200_SXM_141GB": dict(name="NVLink 4 (NVSwitch)", topology="switch", gpus=8, links=18,
+                           link_GBps_per_direction=25, GBps_per_direction=450, sources=["S31", "S32"]),
+    "B200_HGX_1000W": dict(name="NVLink 5 (NVSwitch)", topology="switch", gpus=8, links=18,
+                           link_GBps_per_direction=50, GBps_per_direction=900, sources=["S31", "S33"]),
+    "GB200_per_GPU": dict(name="NVLink 5 (NVL72 NVLink Switch)", topology="switch", gpus=72, links=18,
+                          link_GBps_per_direction=50, GBps_per_direction=900, sources=["S31", "S33"]),
+    "MI300X": dict(name="Infinity Fabric (xGMI mesh)", topology="mesh", gpus=8, links=7,
+                   link_GBps_per_direction=64, GBps_per_direction=448, sources=["S34"]),
+    "MI325X": dict(name="Infinity Fabric (xGMI mesh)", topology="mesh", gpus=8, links=7,
+                   link_GBps_per_direction=64, GBps_per_direction=448, sources=["S34", "S35"]),
+}
+
 # A package that the driver exposes as several devices (devices.md: "halve it per device").
 DEVICES_PER_PACKAGE = {"MI250X": 2}
 
@@ -168,6 +197,8 @@ def main():
             "notes": row["notes"],
             "identify": IDENTIFY[rid],
         }
+        if rid in SCALE_UP:
+            entry["scale_up_link"] = SCALE_UP[rid]
         if rid in MAF:
             entry["tracelens_arch"] = dict(MAF[rid], source="S24: TraceLens arch/" + rid +
                                            ".json @171dd747 (measured MAF, not peaks)")

@@ -33,6 +33,11 @@ struct ReportRequest {
   // TraceLens --group_by_num_kernels: ops_unique_args and the perf-model sheets grouped
   // by each row's kernel count too.
   bool group_by_num_kernels = false;
+  // The speed-of-light sheets (analyses/sol) after TraceLens's, for the report's GPU;
+  // none without a GPU with peaks or with no_roofline. `sollens report` asks for them
+  // unless --no-sol; the page shows SOL in a view of its own and leaves them out.
+  bool sol_sheets = false;
+  double sol_efficiency = 1.0;  // SolOptions::efficiency_factor, in (0, 1]
 };
 
 // How cycles are detected and shown: every pattern (structure detection), the LLM view

@@ -44,14 +44,6 @@ std::string sol_metrics_json(const Table& metrics) {
   return json_object(members);
 }
 
-std::vector<Table> take_sol_tables(SolReport& r) {
-  std::vector<Table> tables;
-  for (Table* t : {&r.metrics, &r.by_layer_type, &r.by_layer_instance, &r.by_module, &r.by_function, &r.by_phase,
-                   &r.by_phase_prefix, &r.by_step, &r.top_operations, &r.unmodeled})
-    tables.push_back(std::move(*t));
-  return tables;
-}
-
 // The GPU the SOL times are for: the one chosen, else the Kineto trace's; never a guess.
 void choose_solar_hardware(const std::string& device_name, const Session& session, solar::SolarInputs& in) {
   const DeviceSpec* spec = nullptr;
@@ -84,7 +76,6 @@ uint8_t* PageSession::grow(size_t new_size) {
 
 std::string PageSession::load(const LoadOptions& options) {
   tables_.clear();
-  python_tree_.reset();
   const LoadOutcome outcome = session_.load(std::move(buffer_), options);
   if (outcome.cancelled) return "cancelled";
   return outcome.ok ? "" : outcome.error;
@@ -123,15 +114,6 @@ std::string PageSession::device_names_json() {
   return out + "]";
 }
 
-const TraceTree& PageSession::python_tree() {
-  if (!python_tree_) {
-    TreeOptions options;
-    options.include_python = true;
-    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(session_.store(), options));
-  }
-  return *python_tree_;
-}
-
 std::string PageSession::build_report(const std::string& device_name, bool corrected, bool include_unlinked,
                                       bool detect_recompute) {
   if (!session_.loaded()) return error_json("no trace is loaded");
@@ -143,7 +125,7 @@ std::string PageSession::build_report(const std::string& device_name, bool corre
   request.detect_recompute = detect_recompute;
   const DeviceIdentification device = session_.identify_device(device_name);
   // Recompute is found from the checkpoint python frames, so they must be in the tree.
-  Report report = detect_recompute ? session_.report(request, device, python_tree())
+  Report report = detect_recompute ? session_.report(request, device, session_.python_tree())
                                    : session_.report(request, device);
   return "{\"device\":" + device_identification_json(device) +
          ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
@@ -172,12 +154,10 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
   if (!session_.loaded()) return error_json("no trace is loaded");
   if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
   if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
-  const TraceTree& tree = python_tree();  // nn.Module frames give the layer types
   const DeviceIdentification device = session_.identify_device(device_name);
-  const CycleReport cycles = session_.cycle_report();
   SolOptions options;
   options.efficiency_factor = efficiency;
-  SolReport r = analyze_sol(session_.store(), tree, device, options, &cycles);
+  SolReport r = analyze_sol(session_.store(), session_.python_tree(), device, options, &session_.default_cycles());
   std::string notes = "[";
   for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
   const std::string head = "{\"device\":" + device_identification_json(device) +
@@ -185,7 +165,7 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
                            ",\"efficiencyFactor\":" + format_python_float(r.efficiency_factor) +
                            ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
                            "],\"metrics\":" + sol_metrics_json(r.metrics);
-  return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, take_sol_tables(r)) + "}";
+  return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, r.release_tables()) + "}";
 }
 
 std::string PageSession::load_execution_trace() {

@@ -3,7 +3,6 @@
 // marshals): the page writes the trace's bytes straight into a buffer here, then asks
 // for results as JSON text and for report tables by handle, column by column.
 #include <cstdint>
-#include <memory>
 #include <string>
 
 #include "api/session.h"
@@ -51,7 +50,8 @@ class PageSession {
   // Speed of light (analyses/sol) at this efficiency factor, in (0, 1]: {"device",
   // "solDevice", "efficiencyFactor", "moduleFrames", "notes", "metrics": {name: value},
   // "sheets"}, or {"error"}. Layer types need the python frames, which the loaded tree
-  // leaves out: a tree with them is built on the first call and kept for this trace.
+  // leaves out: a tree with them is built on the first call and kept for this trace, as
+  // is the cycle detection (Session::python_tree, Session::default_cycles).
   std::string build_sol(const std::string& device_name, double efficiency);
 
   // A PyTorch Execution Trace (plain or gzip JSON) in the filled buffer, kept beside the
@@ -84,9 +84,6 @@ class PageSession {
   Session session_;
   TableRegistry tables_;
   PaddedBuffer buffer_;
-  const TraceTree& python_tree();
-
-  std::unique_ptr<TraceTree> python_tree_;  // the tree with python frames, for SOL and recompute
   std::unique_ptr<ExecutionGraph> et_graph_;
 };
 

@@ -13,6 +13,9 @@ using Clock = std::chrono::steady_clock;
 LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
   store_.reset();
   tree_.reset();
+  default_cycles_.reset();
+  python_tree_.reset();
+  tree_options_ = options.tree;
   LoadOutcome outcome;
   IngestOptions ingest;
   ingest.threads = options.threads;
@@ -63,6 +66,13 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.short_kernels.histogram_bins = static_cast<int>(request.short_kernel_histogram_bins);
   options.short_kernels.topk = request.topk_short_kernels;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
+  if (request.sol_sheets && options.device) {
+    options.sol.enabled = true;
+    options.sol.device = options.device;
+    options.sol.tree = &python_tree();
+    options.sol.cycles = &default_cycles();
+    options.sol.options.efficiency_factor = request.sol_efficiency;
+  }
   return build_report(*store_, tree, options);
 }
 
@@ -72,6 +82,21 @@ Report Session::report(const ReportRequest& request) const {
 
 CycleReport Session::cycle_report(const CyclesRequest& request) const {
   return analyze_cycles(*store_, cycle_options(request));
+}
+
+const CycleReport& Session::default_cycles() const {
+  if (!default_cycles_) default_cycles_ = std::make_unique<CycleReport>(cycle_report());
+  return *default_cycles_;
+}
+
+const TraceTree& Session::python_tree() const {
+  if (tree_options_.include_python) return *tree_;
+  if (!python_tree_) {
+    TreeOptions options = tree_options_;
+    options.include_python = true;
+    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(*store_, options));
+  }
+  return *python_tree_;
 }
 
 CyclesResult Session::cycles(const CyclesRequest& request) const {

@@ -74,12 +74,22 @@ class Session {
   CyclesResult cycles(const CyclesRequest& request = {}) const;
   // The detection alone, for a summary line.
   CycleReport cycle_report(const CyclesRequest& request = {}) const;
+  // cycle_report() with the default request, detected on first use and kept: the
+  // report's summary line, its SOL sheets and the page's SOL view share it.
+  const CycleReport& default_cycles() const;
+  // The tree with python frames (nn.Module frames give SOL its layer types): the loaded
+  // tree when it has them, else built on first use and kept.
+  const TraceTree& python_tree() const;
   // The events shaped like PyTorch's profiler result (api/events.h).
   EventView events() const { return EventView(*store_, *tree_); }
 
  private:
   std::unique_ptr<EventStore> store_;
   std::unique_ptr<TraceTree> tree_;
+  TreeOptions tree_options_;
+  // Kept results (see above); reset by load.
+  mutable std::unique_ptr<CycleReport> default_cycles_;
+  mutable std::unique_ptr<TraceTree> python_tree_;
 };
 
 }  // namespace sollens

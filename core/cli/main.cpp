@@ -13,6 +13,7 @@ constexpr const char* kUsage = R"(sollens — GPU-trace analysis for PyTorch pro
 usage:
   sollens report TRACE|TRACE TRACE ...|DIR|GLOB [--out DIR] [--include-unlinked] [--include-python]
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
+                       [--no-sol] [--efficiency F]
                        [--corrected] [--link flows|correlation|auto]
                        [--detect-recompute] [--first-occurrence-time]
                        [--micro-idle-thresh-us US] [--group-by-num-kernels]
@@ -23,13 +24,17 @@ usage:
       summary and timings on stderr. With several traces (one per rank), a
       folder or a glob: each rank's report in DIR/rank<k>/ and the cross-rank
       sheets (TraceLens's multi-rank collective report, stragglers, per-rank
-      timeline, comm-comp overlap, rank clocks) in DIR/.
+      timeline, comm-comp overlap, rank clocks) in DIR/. After TraceLens's
+      sheets come the speed-of-light sheets of sollens sol (sol_metrics,
+      sol_by_layer_type, ...) when the GPU is known (identified or --device);
+      --no-sol leaves them out, --efficiency F as for sol.
   --corrected: perf-model sheets with sollens's corrected FLOPs/bytes in the
       default columns and TraceLens's in extra columns suffixed (TraceLens)
       (default: the other way round, suffix (corrected)); see
       core/analyses/perf/CORRECTIONS.md.
   --no-roofline: no roofline columns in unified_perf_summary and the perf-model
-      sheets even when the GPU is known (TraceLens's output without an arch file).
+      sheets even when the GPU is known (TraceLens's output without an arch file),
+      and no SOL sheets.
   --group-by-num-kernels: ops_unique_args and the perf-model sheets grouped by
       each row's kernel count too, in a num_kernels column (TraceLens's
       --group_by_num_kernels).
@@ -64,7 +69,9 @@ usage:
       frames), layer instance, function, phase (user annotations) and per
       step and layer (cycle detection). Prints the report and writes sol.json
       and one CSV per table into DIR (default: sollens-sol). --efficiency F
-      (0 < F <= 1, default 1.0) scales every peak and bandwidth.
+      (0 < F <= 1, default 1.0) scales every peak and bandwidth. Collectives are
+      estimated from their bytes and the GPU's NVLink / Infinity Fabric
+      bandwidth (deviceDB), where it is known.
   sollens solar ET [--kineto TRACE] [--device NAME] [--out DIR]
       Graph speed of light from a PyTorch Execution Trace (ET, .json or
       .json.gz): Solar's MACs, element traffic and unfused / fused /

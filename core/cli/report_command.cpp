@@ -33,6 +33,14 @@ bool write_table(const Table& table, const std::filesystem::path& dir) {
   return true;
 }
 
+// Why a report that asks for the SOL sheets has none, or "".
+std::string sol_sheets_skipped(const ReportRequest& request, const DeviceIdentification& device) {
+  if (!request.sol_sheets) return "";
+  if (request.no_roofline) return "--no-roofline leaves out every roofline estimate";
+  if (!device.roofline_spec()) return "no GPU with known peaks (name one with --device, or --no-sol)";
+  return "";
+}
+
 std::string ms(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", v);
@@ -53,8 +61,23 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   const DeviceIdentification device = session.identify_device(request.device_name);
   if (!device.notice.empty()) log << "sollens: notice: " << device.notice << "\n";
   else if (device.spec) log << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
+  const std::string sol_skipped = sol_sheets_skipped(request, device);
+  if (!sol_skipped.empty()) log << "sollens: warning: no SOL sheets: " << sol_skipped << "\n";
+
+  // Detected once: the SOL sheets (per step) and the summary line below share it.
+  const auto t_cycles = std::chrono::steady_clock::now();
+  const CycleReport& cycles = session.default_cycles();
+  const double cycles_ms = ms_since(t_cycles);
+  // The SOL sheets' layer types need the python frames: a second tree unless the loaded one has them.
+  double python_tree_ms = 0;
+  if (request.sol_sheets && sol_skipped.empty()) {
+    const auto t_tree = std::chrono::steady_clock::now();
+    session.python_tree();
+    python_tree_ms = ms_since(t_tree);
+  }
 
   const Report report = session.report(request, device);
+  for (const std::string& note : report.sol_notes) log << "sollens: sol: note: " << note << "\n";
   const GpuTimeline& timeline = report.timeline;
   if (timeline.events == 0)
     log << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
@@ -87,15 +110,12 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
             << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms)
             << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", unified and perf-model sheets "
             << ms(report.timings.perf_ms) << ", coll_analysis " << ms(report.timings.collectives_ms)
+            << ", SOL " << ms(report.timings.sol_ms) << " (+ python-frame tree " << ms(python_tree_ms) << ")"
             << ", write CSV " << ms(write_ms) << "\n";
   for (const std::string& sheet : written)
     log << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";
-  {
-    const auto t_cycles = std::chrono::steady_clock::now();
-    const CycleReport cycles = session.cycle_report();
-    log << "  cycles: " << cycles_summary(cycles) << " (detection "
-              << ms(ms_since(t_cycles)) << " ms; details: sollens cycles)\n";
-  }
+  log << "  cycles: " << cycles_summary(cycles) << " (detection " << ms(cycles_ms)
+      << " ms; details: sollens cycles)\n";
   // report.json / report.xlsx: every sheet above in one document each
   if (write_json || write_xlsx_file) {
     const auto t_all = std::chrono::steady_clock::now();
@@ -137,12 +157,14 @@ int run_report(const std::vector<std::string>& args) {
   std::string out_dir = "sollens-report";
   TreeOptions tree_options;
   ReportRequest request;
+  request.sol_sheets = true;  // --no-sol
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
     if (a == "--device") return read_device_option(args, i, request.device_name);
     if (apply_report_flag(a, request)) return OptionResult::kTaken;
     if (a == "--link") return read_link_option(args, i, tree_options.link);
+    if (a == "--efficiency") return read_efficiency_option(args, i, request.sol_efficiency);
     if (a == "--out") {
       if (i + 1 >= args.size()) {
         std::cerr << "sollens: --out needs a directory\n";
@@ -153,6 +175,8 @@ int run_report(const std::vector<std::string>& args) {
       write_json = false;
     } else if (a == "--no-xlsx") {
       write_xlsx_file = false;
+    } else if (a == "--no-sol") {
+      request.sol_sheets = false;
     } else if (is_report_value_option(a)) {
       const std::string problem = apply_report_value(a, i + 1 < args.size() ? args[i + 1] : "", request);
       if (!problem.empty()) {

@@ -28,26 +28,11 @@ struct SolArgs {
   double efficiency = 1.0;
 };
 
-OptionResult read_efficiency(const std::vector<std::string>& args, size_t& i, double& efficiency) {
-  if (i + 1 < args.size()) {
-    const std::string& v = args[i + 1];
-    char* end = nullptr;
-    const double f = std::strtod(v.c_str(), &end);
-    if (end != v.c_str() && *end == '\0' && f > 0 && f <= 1) {
-      efficiency = f;
-      ++i;
-      return OptionResult::kTaken;
-    }
-  }
-  std::cerr << "sollens: --efficiency needs a factor in (0, 1], e.g. 0.8\n";
-  return OptionResult::kUsageError;
-}
-
 bool parse_sol_args(const std::vector<std::string>& args, SolArgs& out) {
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
     if (a == "--device") return read_device_option(args, i, out.device_name);
-    if (a == "--efficiency") return read_efficiency(args, i, out.efficiency);
+    if (a == "--efficiency") return read_efficiency_option(args, i, out.efficiency);
     if (a != "--out") return OptionResult::kNotMine;
     if (i + 1 >= args.size()) {
       std::cerr << "sollens: --out needs a directory\n";
@@ -105,7 +90,7 @@ int run_sol(const std::vector<std::string>& args) {
   print_warnings(session, std::cerr);
   const EventStore& store = session.store();
   const DeviceIdentification device = session.identify_device(a.device_name);
-  const CycleReport& cycles = session.cycle_report();
+  const CycleReport& cycles = session.default_cycles();
   SolOptions options;
   options.efficiency_factor = a.efficiency;
   const SolReport report = analyze_sol(store, session.tree(), device, options, &cycles);

@@ -1,5 +1,6 @@
 #include "cli/trace_args.h"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "analyses/roofline/device_db.h"
@@ -63,6 +64,21 @@ OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
   }
   device_name = args[++i];
   return OptionResult::kTaken;
+}
+
+OptionResult read_efficiency_option(const std::vector<std::string>& args, size_t& i, double& efficiency) {
+  if (i + 1 < args.size()) {
+    const std::string& v = args[i + 1];
+    char* end = nullptr;
+    const double f = std::strtod(v.c_str(), &end);
+    if (end != v.c_str() && *end == '\0' && f > 0 && f <= 1) {
+      efficiency = f;
+      ++i;
+      return OptionResult::kTaken;
+    }
+  }
+  std::cerr << "sollens: --efficiency needs a factor in (0, 1], e.g. 0.8\n";
+  return OptionResult::kUsageError;
 }
 
 OptionResult read_link_option(const std::vector<std::string>& args, size_t& i, LinkMode& mode) {

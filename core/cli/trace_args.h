@@ -34,6 +34,9 @@ bool parse_traces_args(const char* command, const std::vector<std::string>& args
 OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
                                 std::string& device_name);
 
+// `--efficiency F` at args[i] (sol, report): the SOL efficiency factor, in (0, 1].
+OptionResult read_efficiency_option(const std::vector<std::string>& args, size_t& i, double& efficiency);
+
 // `--link flows|correlation|auto` at args[i] (report, info): how GPU events are tied to
 // their launches (model/link_mode.h); another value is a usage error.
 OptionResult read_link_option(const std::vector<std::string>& args, size_t& i, LinkMode& mode);

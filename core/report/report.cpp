@@ -12,6 +12,7 @@
 #include "analyses/ops/recompute.h"
 #include "analyses/ops/short_kernels.h"
 #include "analyses/perf/unified_perf_summary.h"
+#include "analyses/sol/sol.h"
 
 namespace sollens {
 
@@ -85,6 +86,17 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
     t0 = Clock::now();
     keep_if_rows(coll_analysis_table(store, options.collectives));
     report.timings.collectives_ms = ms_since(t0);
+  }
+
+  // The SOL sheets after all of TraceLens's, from the launchers and models above.
+  const ReportSolOptions& sol = options.sol;
+  if (sol.enabled && sol.device) {
+    t0 = Clock::now();
+    SolReport r = analyze_sol(store, sol.tree ? *sol.tree : tree, launchers, modeled, sol.device, sol.options,
+                              sol.cycles);
+    for (Table& t : r.release_tables()) keep_if_rows(std::move(t));
+    report.sol_notes = std::move(r.ops.notes);
+    report.timings.sol_ms = ms_since(t0);
   }
   return report;
 }

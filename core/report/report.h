@@ -7,14 +7,28 @@
 
 #include "analyses/collectives/coll_analysis.h"
 #include "analyses/ops/short_kernels.h"
+#include "analyses/cycles/cycles.h"
 #include "analyses/perf/perf_sheets.h"
 #include "analyses/roofline/device_db.h"
+#include "analyses/sol/sol_ops.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 #include "table/table.h"
 
 namespace sollens {
+
+// The speed-of-light sheets (analyses/sol: sol_metrics, sol_by_layer_type, ...), after
+// every TraceLens sheet so that those stay as they are.
+struct ReportSolOptions {
+  bool enabled = false;
+  const DeviceSpec* device = nullptr;   // null: no SOL sheets (nothing can be estimated)
+  // The tree with python frames, whose nn.Module frames give the layer types; null:
+  // the report's tree. Launchers and modeled ops are the report's either way.
+  const TraceTree* tree = nullptr;
+  const CycleReport* cycles = nullptr;  // per step and layer; null: no sol_by_step rows
+  SolOptions options;
+};
 
 struct ReportOptions {
   GpuTimelineOptions timeline;
@@ -33,6 +47,7 @@ struct ReportOptions {
   bool group_by_num_kernels = false;
   // The short-kernel study's threshold, bins and summary rows.
   ShortKernelOptions short_kernels;
+  ReportSolOptions sol;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.
@@ -41,12 +56,14 @@ struct ReportTimings {
   double ops_ms = 0;
   double perf_ms = 0;  // model evaluation, unified_perf_summary and the perf-model sheets
   double collectives_ms = 0;
+  double sol_ms = 0;
 };
 
 struct Report {
   GpuTimeline timeline;
   std::vector<Table> sheets;  // in sheet order; empty sheets left out (as TraceLens)
   ReportTimings timings;
+  std::vector<std::string> sol_notes;  // what the SOL sheets cannot show (SolOps::notes)
   const Table* find(const std::string& name) const;
 };
 

@@ -78,10 +78,29 @@ grep -q "unknown device 'NoSuchGPU' for --device (known, case-insensitive: .*MI3
 out=$("$sollens" info "$triton" --device 2>&1); rc=$?
 [[ $rc == 2 ]] || fail "info --device without a name exited $rc"
 out=$("$sollens" report "$mi250" --out "$tmp/m" 2>&1) || fail "report on MI250 exited $?"
+out_mi250=$out
 grep -q "notice: .*MI250.*no roofline columns" <<<"$out" || fail "no MI250 notice: $out"
 out=$("$sollens" info "$mi250" 2>&1)
 grep -q "^gpu: *no roofline: .*MI250" <<<"$out" || fail "info on MI250: $out"
 grep -q "report.json" <(python3 -c "import json,sys; d=json.load(open('$tmp/m/report.json')); print('report.json' if d['metadata']['device']['status']=='no_peaks' else 'bad')") || fail "MI250 report.json device status"
+
+# SOL sheets: after TraceLens's on the identified MI300X (the workbook check above covers
+# them too); none with --no-sol or --no-roofline; a warning and none without a GPU with peaks.
+[[ -s $tmp/n/sol_metrics.csv && -s $tmp/n/sol_by_layer_type.csv ]] || fail "no SOL sheets on the MI300X"
+python3 - "$tmp/r/report.json" <<'PY' || fail "report.json: SOL sheets not after every TraceLens sheet"
+import json, sys
+names = list(json.load(open(sys.argv[1]))["sheets"])
+first = next(i for i, n in enumerate(names) if n.startswith("sol_"))
+sys.exit(0 if names[first] == "sol_metrics" and all(n.startswith("sol_") for n in names[first:]) else 1)
+PY
+ls "$tmp"/nr/sol_*.csv >/dev/null 2>&1 && fail "--no-roofline still wrote SOL sheets"
+"$sollens" report "$triton" --out "$tmp/ns" --no-json --no-xlsx --no-sol >/dev/null 2>&1 || fail "report --no-sol"
+ls "$tmp"/ns/sol_*.csv >/dev/null 2>&1 && fail "--no-sol still wrote SOL sheets"
+[[ -s $tmp/ns/gpu_timeline.csv ]] || fail "--no-sol wrote no CSV"
+grep -q "warning: no SOL sheets: no GPU with known peaks" <<<"$out_mi250" || fail "no SOL warning on MI250: $out_mi250"
+ls "$tmp"/m/sol_*.csv >/dev/null 2>&1 && fail "SOL sheets without a GPU with peaks"
+out=$("$sollens" report "$triton" --efficiency 2 --out "$tmp/e" 2>&1); rc=$?
+[[ $rc == 2 ]] || fail "report --efficiency 2 exited $rc, wanted 2"
 
 [[ $failed == 0 ]] && echo "report outputs: all passed"
 exit $failed

@@ -158,8 +158,10 @@ function notes(sol, m) {
     lines.push('This trace has no nn.Module frames (record it with with_stack=True): layer types fall back to op categories.');
   if (m['sol/faster_than_estimate_ops'])
     lines.push(`${formatNumber(m['sol/faster_than_estimate_ops'], 'int')} ops ran faster than their estimate: their model is wrong (they are flagged in the tables, never shown above 100 % silently).`);
-  if (m['sol/collective_kernels'])
-    lines.push(`${formatNumber(m['sol/collective_kernels'], 'int')} collective kernels (${ms(m['sol/collective_time_ms'])}) are not in the totals.`);
+  if (m['sol/communication_ops'])
+    lines.push(`Collectives estimated from their bytes and the GPU's link bandwidth: ${formatNumber(m['sol/communication_ops'], 'int')} (${ms(m['sol/communication_estimated_time_ms'])} estimated, ${ms(m['sol/communication_measured_time_ms'])} measured).`);
+  if (m['sol/communication_unmodeled_ops'])
+    lines.push(`Collectives without an estimate: ${formatNumber(m['sol/communication_unmodeled_ops'], 'int')} (${ms(m['sol/communication_unmodeled_time_ms'])}); they are among the unmodeled ops, with the reason.`);
   if (m['sol/unattributed_kernels'])
     lines.push(`${formatNumber(m['sol/unattributed_kernels'], 'int')} kernels (${ms(m['sol/unattributed_time_ms'])}) have no launching op and are not in the totals.`);
   // The core's notes, less the two said above in the page's words (its own name the

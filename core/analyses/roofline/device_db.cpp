@@ -85,6 +85,22 @@ void read_peaks(simdjson::dom::object o, std::string_view key,
   }
 }
 
+ScaleUpLink read_link(simdjson::dom::object o, const std::string& id) {
+  ScaleUpLink l;
+  l.name = field_string(o, "name");
+  const std::string topology = field_string(o, "topology");
+  if (topology != "switch" && topology != "mesh") broken(id, "scale_up_link topology is not switch or mesh");
+  l.mesh = topology == "mesh";
+  l.gpus = static_cast<int64_t>(field_number(o, "gpus").value_or(0));
+  l.links = static_cast<int64_t>(field_number(o, "links").value_or(0));
+  l.link_gbps_per_direction = field_number(o, "link_GBps_per_direction").value_or(0);
+  l.gbps_per_direction = field_number(o, "GBps_per_direction").value_or(0);
+  if (l.gpus < 2 || l.links < 1 || !(l.link_gbps_per_direction > 0) ||
+      l.gbps_per_direction != static_cast<double>(l.links) * l.link_gbps_per_direction)
+    broken(id, "scale_up_link needs gpus >= 2, links >= 1 and GBps_per_direction = links x link_GBps_per_direction");
+  return l;
+}
+
 DeviceSpec parse_entry(std::string_view text) {
   simdjson::dom::parser parser;
   simdjson::dom::object o;
@@ -142,6 +158,8 @@ DeviceSpec parse_entry(std::string_view text) {
     if (k.name_patterns.empty() && !k.match_without_name)
       broken(d.id, "no name_patterns and not match_without_name: it can never be identified");
   }
+  simdjson::dom::object link;
+  if (!o.at_key("scale_up_link").get_object().get(link)) d.scale_up_link = read_link(link, d.id);
   simdjson::dom::object arch;
   if (!o.at_key("tracelens_arch").get_object().get(arch)) {
     d.tracelens_mem_bw_gbps = field_number(arch, "mem_bw_gbps");

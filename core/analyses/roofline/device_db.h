@@ -33,6 +33,17 @@ struct DeviceIdentifyKeys {
   bool match_without_name = false;
 };
 
+// The GPU-to-GPU link inside a node (NVLink, Infinity Fabric), per direction: half the
+// bidirectional figure vendors quote (deviceDB/README.md "Links").
+struct ScaleUpLink {
+  std::string name;                 // "NVLink 4 (NVSwitch)", ...
+  bool mesh = false;                // one direct link per peer (else a switch: full rate to any peer)
+  int64_t gpus = 0;                 // GPUs in the domain (baseboard or rack)
+  int64_t links = 0;
+  double link_gbps_per_direction = 0;
+  double gbps_per_direction = 0;    // per GPU, all links
+};
+
 struct DeviceSpec {
   std::string id;    // stable key, e.g. "H100_SXM5_80GB"
   std::string name;  // for people, e.g. "NVIDIA H100 SXM5 80GB"
@@ -53,6 +64,7 @@ struct DeviceSpec {
   // max-achievable TFLOPS by Compute Spec ("matrix_bf16", ...) and its bandwidth.
   std::vector<std::pair<std::string, double>> tracelens_maf_tflops;
   std::optional<double> tracelens_mem_bw_gbps;
+  std::optional<ScaleUpLink> scale_up_link;  // unknown for PCIe cards, MI250X, ...
 
   // A GPU we recognise but have no sourced peaks for (identification only).
   bool has_peaks() const;

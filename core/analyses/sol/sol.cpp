@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace sollens {
 
@@ -60,18 +61,22 @@ std::vector<const Table*> SolReport::tables() const {
           &by_phase_prefix, &by_step, &top_operations, &unmodeled};
 }
 
-SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const DeviceIdentification& device,
-                      const SolOptions& options, const CycleReport* cycles) {
+std::vector<Table> SolReport::release_tables() {
+  std::vector<Table> out;
+  for (Table* t : {&metrics, &by_layer_type, &by_layer_instance, &by_module, &by_function, &by_phase,
+                   &by_phase_prefix, &by_step, &top_operations, &unmodeled})
+    out.push_back(std::move(*t));
+  return out;
+}
+
+namespace {
+
+SolReport tables_of(const EventStore& store, SolOps ops, const DeviceSpec* device, const SolOptions& options,
+                    const CycleReport* cycles) {
   SolReport r;
-  const DeviceSpec* spec = device.roofline_spec();
-  if (spec) {
-    r.device = spec->id;
-    r.device_how = std::string(device_status_name(device.status)) + (device.how.empty() ? "" : ": " + device.how);
-  } else {
-    r.device_how = device.notice;
-  }
+  if (device) r.device = device->id;
   r.efficiency_factor = options.efficiency_factor;
-  r.ops = collect_sol_ops(store, tree, spec, options);
+  r.ops = std::move(ops);
   r.totals = sol_totals(r.ops);
   r.metrics = sol_metrics_table(r.ops, options.efficiency_factor);
   r.by_layer_type = sol_by_layer_type_table(r.ops);
@@ -84,6 +89,23 @@ SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const Devi
   r.top_operations = sol_top_operations_table(r.ops);
   r.unmodeled = sol_unmodeled_table(r.ops);
   return r;
+}
+
+}  // namespace
+
+SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const DeviceIdentification& device,
+                      const SolOptions& options, const CycleReport* cycles) {
+  const DeviceSpec* spec = device.roofline_spec();
+  SolReport r = tables_of(store, collect_sol_ops(store, tree, spec, options), spec, options, cycles);
+  r.device_how = spec ? std::string(device_status_name(device.status)) + (device.how.empty() ? "" : ": " + device.how)
+                      : device.notice;
+  return r;
+}
+
+SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const LauncherTable& launchers,
+                      const ModeledOps& modeled, const DeviceSpec* device, const SolOptions& options,
+                      const CycleReport* cycles) {
+  return tables_of(store, collect_sol_ops(store, tree, launchers, modeled, device, options), device, options, cycles);
 }
 
 std::string sol_console_report(const SolReport& report, size_t top) {
@@ -100,9 +122,17 @@ std::string sol_console_report(const SolReport& report, size_t top) {
                 report.device_how.c_str(), report.efficiency_factor, t.flops / 1e12, t.faster_than_estimate);
   out += printed("  unmodeled: %zu ops, %.2f ms measured (not in the totals)\n", t.unmodeled_ops,
                 t.unmodeled_us / 1e3);
-  if (report.ops.collective_kernels > 0)
-    out += printed("  collectives: %zu kernels, %.2f ms (not estimated)\n", report.ops.collective_kernels,
-                  report.ops.collective_us / 1e3);
+  const Column& metric = report.metrics.column(1);
+  const auto value = [&](const char* name) {
+    for (size_t r = 0; r < report.metrics.num_rows(); ++r)
+      if (report.metrics.column(0).string_at(r) == name) return metric.is_null(r) ? 0.0 : metric.float_at(r);
+    return 0.0;
+  };
+  if (value("sol/communication_ops") + value("sol/communication_unmodeled_ops") > 0)
+    out += printed("  collectives: estimated %.0f (%.2f ms estimated, %.2f ms measured), "
+                  "unmodeled %.0f (%.2f ms)\n", value("sol/communication_ops"),
+                  value("sol/communication_estimated_time_ms"), value("sol/communication_measured_time_ms"),
+                  value("sol/communication_unmodeled_ops"), value("sol/communication_unmodeled_time_ms"));
   if (report.ops.unattributed_kernels > 0)
     out += printed("  kernels whose launch is not in the trace: %zu, %.2f ms (not attributed)\n",
                   report.ops.unattributed_kernels, report.ops.unattributed_us / 1e3);

@@ -35,12 +35,20 @@ struct SolReport {
 
   // Every table, in the order above (metrics first).
   std::vector<const Table*> tables() const;
+  // The same tables moved out, in that order (the report keeps them as sheets).
+  std::vector<Table> release_tables();
 };
 
 // `tree` should be built with python frames (TreeOptions::include_python) for layer
 // types; `cycles` may be null (no by_step rows).
 SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const DeviceIdentification& device,
                       const SolOptions& options = {}, const CycleReport* cycles = nullptr);
+// The same for a device already chosen (null: no estimates), from the launchers and
+// modeled ops the caller already has (sol_ops.h: they may come from a tree without
+// python frames).
+SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const LauncherTable& launchers,
+                      const ModeledOps& modeled, const DeviceSpec* device, const SolOptions& options = {},
+                      const CycleReport* cycles = nullptr);
 
 // The Megatron tracker's console report: device, op count and totals, then the top
 // rows by layer type, function and phase (estimated, measured, efficiency), and the

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 
-#include "analyses/ops/kernel_launchers.h"
-#include "analyses/perf/modeled_ops.h"
 #include "analyses/roofline/roofline.h"
+#include "analyses/sol/sol_comm.h"
 #include "analyses/sol/sol_context.h"
-#include "base/gpu_class.h"
 #include "base/interval_math.h"
 
 namespace sollens {
@@ -64,14 +62,11 @@ bool copies_to_or_from_host(const EventStore& s, const std::vector<uint32_t>& ke
   return false;
 }
 
+// After the communication ops: every GPU event left has no op.
 void count_unlaunched_gpu_events(const EventStore& s, const TraceTree& tree, SolOps& out) {
-  std::vector<uint32_t> collectives, others;
-  for (uint32_t g : tree.gpu_events) {
-    if (out.op_of_gpu_event[g] >= 0) continue;
-    (is_collective_kernel_name(s.name_of(g)) ? collectives : others).push_back(g);
-  }
-  out.collective_kernels = collectives.size();
-  out.collective_us = busy_time_us(s, collectives);
+  std::vector<uint32_t> others;
+  for (uint32_t g : tree.gpu_events)
+    if (out.op_of_gpu_event[g] < 0) others.push_back(g);
   out.unattributed_kernels = others.size();
   out.unattributed_us = busy_time_us(s, others);
 }
@@ -105,6 +100,7 @@ const char* sol_bound_name(SolBound b) {
   switch (b) {
     case SolBound::kCompute: return "compute";
     case SolBound::kMemory: return "memory";
+    case SolBound::kCommunication: return "communication";
     case SolBound::kNone: break;
   }
   return "";
@@ -145,8 +141,11 @@ RooflineEstimate roofline_estimate(double flops, const std::optional<double>& by
 
 SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const DeviceSpec* device,
                        const SolOptions& options) {
-  const LauncherTable launchers = find_kernel_launchers(s, tree);
-  const ModeledOps modeled = evaluate_modeled_ops(s, tree);
+  return collect_sol_ops(s, tree, find_kernel_launchers(s, tree), evaluate_modeled_ops(s, tree), device, options);
+}
+
+SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const LauncherTable& launchers,
+                       const ModeledOps& modeled, const DeviceSpec* device, const SolOptions& options) {
   SolOps out;
   out.op_of_gpu_event.assign(s.size(), -1);
   std::vector<int32_t> op_of_event(s.size(), -1);
@@ -181,10 +180,14 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const DeviceS
       op.no_estimate = "host-device copy: no host link bandwidth in deviceDB";
     }
   }
+  add_communication_ops(s, tree, device, options, out);
   count_unlaunched_gpu_events(s, tree, out);
   if (!device) out.notes.push_back("no GPU with known dense peaks: no estimates (name one with --device)");
-  if (out.collective_kernels > 0)
-    out.notes.push_back("communication is not estimated: deviceDB has no link bandwidth; collective kernels are counted apart");
+  const bool collectives =
+      std::any_of(out.ops.begin(), out.ops.end(), [](const SolOp& op) { return op.communication; });
+  if (device && !device->scale_up_link && collectives)
+    out.notes.push_back("communication is not estimated: deviceDB has no link bandwidth for " + device->id +
+                        "; its collectives are unmodeled ops");
   add_context(s, tree, out);
   return out;
 }

@@ -4,12 +4,15 @@
 // grouped under its innermost modeled op: aten::_flash_attention_forward's kernels
 // count for the aten::_scaled_dot_product_flash_attention above it, an aten::mm
 // launcher is its own op. Launchers with no modeled op above them are unmodeled ops:
-// counted apart, never given a zero estimate.
+// counted apart, never given a zero estimate. Collective kernels are ops of their own
+// (sol_comm.h).
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "analyses/ops/kernel_launchers.h"
+#include "analyses/perf/modeled_ops.h"
 #include "analyses/roofline/device_db.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
@@ -17,19 +20,19 @@
 namespace sollens {
 
 struct SolOptions {
-  // Multiplies every peak and bandwidth (the Megatron tracker's fixed 0.8; 1.0 here:
+  // Multiplies every peak and bandwidth, links too (the Megatron tracker's fixed 0.8; 1.0 here:
   // the estimate is the plain dense roofline).
   double efficiency_factor = 1.0;
 };
 
-enum class SolBound : uint8_t { kNone, kCompute, kMemory };
-const char* sol_bound_name(SolBound b);  // "compute" / "memory" / ""
+enum class SolBound : uint8_t { kNone, kCompute, kMemory, kCommunication };
+const char* sol_bound_name(SolBound b);  // "compute" / "memory" / "communication" / ""
 
 struct RooflineEstimate {
   bool ok = false;
   std::string why_not;  // when !ok
-  double compute_us = 0, memory_us = 0, estimate_us = 0;
-  double peak_tflops = 0, bandwidth_tbps = 0;  // after the efficiency factor
+  double compute_us = 0, memory_us = 0, communication_us = 0, estimate_us = 0;
+  double peak_tflops = 0, bandwidth_tbps = 0, link_gbps = 0;  // after the efficiency factor
   SolBound bound = SolBound::kNone;
 };
 
@@ -46,7 +49,9 @@ struct SolOp {
   bool estimated = false;
   std::string no_estimate;         // why not, when !estimated ("no perf model", ...)
   std::string compute_spec;        // "matrix_bf16", ... from the op's own inputs
-  double flops = 0, bytes = 0;
+  double flops = 0;
+  double bytes = 0;                // DRAM bytes; a collective: bytes each GPU sends, S · f(n)
+  bool communication = false;      // a collective kernel (sol_comm.h)
   RooflineEstimate roofline;
   // Measured faster than the roofline allows: the model (counts or peak) is wrong.
   bool faster_than_estimate() const { return estimated && measured_us < roofline.estimate_us; }
@@ -61,8 +66,6 @@ struct SolOps {
   std::vector<SolOp> ops;  // in launcher order (by launch time)
   // Per store row: index into ops of the op a GPU event counts for, or -1.
   std::vector<int32_t> op_of_gpu_event;
-  size_t collective_kernels = 0;
-  double collective_us = 0;     // union of their intervals
   size_t unattributed_kernels = 0;  // GPU events with no launcher (unlinked), not collectives
   double unattributed_us = 0;
   bool module_frames = false;   // layer types come from nn.Module frames
@@ -72,5 +75,10 @@ struct SolOps {
 // device == nullptr: no op gets an estimate (the notes say why).
 SolOps collect_sol_ops(const EventStore& store, const TraceTree& tree, const DeviceSpec* device,
                        const SolOptions& options = {});
+// The same from the launchers and modeled ops a caller already has (the report): python
+// frames change neither, so they may come from a tree without them, while `tree` (with
+// python frames) gives the layer types.
+SolOps collect_sol_ops(const EventStore& store, const TraceTree& tree, const LauncherTable& launchers,
+                       const ModeledOps& modeled, const DeviceSpec* device, const SolOptions& options = {});
 
 }  // namespace sollens

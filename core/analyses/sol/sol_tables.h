@@ -13,7 +13,9 @@ namespace sollens {
 // FLOPs and bytes, ops faster than their estimate; unmodeled ops apart.
 struct SolTotals {
   size_t ops = 0;
-  double estimated_us = 0, measured_us = 0, flops = 0, bytes = 0;
+  double estimated_us = 0, measured_us = 0, flops = 0;
+  double bytes = 0;       // DRAM bytes of the compute and memory ops
+  double link_bytes = 0;  // bytes sent over links by the communication ops
   size_t faster_than_estimate = 0;
   size_t unmodeled_ops = 0;
   double unmodeled_us = 0;
@@ -43,7 +45,8 @@ Table sol_by_module_table(const SolOps& ops);
 // The estimated ops with the largest estimates (per op event).
 Table sol_top_operations_table(const SolOps& ops, size_t limit = 50);
 
-// Unmodeled time by function and reason, then collective and unlinked kernels.
+// Unmodeled time by function and reason (collectives included), then the kernels
+// without a launch.
 Table sol_unmodeled_table(const SolOps& ops);
 
 }  // namespace sollens

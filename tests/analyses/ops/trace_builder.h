@@ -13,10 +13,11 @@ class TraceBuilder {
   TraceBuilder& python(const std::string& name, double ts, double dur) {
     return host("python_function", name, ts, dur, R"("Python id":)" + std::to_string(++py_));
   }
-  // A launch at ts (0.5 µs long) of one GPU event [gpu_ts, gpu_ts + gpu_dur].
+  // A launch at ts (0.5 µs long) of one GPU event [gpu_ts, gpu_ts + gpu_dur]; gpu_args:
+  // more members for the GPU event's args (e.g. a collective's record_param_comms fields).
   TraceBuilder& launch(double ts, const std::string& kernel, double gpu_ts, double gpu_dur,
                        const std::string& cat = "kernel", int stream = 7,
-                       const std::string& runtime = "cudaLaunchKernel") {
+                       const std::string& runtime = "cudaLaunchKernel", const std::string& gpu_args = "") {
     const std::string c = std::to_string(++corr_);
     add(R"({"ph":"X","cat":"cuda_runtime","name":")" + runtime + R"(","pid":1,"tid":1,"ts":)" +
         num(ts) + R"(,"dur":0.5,"args":{"correlation":)" + c + "}}");
@@ -25,7 +26,7 @@ class TraceBuilder {
         R"(,"bp":"e"})");
     add(R"({"ph":"X","cat":")" + cat + R"(","name":")" + kernel + R"(","pid":0,"tid":7,"ts":)" +
         num(gpu_ts) + R"(,"dur":)" + num(gpu_dur) + R"(,"args":{"correlation":)" + c +
-        R"(,"stream":)" + std::to_string(stream) + "}}");
+        R"(,"stream":)" + std::to_string(stream) + (gpu_args.empty() ? "" : "," + gpu_args) + "}}");
     return *this;
   }
   TraceBuilder& raw(const std::string& event) {
