@@ -16,8 +16,9 @@ PORT=${PORT:-8080}
 # emcc runs `python3` from PATH; pin Debian's (the wasm preset sets it as well).
 export EMSDK_PYTHON=/usr/bin/python3
 
+# slurm-wlm and munge: the fleet recipe's test runs a one-node Slurm cluster.
 APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
-              libxlsxwriter-dev nodejs npm python3)
+              libxlsxwriter-dev nodejs npm python3 slurm-wlm munge)
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }

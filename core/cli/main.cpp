@@ -15,13 +15,16 @@ usage:
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
                        [--detect-recompute] [--first-occurrence-time]
-                       [--micro-idle-thresh-us US]
+                       [--micro-idle-thresh-us US] [--rank-summary FILE]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a
       folder or a glob: each rank's report in DIR/rank<k>/ and the cross-rank
       sheets (TraceLens's multi-rank collective report, stragglers, per-rank
       timeline, comm-comp overlap, rank clocks) in DIR/.
+  --rank-summary FILE: with one trace, also writes its collective kernels as
+      CSV rows of the cross-rank nccl_long sheet, for running each rank as its
+      own task and merging them afterwards (README "Fleet scale").
   --corrected: perf-model sheets with sollens's corrected FLOPs/bytes in the
       default columns and TraceLens's in extra columns suffixed (TraceLens)
       (default: the other way round, suffix (corrected)); see
