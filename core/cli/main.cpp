@@ -15,13 +15,16 @@ usage:
                        [--device NAME] [--no-roofline] [--no-json] [--no-xlsx]
                        [--corrected] [--link flows|correlation|auto]
                        [--detect-recompute] [--first-occurrence-time]
-                       [--micro-idle-thresh-us US] [--rank-summary FILE]
+                       [--micro-idle-thresh-us US] [--rank-summary FILE] [--max-memory MB]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a
       folder or a glob: each rank's report in DIR/rank<k>/ and the cross-rank
       sheets (TraceLens's multi-rank collective report, stragglers, per-rank
       timeline, comm-comp overlap, rank clocks) in DIR/.
+  --max-memory MB: with many traces, read fewer ranks at once where their
+      estimated peak (1.1 x each rank's JSON size) would pass MB megabytes
+      (10^6 bytes); each rank's file is dropped as it is parsed either way.
   --rank-summary FILE: with one trace, also writes its collective kernels as
       CSV rows of the cross-rank nccl_long sheet, for running each rank as its
       own task and merging them afterwards (README "Fleet scale").

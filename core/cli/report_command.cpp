@@ -154,6 +154,7 @@ int run_report(const std::vector<std::string>& args) {
   ReportRequest request;
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx
   std::string rank_summary;                          // --rank-summary FILE
+  uint64_t max_memory = 0;                           // --max-memory MB (many ranks)
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
     if (a == "--device") return read_device_option(args, i, request.device_name);
@@ -171,6 +172,15 @@ int run_report(const std::vector<std::string>& args) {
         return OptionResult::kUsageError;
       }
       rank_summary = args[++i];
+    } else if (a == "--max-memory") {
+      char* end = nullptr;
+      const double mb = i + 1 < args.size() ? std::strtod(args[i + 1].c_str(), &end) : 0;
+      if (i + 1 >= args.size() || *end != '\0' || !(mb > 0)) {
+        std::cerr << "sollens: --max-memory needs a positive number of megabytes\n";
+        return OptionResult::kUsageError;
+      }
+      max_memory = static_cast<uint64_t>(mb * 1e6);
+      ++i;
     } else if (a == "--no-json") {
       write_json = false;
     } else if (a == "--no-xlsx") {
@@ -201,7 +211,7 @@ int run_report(const std::vector<std::string>& args) {
     std::cerr << "sollens: --rank-summary takes one trace (one rank)\n";
     return 2;
   }
-  if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file);
+  if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file, max_memory);
   const std::string& trace = traces.front();
 
   LoadedTrace loaded;
