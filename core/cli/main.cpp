@@ -24,7 +24,8 @@ usage:
       timeline, comm-comp overlap, rank clocks) in DIR/.
   --max-memory MB: with many traces, read fewer ranks at once where their
       estimated peak (1.1 x each rank's JSON size) would pass MB megabytes
-      (10^6 bytes); each rank's file is dropped as it is parsed either way.
+      (10^6 bytes), and parse each in one pass; each rank's file is dropped as it
+      is parsed either way.
   --rank-summary FILE: with one trace, also writes its collective kernels as
       CSV rows of the cross-rank nccl_long sheet, for running each rank as its
       own task and merging them afterwards (README "Fleet scale").

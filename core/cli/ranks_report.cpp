@@ -208,8 +208,9 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   const fs::path out(out_dir);
   if (!make_output_dir(out_dir)) return 3;
   const unsigned workers = workers_for(traces, max_memory);
-  // Ranks in parallel; a lone worker may still split one large trace in two.
-  const unsigned load_threads = workers > 1 ? 1 : 0;
+  // Ranks in parallel; a lone worker may still split one large trace in two, unless a
+  // memory budget is set (two halves hold about a fifth more at their peak).
+  const unsigned load_threads = workers > 1 || max_memory != 0 ? 1 : 0;
   std::vector<RankOutcome> outcomes(traces.size());
   std::atomic<size_t> next{0};
   std::mutex print;

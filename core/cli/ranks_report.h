@@ -25,7 +25,8 @@ bool resolve_traces(const std::vector<std::string>& inputs, std::vector<std::str
 
 // Each trace is read keeping only what the analyses need of it (its file's pages are
 // dropped as they are parsed). `max_memory` (bytes; 0: no limit) caps how many ranks
-// are read at once, from an estimate of each rank's peak (1.1 × its JSON size).
+// are read at once, from an estimate of each rank's peak (1.1 × its JSON size), and
+// then each is parsed in one pass.
 int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& tree_options,
                      const ReportRequest& request, const std::string& out_dir, bool write_json,
                      bool write_xlsx_file, uint64_t max_memory = 0);
