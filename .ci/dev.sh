@@ -7,6 +7,10 @@
 #   bash .ci/dev.sh bench [args]   build native + wasm, run build/native/sollens_bench [args]
 #                                  (ingest, then --report: the whole report), the wasm one,
 #                                  then the page bench (tests/web/bench_page.mjs)
+#   bash .ci/dev.sh bench-ranks [args]  build native, then `sollens report DIR` on 8 synthetic
+#                                  ranks x 1 GB (tests/bench/ranks_bench.py [args]: written
+#                                  once into build/bench/ranks-8x1gb, ~8 GB of disk): time,
+#                                  peak resident memory, planted straggler. Not part of bench.
 # JOBS (default 2) sets the build parallelism.
 set -euo pipefail
 
@@ -16,8 +20,9 @@ PORT=${PORT:-8080}
 # emcc runs `python3` from PATH; pin Debian's (the wasm preset sets it as well).
 export EMSDK_PYTHON=/usr/bin/python3
 
+# slurm-wlm and munge: the fleet recipe's test runs a one-node Slurm cluster.
 APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
-              libxlsxwriter-dev nodejs npm python3)
+              libxlsxwriter-dev nodejs npm python3 slurm-wlm munge)
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
@@ -150,10 +155,19 @@ cmd_bench() {
   # --- end page bench
 }
 
+cmd_bench_ranks() {
+  setup
+  build native
+  mkdir -p build/bench
+  log "many ranks: python3 tests/bench/ranks_bench.py build/native/sollens $*"
+  python3 tests/bench/ranks_bench.py build/native/sollens "$@" </dev/null
+}
+
 case ${1:-} in
   setup) setup ;;
   main) cmd_main ;;
   test) cmd_test ;;
   bench) shift; cmd_bench "$@" ;;
-  *) die "usage: bash .ci/dev.sh {setup|main|test|bench [args...]}" ;;
+  bench-ranks) shift; cmd_bench_ranks "$@" ;;
+  *) die "usage: bash .ci/dev.sh {setup|main|test|bench [args...]|bench-ranks [args...]}" ;;
 esac

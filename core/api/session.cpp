@@ -20,6 +20,8 @@ LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
   IngestOptions ingest;
   ingest.threads = options.threads;
   ingest.progress = options.progress;
+  ingest.compact_input = options.compact_input;
+  ingest.release_input = options.release_input;
   auto t0 = Clock::now();
   LoadResult r = load_trace(std::move(bytes), ingest);
   outcome.parse_ms = ms_since(t0);

@@ -29,6 +29,11 @@ struct LoadOptions {
   // false cancels the load.
   std::function<bool(size_t bytes, size_t events)> progress;
   TreeOptions tree;
+  // Keep only what the analyses need of the bytes, dropping the rest as it is read
+  // (ingest/trace_reader.h IngestOptions::compact_input, release_input: returns how far
+  // it released): for many large traces at once.
+  bool compact_input = false;
+  std::function<const char*(const char* begin, const char* end)> release_input;
 };
 
 struct LoadOutcome {

@@ -8,11 +8,12 @@
 namespace sollens::cli {
 
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out,
-                    unsigned threads) {
+                    unsigned threads, bool compact) {
   const auto t0 = std::chrono::steady_clock::now();
   PaddedBuffer bytes;
   std::string error;
-  if (!read_file(path, bytes, error)) {
+  bool mapped = false;
+  if (!read_file(path, bytes, error, /*prefault=*/!compact, &mapped)) {
     std::cerr << "sollens: " << error << "\n";
     return false;
   }
@@ -21,6 +22,10 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   // Two halves of a large trace at once where there are cores for it.
   options.threads = threads != 0 ? threads : std::thread::hardware_concurrency() >= 2 ? 2 : 1;
   options.tree = tree_options;
+  if (compact) {
+    options.compact_input = true;
+    if (mapped) options.release_input = release_pages;
+  }
   const LoadOutcome loaded = out.session.load(std::move(bytes), options);
   out.parse_ms = loaded.parse_ms;
   out.tree_ms = loaded.tree_ms;

@@ -17,9 +17,11 @@ struct LoadedTrace {
 };
 
 // Prints the error to stderr and returns false when the trace cannot be used.
-// `threads`: 0 = two halves at once where there are cores for it.
+// `threads`: 0 = two halves at once where there are cores for it. `compact`: keep only
+// what the analyses need of the file, dropping its pages as they are parsed (one pass;
+// for many large traces at once).
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out,
-                    unsigned threads = 0);
+                    unsigned threads = 0, bool compact = false);
 
 void print_warnings(const Session& session, std::ostream& log);
 

@@ -18,7 +18,7 @@ usage:
                        [--detect-recompute] [--first-occurrence-time]
                        [--micro-idle-thresh-us US] [--group-by-num-kernels]
                        [--short-kernel-threshold-us US] [--short-kernel-histogram-bins N]
-                       [--topk-short-kernels N]
+                       [--topk-short-kernels N] [--rank-summary FILE] [--max-memory MB]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a
@@ -28,6 +28,13 @@ usage:
       sheets come the speed-of-light sheets of sollens sol (sol_metrics,
       sol_by_layer_type, ...) when the GPU is known (identified or --device);
       --no-sol leaves them out, --efficiency F as for sol.
+  --max-memory MB: with many traces, read fewer ranks at once where their
+      estimated peak (1.1 x each rank's JSON size) would pass MB megabytes
+      (10^6 bytes), and parse each in one pass; each rank's file is dropped as it
+      is parsed either way.
+  --rank-summary FILE: with one trace, also writes its collective kernels as
+      CSV rows of the cross-rank nccl_long sheet, for running each rank as its
+      own task and merging them afterwards (README "Fleet scale").
   --corrected: perf-model sheets with sollens's corrected FLOPs/bytes in the
       default columns and TraceLens's in extra columns suffixed (TraceLens)
       (default: the other way round, suffix (corrected)); see

@@ -21,7 +21,7 @@ void unmap(char* data, size_t capacity) { munmap(data, capacity); }
 // 55 MB trace reads in a few ms instead of ~25). Copy-on-write, so the reader's
 // writes never reach the file. False when the file cannot be mapped (a pipe, an
 // empty file): the caller then reads it.
-bool map_file(const std::string& path, PaddedBuffer& out) {
+bool map_file(const std::string& path, PaddedBuffer& out, bool prefault) {
   const int fd = open(path.c_str(), O_RDONLY);
   if (fd < 0) return false;
   struct stat st {};
@@ -40,25 +40,37 @@ bool map_file(const std::string& path, PaddedBuffer& out) {
   // The file over the front of the reservation; the rest of its last page reads as
   // zeros. Populated read-only (a writable private mapping would be populated by
   // copying every page), then made writable: only a page written later is copied.
-  void* file = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+  void* file = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | (prefault ? MAP_POPULATE : 0), fd, 0);
   close(fd);
   if (file == MAP_FAILED || mprotect(base, capacity, PROT_READ | PROT_WRITE) != 0) {
     munmap(base, capacity);
     return false;
   }
+  if (!prefault) madvise(base, size, MADV_SEQUENTIAL);  // read ahead, drop behind
   out = PaddedBuffer::adopt(static_cast<char*>(base), size, capacity, unmap);
   return true;
 }
 
 }  // namespace
 
-bool read_file(const std::string& path, PaddedBuffer& out, std::string& error) {
+const char* release_pages(const char* begin, const char* end) {
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t first = (reinterpret_cast<uintptr_t>(begin) + page - 1) & ~(page - 1);
+  const uintptr_t last = reinterpret_cast<uintptr_t>(end) & ~(page - 1);
+  if (last <= first) return begin;
+  madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  return end - (reinterpret_cast<uintptr_t>(end) - last);
+}
+
+bool read_file(const std::string& path, PaddedBuffer& out, std::string& error, bool prefault, bool* mapped) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     error = path + " is a directory, not a trace file";
     return false;
   }
-  if (map_file(path, out)) return true;
+  const bool is_mapped = map_file(path, out, prefault);
+  if (mapped) *mapped = is_mapped;
+  if (is_mapped) return true;
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) {
     error = "cannot open " + path + ": " + std::strerror(errno);

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "analyses/info/trace_info.h"  // correlation_linking_notice
+#include "api/rank_collectives.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
@@ -152,6 +153,20 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   return 0;
 }
 
+// The rank's collective kernels as CSV (api/rank_collectives.h), for a fleet run
+// that merges many ranks' files afterwards.
+int write_rank_summary(const std::string& trace, const LoadedTrace& loaded, const std::string& path) {
+  const Table table = rank_collectives_sheet(loaded.session, trace);
+  std::ofstream out(path, std::ios::binary);
+  if (out) write_csv(table, out);
+  if (!out) {
+    std::cerr << "sollens: cannot write " << path << "\n";
+    return 3;
+  }
+  std::cerr << "  wrote " << path << " (" << table.num_rows() << " collective kernels)\n";
+  return 0;
+}
+
 int run_report(const std::vector<std::string>& args) {
   std::vector<std::string> inputs;
   std::string out_dir = "sollens-report";
@@ -159,6 +174,8 @@ int run_report(const std::vector<std::string>& args) {
   ReportRequest request;
   request.sol_sheets = true;  // --no-sol
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx
+  std::string rank_summary;                          // --rank-summary FILE
+  uint64_t max_memory = 0;                           // --max-memory MB (many ranks)
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
     if (a == "--device") return read_device_option(args, i, request.device_name);
@@ -171,6 +188,21 @@ int run_report(const std::vector<std::string>& args) {
         return OptionResult::kUsageError;
       }
       out_dir = args[++i];
+    } else if (a == "--rank-summary") {
+      if (i + 1 >= args.size()) {
+        std::cerr << "sollens: --rank-summary needs a file\n";
+        return OptionResult::kUsageError;
+      }
+      rank_summary = args[++i];
+    } else if (a == "--max-memory") {
+      char* end = nullptr;
+      const double mb = i + 1 < args.size() ? std::strtod(args[i + 1].c_str(), &end) : 0;
+      if (i + 1 >= args.size() || *end != '\0' || !(mb > 0)) {
+        std::cerr << "sollens: --max-memory needs a positive number of megabytes\n";
+        return OptionResult::kUsageError;
+      }
+      max_memory = static_cast<uint64_t>(mb * 1e6);
+      ++i;
     } else if (a == "--no-json") {
       write_json = false;
     } else if (a == "--no-xlsx") {
@@ -196,13 +228,19 @@ int run_report(const std::vector<std::string>& args) {
   if (!resolve_traces(inputs, traces)) return 2;
   // Recompute is found from the checkpoint python frames, so they must be in the tree.
   if (request.detect_recompute) tree_options.include_python = true;
-  if (traces.size() != 1 || is_directory(inputs.front()))
-    return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file);
+  const bool many = traces.size() != 1 || is_directory(inputs.front());
+  if (many && !rank_summary.empty()) {
+    std::cerr << "sollens: --rank-summary takes one trace (one rank)\n";
+    return 2;
+  }
+  if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file, max_memory);
   const std::string& trace = traces.front();
 
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;
-  return write_report_dir(trace, loaded, request, out_dir, write_json, write_xlsx_file, std::cerr);
+  const int code = write_report_dir(trace, loaded, request, out_dir, write_json, write_xlsx_file, std::cerr);
+  if (code != 0 || rank_summary.empty()) return code;
+  return write_rank_summary(trace, loaded, rank_summary);
 }
 
 }  // namespace sollens::cli

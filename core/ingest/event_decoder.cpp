@@ -55,8 +55,9 @@ struct EventDecoder::Row : EventRow {
   bool any_field = false;
 };
 
-EventDecoder::EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters)
-    : store_(store), input_(input), counters_(counters) {}
+EventDecoder::EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters,
+                           bool copy_strings)
+    : store_(store), input_(input), counters_(counters), copy_strings_(copy_strings) {}
 
 error_code EventDecoder::intern_value(od::value& v, StrId& out, StrId* last) {
   std::string_view token = trim_json_token(v.raw_json_token());
@@ -75,7 +76,8 @@ error_code EventDecoder::intern_value(od::value& v, StrId& out, StrId* last) {
     if (auto e = v.get_string().get(unescaped)) return e;
     out = store_.strings.intern(unescaped);
   } else {
-    out = store_.strings.intern_stable(text);  // points into the input buffer
+    // Points into the input buffer, unless the input is not kept.
+    out = copy_strings_ ? store_.strings.intern(text) : store_.strings.intern_stable(text);
   }
   if (last) *last = out;
   return SUCCESS;

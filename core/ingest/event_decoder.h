@@ -25,7 +25,8 @@ struct IngestCounters {
 class EventDecoder {
  public:
   // Rows go to `store`; `input` is the buffer being parsed (args offsets point into it).
-  EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters);
+  // `copy_strings`: intern copies of the input's strings, for an input that is not kept.
+  EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters, bool copy_strings = false);
   simdjson::error_code decode(simdjson::ondemand::value value,
                               simdjson::ondemand::document& doc);
 
@@ -43,6 +44,7 @@ class EventDecoder {
   EventStore& store_;
   const PaddedBuffer& input_;
   IngestCounters& counters_;
+  bool copy_strings_;
   std::vector<uint8_t> category_cache_;  // by StrId; 0xff = not computed
   static constexpr StrId kNoLast = static_cast<StrId>(-1);
   StrId last_cat_ = kNoLast, last_pid_ = kNoLast, last_tid_ = kNoLast, last_name_ = kNoLast;

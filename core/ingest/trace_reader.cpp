@@ -2,8 +2,12 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <new>
+#include <optional>
+#include <utility>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -27,26 +31,84 @@ struct LoadError {
 
 std::string at_byte(size_t offset) { return " (byte " + std::to_string(offset) + ")"; }
 
+// The args JSON the store keeps, moved out of an input that is not kept whole
+// (IngestOptions::compact_input). Grown with realloc: a large block moves by remapping,
+// not by copying.
+class ArgsArena {
+ public:
+  ArgsArena() = default;
+  ArgsArena(const ArgsArena&) = delete;
+  ArgsArena& operator=(const ArgsArena&) = delete;
+  ~ArgsArena() { std::free(data_); }
+
+  // Moves the args of rows [from, store.size()) here; their offsets become offsets here.
+  void take(EventStore& store, size_t from, const char* input) {
+    for (size_t i = from; i < store.size(); ++i) {
+      const uint32_t n = store.args_length[i];
+      if (n == 0) continue;
+      reserve(size_ + n);
+      std::memcpy(data_ + size_, input + store.args_offset[i], n);
+      store.args_offset[i] = size_;
+      size_ += n;
+    }
+  }
+
+  // Appends `other`, whose args belong to the rows `other_rows` (the second half of a
+  // parse in two halves), shifting those rows' offsets to where their bytes land here.
+  void absorb(const ArgsArena& other, EventStore& other_rows) {
+    for (size_t i = 0; i < other_rows.size(); ++i)
+      if (other_rows.args_length[i] != 0) other_rows.args_offset[i] += size_;
+    reserve(size_ + other.size_);
+    if (other.size_) std::memcpy(data_ + size_, other.data_, other.size_);
+    size_ += other.size_;
+  }
+
+  // The arena as the store's input, padded as simdjson reads it.
+  PaddedBuffer finish() {
+    reserve(size_ + PaddedBuffer::kPadding);
+    std::memset(data_ + size_, 0, PaddedBuffer::kPadding);
+    char* data = std::exchange(data_, nullptr);
+    return PaddedBuffer::adopt(data, size_, capacity_, [](char* d, size_t) { std::free(d); });
+  }
+
+ private:
+  void reserve(size_t need) {
+    if (need <= capacity_) return;
+    const size_t capacity = std::max(need, capacity_ + capacity_ / 2 + (size_t(1) << 20));
+    char* d = static_cast<char*>(std::realloc(data_, capacity));
+    if (!d) throw std::bad_alloc();
+    data_ = d;
+    capacity_ = capacity;
+  }
+
+  char* data_ = nullptr;
+  size_t size_ = 0, capacity_ = 0;
+};
+
 // Cuts traceEvents into windows and decodes each with one reused parser.
 class WindowedReader {
  public:
   // Rows go to `store`; `input` is the whole trace text. Parsing stops at the array's
   // ']' or, for the first half of a parallel parse, at the ',' at `stop_at`.
+  // With an `arena`, each window's args move there once it is read, and the input
+  // it spanned is released (IngestOptions::compact_input).
   WindowedReader(EventStore& store, PaddedBuffer& input, const IngestOptions& options,
                  IngestCounters& counters, size_t stop_at = jl::npos,
-                 bool in_parallel_half = false)
+                 bool in_parallel_half = false, ArgsArena* arena = nullptr)
       : store_(store),
         input_(input),
         options_(options),
         counters_(counters),
         stop_at_(stop_at),
         in_parallel_half_(in_parallel_half),
-        decoder_(store, input, counters) {}
+        arena_(arena),
+        decoder_(store, input, counters, arena != nullptr) {}
 
   // Returns the index of the array's closing ']', or npos when the input ends first.
   size_t run(size_t array_open) {
     const std::string_view text = visible_text();
     size_t sep = array_open;  // the '[' or ',' just before the next window
+    released_to_ = array_open + 1;
     while (true) {
       if (sep == stop_at_) return stop_at_;
       size_t p = jl::skip_ws(text, sep + 1);
@@ -77,6 +139,7 @@ class WindowedReader {
       if (!w.ok) return recover(sep);
       if (text[cut] == ']') return cut;
       sep = cut;
+      release_before(sep);
       report_progress(sep);
     }
   }
@@ -97,6 +160,13 @@ class WindowedReader {
     bool ok = false;
     error_code error = simdjson::SUCCESS;
   };
+
+  // The input before `offset` (the next window's separator) is not read again.
+  void release_before(size_t offset) {
+    if (!arena_ || !options_.release_input || offset <= released_to_) return;
+    const char* released = options_.release_input(input_.data() + released_to_, input_.data() + offset);
+    released_to_ = static_cast<size_t>(released - input_.data());
+  }
 
   void report_progress(size_t offset) {
     if (options_.progress && !options_.progress(offset, store_.size())) throw Cancelled{};
@@ -132,6 +202,10 @@ class WindowedReader {
     if (write_sep) d[sep] = saved_sep;
     if (cut_is_comma) d[cut] = ',';
     if (close_at_end) d[n] = saved_pad;
+    if (w.ok && arena_) {
+      arena_->take(store_, compacted_rows_, d);
+      compacted_rows_ = store_.size();
+    }
     if (!w.ok) {
       store_.truncate(rows_before);
       // Repairs changed the buffer for good; every other count is redone by the retry.
@@ -210,6 +284,7 @@ class WindowedReader {
                         simdjson::error_message(w.error) + at_byte(p)};
       if (text[cut] == ']') return cut;
       sep = cut;
+      release_before(sep);
     }
   }
 
@@ -224,6 +299,9 @@ class WindowedReader {
   IngestCounters& counters_;
   const size_t stop_at_;
   const bool in_parallel_half_;
+  ArgsArena* arena_;
+  size_t compacted_rows_ = 0;  // rows whose args are in the arena
+  size_t released_to_ = 0;     // the input before this offset was released
   EventDecoder decoder_;
   simdjson::ondemand::parser parser_;
 };
@@ -271,7 +349,7 @@ void add_counts(IngestCounters& to, const IngestCounters& from) {
 // trusted — a split inside a string, a truncated or broken file — and the caller
 // parses sequentially, which gives the exact messages.
 bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t array_open,
-                         IngestCounters& counters, size_t& array_close) {
+                         IngestCounters& counters, size_t& array_close, std::optional<ArgsArena>& arena) {
   const std::string_view text = store.input.view();
   if (options.threads < 2 || options.progress ||
       text.size() - array_open < options.parallel_min_bytes)
@@ -293,6 +371,8 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
 
   EventStore second;
   second.reserve((text.size() - split) / 320 + 16);  // as load_trace reserves the whole
+  std::optional<ArgsArena> second_arena;
+  if (arena) second_arena.emplace();
   IngestCounters first_counts, second_counts;
   bool first_ok = false, second_ok = false;
   size_t second_close = jl::npos;
@@ -310,7 +390,8 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
   try {
     worker = std::thread([&] {
       try {
-        WindowedReader reader(second, store.input, options, second_counts, jl::npos, true);
+        WindowedReader reader(second, store.input, options, second_counts, jl::npos, true,
+                              second_arena ? &*second_arena : nullptr);
         second_close = reader.run(split + 1);
         second_ok = second_counts.truncated_at == jl::npos && !second_counts.missing_close_bracket;
       } catch (...) {
@@ -320,15 +401,17 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
     return false;  // no threads here (a WebAssembly build without pthreads)
   }
   try {
-    WindowedReader reader(store, store.input, options, first_counts, split, true);
+    WindowedReader reader(store, store.input, options, first_counts, split, true, arena ? &*arena : nullptr);
     first_ok = reader.run(array_open) == split && first_counts.truncated_at == jl::npos;
   } catch (...) {
   }
   worker.join();
   if (!first_ok || !second_ok) {
     store.truncate(0);
+    if (arena) arena.emplace();  // the one-pass parse starts over
     return false;
   }
+  if (arena) arena->absorb(*second_arena, second);
   append_part(store, second);
   counters = first_counts;
   add_counts(counters, second_counts);
@@ -435,13 +518,19 @@ LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
     store->reserve(text.size() / 320 + 16);
     IngestCounters counters;
     size_t array_close = jl::npos;
-    if (!parse_in_two_halves(*store, options, array_open, counters, array_close)) {
+    std::optional<ArgsArena> arena;
+    if (options.compact_input) arena.emplace();
+    // The caller's release_input is for its own bytes, not for a decompressed copy.
+    IngestOptions parse_options = options;
+    if (store->compressed_bytes) parse_options.release_input = nullptr;
+    if (!parse_in_two_halves(*store, parse_options, array_open, counters, array_close, arena)) {
       counters = IngestCounters{};
-      WindowedReader reader(*store, store->input, options, counters);
+      WindowedReader reader(*store, store->input, parse_options, counters, jl::npos, false, arena ? &*arena : nullptr);
       array_close = reader.run(array_open);
     }
 
     if (!store->metadata.top_level_array) read_metadata(*store, p, array_open, array_close);
+    if (arena) store->input = arena->finish();  // the whole input is freed here
     add_warnings(*store, counters, array_close, store->metadata.top_level_array);
     if (options.progress) options.progress(text.size(), store->size());
     result.store = std::move(store);

@@ -21,6 +21,17 @@ struct IngestOptions {
   // Called after each window with (input bytes consumed, events so far); returning
   // false cancels the load.
   std::function<bool(size_t, size_t)> progress;
+  // For many large traces at once: the store keeps only what it needs of the input
+  // (the args of events that carry shapes, grids or collective fields, and copies of
+  // the strings), moved into a buffer of its own as each window is read, in one pass
+  // (no halves). `release_input`, when set, is told of each input range that will not
+  // be read again, in order, so that the caller can drop those pages (the CLI's
+  // mapping of the file); it returns how far it released (whole pages only), and the
+  // next call starts there. A load that must read a released range again (a parse in
+  // two halves that fails and starts over) reads the input again: pass it only for
+  // bytes that then read the same (a file's mapping). Not used for gzip input.
+  bool compact_input = false;
+  std::function<const char*(const char* begin, const char* end)> release_input;
 };
 
 struct LoadResult {

@@ -46,6 +46,25 @@ out=$("$sollens" report "$dlrm/worker3_step_12.1694128201557.pt.trace.json.gz" -
 [ -f "$tmp/one/gpu_timeline.csv" ] || fail "single report missing"
 [ -e "$tmp/one/rank3" ] && fail "single report wrote rank folders"
 
+# --max-memory: a budget below one rank's estimated peak reads one rank at a time, with
+# the same sheets.
+out=$("$sollens" report "$dlrm" --out "$tmp/budget" --no-xlsx --no-json --max-memory 0.001 2>&1) ||
+  fail "--max-memory: exited $?: $out"
+grep -q "8 ranks (1 at a time)" <<<"$out" || fail "--max-memory did not read one rank at a time: $out"
+cmp -s "$tmp/glob/straggler_summary.csv" "$tmp/budget/straggler_summary.csv" || fail "--max-memory changed the sheets"
+"$sollens" report "$dlrm" --out "$tmp/budget2" --max-memory lots >/dev/null 2>&1
+[ $? = 2 ] || fail "--max-memory lots is not a usage error"
+
+# --rank-summary: one rank's collective kernels as nccl_long rows (the fleet recipe's
+# per-rank file); rank 3 from distributedInfo, its 8 NCCL kernels.
+out=$("$sollens" report "$dlrm/worker3_step_12.1694128201557.pt.trace.json.gz" --out "$tmp/r3" --no-xlsx \
+  --rank-summary "$tmp/r3.csv" 2>&1) || fail "--rank-summary: exited $?: $out"
+[ "$(head -n 1 "$tmp/r3.csv" | cut -d, -f1-3)" = "collective_id,index_in_group,rank" ] || fail "rank summary header"
+[ "$(tail -n +2 "$tmp/r3.csv" | cut -d, -f3 | sort -u)" = 3 ] || fail "rank summary rows not all rank 3"
+[ "$(tail -n +2 "$tmp/r3.csv" | wc -l)" = 8 ] || fail "rank summary: not 8 kernels"
+"$sollens" report "$dlrm" --out "$tmp/r-many" --rank-summary "$tmp/many.csv" >/dev/null 2>&1
+[ $? = 2 ] || fail "--rank-summary with many traces is not a usage error"
+
 out=$("$sollens" report "$tmp/nothing-here*.json" --out "$tmp/none" 2>&1) && fail "empty glob accepted"
 grep -q "no trace in" <<<"$out" || fail "empty glob message: $out"
 

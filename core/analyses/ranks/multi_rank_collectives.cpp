@@ -9,6 +9,8 @@
 
 #include "analyses/collectives/bus_bandwidth.h"
 #include "analyses/collectives/group_key.h"
+#include "analyses/ranks/all_to_allv.h"
+#include "analyses/ranks/matched_collectives.h"
 #include "base/stats.h"
 
 namespace sollens::ranks {
@@ -19,39 +21,6 @@ using collectives::CollectiveEvent;
 using collectives::ColumnDtype;
 using collectives::kFieldCount;
 using Kind = PyValue::Kind;
-
-// One row of TraceLens's df_long.
-struct LongRow {
-  int64_t rank = 0;
-  CollectiveEvent e;
-  NameSource source = NameSource::kTrace;
-  int64_t index_in_group = 0;
-  std::string collective_id;
-};
-
-struct LongTable {
-  std::vector<LongRow> rows;  // rank order, then file order
-  std::array<ColumnDtype, kFieldCount> dtypes{};
-  bool integer_ts = true, integer_dur = true;
-  bool simplified = false;
-};
-
-bool whole(double v) { return std::floor(v) == v && std::fabs(v) < 9.0e15; }
-
-void push_number(Column& c, double v, bool as_int) {
-  if (as_int) c.push_int(static_cast<int64_t>(v));
-  else c.push_float(v);
-}
-
-void push_optional(Column& c, std::optional<double> v) {
-  if (v && !std::isnan(*v)) c.push_float(*v);
-  else c.push_null();
-}
-
-void push_value(Column& c, ColumnDtype dtype, const PyValue& v) {
-  if (v.is_none()) c.push_null();
-  else collectives::push_key(c, dtype, v);
-}
 
 // The implicit-sync categories and the names record_param_comms gives them.
 std::optional<std::string_view> collective_type(const PyValue& name) {
@@ -77,60 +46,6 @@ std::optional<double> bus_factor(std::string_view type, const PyValue& group_siz
   const double n = collectives::number(group_size);
   if (type == "allreduce") return 2 * (n - 1) / n;
   return (n - 1) / n;  // reducescatter, allgather, alltoall
-}
-
-LongTable build_long(const std::vector<RankSummary>& ranks) {
-  LongTable t;
-  for (const RankSummary& r : ranks)
-    for (const RankCollective& c : r.collectives) t.rows.push_back(LongRow{r.rank, c.event, c.source, 0, {}});
-  for (int f = 0; f < kFieldCount; ++f) {
-    collectives::DtypeInference d;
-    for (const LongRow& row : t.rows) d.add(row.e.fields[f]);
-    t.dtypes[f] = d.dtype();
-    if (t.dtypes[f] == ColumnDtype::kFloat)
-      for (LongRow& row : t.rows)
-        if (row.e.fields[f].is_int()) row.e.fields[f] = PyValue::real(static_cast<double>(row.e.fields[f].i));
-  }
-  for (const LongRow& row : t.rows) {
-    t.integer_ts = t.integer_ts && whole(row.e.ts);
-    t.integer_dur = t.integer_dur && whole(row.e.dur);
-  }
-  // Simplified mode: no process group anywhere and one stream per rank.
-  bool pg_missing = true;
-  std::map<int64_t, std::vector<const PyValue*>> streams;
-  for (const LongRow& row : t.rows) {
-    const PyValue& pg = row.e.fields[collectives::kProcessGroupName];
-    if (!pg.is_none() && !(pg.kind == Kind::kStr && pg.s == "Unknown_Group")) pg_missing = false;
-    const PyValue& stream = row.e.fields[collectives::kStream];
-    auto& seen = streams[row.rank];
-    if (!stream.is_none() && std::none_of(seen.begin(), seen.end(), [&](const PyValue* v) {
-          return collectives::same_key(*v, stream);
-        }))
-      seen.push_back(&stream);
-  }
-  t.simplified = pg_missing && std::all_of(streams.begin(), streams.end(), [](const auto& s) { return s.second.size() <= 1; });
-  for (LongRow& row : t.rows) {
-    PyValue& pg = row.e.fields[collectives::kProcessGroupName];
-    if (t.simplified) pg = PyValue::str("all");
-    else if (pg.is_none()) pg = PyValue::str("Unknown_Group");
-  }
-  t.dtypes[collectives::kProcessGroupName] = ColumnDtype::kObject;
-  // index_in_group: the order of ts within (group, rank), ties in row order.
-  std::map<std::pair<std::string, int64_t>, std::vector<size_t>> groups;
-  for (size_t i = 0; i < t.rows.size(); ++i) {
-    const LongRow& row = t.rows[i];
-    groups[{t.simplified ? std::string() : collectives::cell_text(row.e.fields[collectives::kProcessGroupName]), row.rank}]
-        .push_back(i);
-  }
-  for (auto& [key, members] : groups) {
-    std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) { return t.rows[a].e.ts < t.rows[b].e.ts; });
-    for (size_t k = 0; k < members.size(); ++k) {
-      LongRow& row = t.rows[members[k]];
-      row.index_in_group = static_cast<int64_t>(k);
-      row.collective_id = t.simplified ? std::to_string(k) : key.first + "_" + std::to_string(k);
-    }
-  }
-  return t;
 }
 
 Table long_sheet(const LongTable& lt) {
@@ -230,17 +145,10 @@ struct SyncRow {
 };
 
 std::vector<SyncRow> implicit_sync_rows(const LongTable& lt, size_t& mismatches) {
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<const LongRow*>> by_id;
-  for (const LongRow& r : lt.rows) {
-    auto& members = by_id[r.collective_id];
-    if (members.empty()) order.push_back(r.collective_id);
-    members.push_back(&r);
-  }
   std::vector<SyncRow> rows;
-  for (const std::string& id : order) {
+  for (std::vector<const LongRow*>& members : rows_by_collective(lt)) {
     SyncRow s;
-    s.members = by_id[id];
+    s.members = std::move(members);
     s.first = s.members.front();
     s.type = collective_type(s.first->e.fields[collectives::kCollectiveName]);
     // Simplified mode keeps collectives whose name is missing or unknown.
@@ -513,13 +421,15 @@ MultiRankCollectives multi_rank_collective_sheets(const std::vector<RankSummary>
   out.simplified_mode = lt.simplified;
   if (lt.rows.empty()) return out;
   const std::vector<SyncRow> sync = implicit_sync_rows(lt, out.metadata_mismatches);
+  AllToAllvSheets all_to_allv = all_to_allv_sheets(lt, ranks.size(), out.metadata_mismatches);
   if (!sync.empty()) out.sheets.push_back(summary_implicit_sync_sheet(lt, sync));
   out.sheets.push_back(summary_long_sheet(lt));
+  if (all_to_allv.summary) out.sheets.push_back(std::move(*all_to_allv.summary));
+  if (all_to_allv.heatmap) out.sheets.push_back(std::move(*all_to_allv.heatmap));
   out.sheets.push_back(long_sheet(lt));
-  if (!sync.empty()) {
-    out.sheets.push_back(implicit_sync_sheet(lt, sync));
-    out.sheets.push_back(straggler_sheet(lt, sync));
-  }
+  if (!sync.empty()) out.sheets.push_back(implicit_sync_sheet(lt, sync));
+  if (all_to_allv.detail) out.sheets.push_back(std::move(*all_to_allv.detail));
+  if (!sync.empty()) out.sheets.push_back(straggler_sheet(lt, sync));
   return out;
 }
 

@@ -14,6 +14,7 @@
 //   nccl_summary_implicit_sync by Collective name, dtype, In msg nelems: mean, median,
 //                              min, max of each metric, count, Total comm latency (ms)
 //   straggler_summary          per rank: total/mean wait, times arrived last/first
+//   nccl_summary_all2allv, nccl_all2allv_heatmap, nccl_all2allv: see all_to_allv.h
 //
 // Differences from TraceLens, where it would raise or drop: a metadata mismatch across
 // ranks is kept (the first rank's values) and counted in `metadata_mismatches`
@@ -27,7 +28,10 @@
 namespace sollens::ranks {
 
 struct MultiRankCollectives {
-  std::vector<Table> sheets;  // in the order above, summaries first as TraceLens writes them
+  // TraceLens's order: nccl_summary_implicit_sync, nccl_summary_long,
+  // nccl_summary_all2allv, nccl_all2allv_heatmap, nccl_long, nccl_implicit_sync,
+  // nccl_all2allv, straggler_summary (each only when it has rows).
+  std::vector<Table> sheets;
   bool simplified_mode = false;  // matched by order on one stream (no process groups)
   size_t metadata_mismatches = 0;
 };
