@@ -1,4 +1,4 @@
-// Checks that a merged sheet (fleet/merge_ranks.mjs) equals the in-process one
+// Checks that a merged sheet (tests/fleet/merge_ranks.mjs) equals the in-process one
 // (sollens report DIR) on the merged sheet's columns: same rows, in the same order, or
 // matched by --key columns; numbers compared as numbers (10 and 10.0 are equal).
 //   node tests/fleet/compare_tables.mjs IN_PROCESS.csv MERGED.csv [--key col,col]

@@ -2,7 +2,7 @@
 // one per rank) into the cross-rank sheets that `sollens report DIR` computes in one
 // process: TraceLens's matching and formulas (core/analyses/ranks/README.md), in SQL.
 //
-//   node fleet/merge_ranks.mjs SUMMARY_DIR OUT_DIR
+//   node tests/fleet/merge_ranks.mjs SUMMARY_DIR OUT_DIR
 //
 // Writes OUT_DIR/nccl_long.csv (every rank's collective kernels, matched),
 // OUT_DIR/nccl_implicit_sync.csv (per implicit-sync collective: comm_latency, skews,
@@ -15,7 +15,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const [summaryDir, outDir] = process.argv.slice(2);
 if (!summaryDir || !outDir) {
-  console.error('usage: node fleet/merge_ranks.mjs SUMMARY_DIR OUT_DIR');
+  console.error('usage: node tests/fleet/merge_ranks.mjs SUMMARY_DIR OUT_DIR');
   process.exit(2);
 }
 const files = readdirSync(summaryDir).filter((f) => f.endsWith('.csv')).map((f) => resolve(summaryDir, f)).sort();
