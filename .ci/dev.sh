@@ -17,7 +17,7 @@ PORT=${PORT:-8080}
 export EMSDK_PYTHON=/usr/bin/python3
 
 APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
-              libxlsxwriter-dev nodejs npm python3)
+              libxlsxwriter-dev libisal-dev nodejs npm python3)
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
