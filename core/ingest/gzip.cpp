@@ -12,6 +12,7 @@
 
 namespace sollens {
 
+#if defined(SOLLENS_HAVE_ISAL) || defined(SOLLENS_HAVE_ZLIB)
 namespace {
 
 // The decompressors take 32-bit counts.
@@ -23,6 +24,7 @@ std::string corrupt(const std::string& why, size_t produced) {
 }
 
 }  // namespace
+#endif
 
 bool looks_like_gzip(std::string_view bytes) {
   return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
@@ -45,6 +47,7 @@ struct Inflater::State {
   inflate_state isal;
   const char* in;
   size_t in_left;
+  size_t produced = 0;
 };
 
 Inflater::Inflater(std::string_view bytes) : state_(std::make_unique<State>()) {
@@ -86,9 +89,9 @@ size_t Inflater::inflate(char* out, size_t room) {
     st.in += consumed;
     st.in_left -= consumed;
     written += out_step - s.avail_out;
-    produced_ += out_step - s.avail_out;
+    st.produced += out_step - s.avail_out;
     if (rc != ISAL_DECOMP_OK) {
-      error_ = corrupt(isal_problem(rc), produced_);
+      error_ = corrupt(isal_problem(rc), st.produced);
       finished_ = true;
     } else if (s.block_state == ISAL_BLOCK_FINISH) {
       // Another member may follow (concatenated gzip files).
@@ -110,6 +113,7 @@ size_t Inflater::inflate(char* out, size_t room) {
 struct Inflater::State {
   z_stream zs{};
   size_t in_left = 0;
+  size_t produced = 0;
 };
 
 Inflater::Inflater(std::string_view bytes) : state_(std::make_unique<State>()) {
@@ -139,7 +143,7 @@ size_t Inflater::inflate(char* out, size_t room) {
     const int rc = ::inflate(&zs, Z_NO_FLUSH);
     state_->in_left -= in_step - zs.avail_in;
     written += out_step - zs.avail_out;
-    produced_ += out_step - zs.avail_out;
+    state_->produced += out_step - zs.avail_out;
     if (rc == Z_STREAM_END) {
       // Another member may follow (concatenated gzip files).
       if (looks_like_gzip({reinterpret_cast<const char*>(zs.next_in), state_->in_left}))
@@ -149,7 +153,7 @@ size_t Inflater::inflate(char* out, size_t room) {
     } else if (rc == Z_BUF_ERROR && state_->in_left == 0) {
       truncated_ = finished_ = true;
     } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-      error_ = corrupt(zs.msg ? zs.msg : "zlib error", produced_);
+      error_ = corrupt(zs.msg ? zs.msg : "zlib error", state_->produced);
       finished_ = true;
     }
   }

@@ -45,7 +45,6 @@ class Inflater {
  private:
   struct State;
   std::unique_ptr<State> state_;
-  size_t produced_ = 0;
   bool finished_ = false;
   bool truncated_ = false;
   std::string error_;
