@@ -5,8 +5,10 @@
 #                                  then serve the page on 127.0.0.1:$PORT (default 8080)
 #   bash .ci/dev.sh test           build + ctest the native, native-asan and wasm presets
 #   bash .ci/dev.sh bench [args]   build native + wasm, run build/native/sollens_bench [args]
-#                                  (ingest, then --report: the whole report), the wasm one,
-#                                  then the page bench (tests/web/bench_page.mjs)
+#                                  (ingest, then --report: the whole report), `sollens report`
+#                                  end to end with its stage breakdown, the wasm bench, then
+#                                  the page bench (tests/web/bench_page.mjs); --big[=MB,...]
+#                                  adds synthetic traces of 1, 2, 4, 8 GB (minutes, disk)
 #   bash .ci/dev.sh bench-ranks [args]  build native, then `sollens report DIR` on 8 synthetic
 #                                  ranks x 1 GB (tests/bench/ranks_bench.py [args]: written
 #                                  once into build/bench/ranks-8x1gb, ~8 GB of disk): time,
@@ -22,7 +24,7 @@ export EMSDK_PYTHON=/usr/bin/python3
 
 # slurm-wlm and munge: the fleet recipe's test runs a one-node Slurm cluster.
 APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
-              libxlsxwriter-dev nodejs npm python3 slurm-wlm munge)
+              libxlsxwriter-dev libisal-dev nodejs npm python3 slurm-wlm munge)
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
@@ -118,9 +120,14 @@ cmd_bench() {
   build wasm
   local bench=build/native/sollens_bench wasm_bench=build/wasm/sollens_bench.js trace
   [[ -x $bench ]] || die "$bench was not built (no tests/bench sources?)"
-  local traces=() options=() arg
+  local traces=() options=() arg big=""
   for arg in "$@"; do
-    if [[ $arg == *.json || $arg == *.json.gz ]]; then traces+=("$arg"); else options+=("$arg"); fi
+    case $arg in
+      --big) big=1000,2000,4000,8000 ;;
+      --big=*) big=${arg#--big=} ;;
+      *.json | *.json.gz) traces+=("$arg") ;;
+      *) options+=("$arg") ;;
+    esac
   done
   if ((${#traces[@]} == 0)); then
     # The three largest bundled traces.
@@ -139,6 +146,15 @@ cmd_bench() {
     report_json=$(plain_json "$trace")
     "$bench" --report --threads 2 "${options[@]}" "$report_json" </dev/null
   done
+  # `sollens report` as users run it (gzip in, every default output), with the stage
+  # breakdown of the whole process.
+  log "native CLI end to end: tests/bench/cli_bench.py"
+  python3 tests/bench/cli_bench.py --sollens build/native/sollens "${traces[@]}" </dev/null
+  # Synthetic traces of several GB: MB/s and peak anonymous memory per size.
+  if [[ -n $big ]]; then
+    log "native big traces: tests/bench/big_trace_bench.py --sizes-mb $big"
+    python3 tests/bench/big_trace_bench.py --sollens build/native/sollens --sizes-mb "$big" </dev/null
+  fi
   # The wasm build has no zlib: give it the decompressed JSON.
   [[ -f $wasm_bench ]] || { log "no $wasm_bench: skipping wasm"; return; }
   mkdir -p build/bench

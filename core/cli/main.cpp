@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/process_clock.h"
 
 namespace {
 
@@ -118,6 +119,7 @@ exit codes: 0 success (diff: within thresholds); 1 the trace could not be read
 }  // namespace
 
 int main(int argc, char** argv) {
+  sollens::cli::start_process_clock();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << kUsage;

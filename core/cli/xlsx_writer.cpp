@@ -7,6 +7,9 @@
 #include <cmath>
 #include <set>
 #include <string_view>
+#include <system_error>
+
+#include "base/stopwatch.h"
 
 namespace sollens::cli {
 
@@ -121,6 +124,26 @@ std::string write_xlsx(const std::string& path, const std::vector<const Table*>&
   if (!problem.empty()) return problem;
   if (closed != LXW_NO_ERROR) return "cannot write " + path + ": " + lxw_strerror(closed);
   return {};
+}
+
+void XlsxJob::run(const std::string& path, const std::vector<const Table*>& sheets) {
+  const auto t0 = std::chrono::steady_clock::now();
+  problem_ = write_xlsx(path, sheets);
+  ms_ = ms_since(t0);
+}
+
+void XlsxJob::start(std::string path, std::vector<const Table*> sheets) {
+  try {
+    thread_ = std::thread([this, path = std::move(path), sheets = std::move(sheets)] { run(path, sheets); });
+  } catch (const std::system_error&) {
+    run(path, sheets);
+  }
+}
+
+double XlsxJob::join() {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (thread_.joinable()) thread_.join();
+  return ms_since(t0);
 }
 
 }  // namespace sollens::cli

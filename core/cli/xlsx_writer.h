@@ -6,6 +6,7 @@
 // 32,767-character cell limit are written as (truncated) text; XML-invalid control
 // characters become U+FFFD.
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "table/table.h"
@@ -14,6 +15,28 @@ namespace sollens::cli {
 
 // Returns an empty string on success, else what went wrong.
 std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets);
+
+// write_xlsx on a thread of its own, beside the other writers.
+class XlsxJob {
+ public:
+  XlsxJob() = default;
+  ~XlsxJob() { join(); }
+  XlsxJob(const XlsxJob&) = delete;
+  XlsxJob& operator=(const XlsxJob&) = delete;
+  // The sheets must outlive join(). Without a thread to be had, writes here and now.
+  void start(std::string path, std::vector<const Table*> sheets);
+  // Waits for the file; returns the milliseconds waited.
+  double join();
+  const std::string& problem() const { return problem_; }  // after join()
+  double ms() const { return ms_; }  // the write's own wall time
+
+ private:
+  void run(const std::string& path, const std::vector<const Table*>& sheets);
+
+  std::thread thread_;
+  std::string problem_;
+  double ms_ = 0;
+};
 
 // The worksheet names write_xlsx uses for these table names.
 std::vector<std::string> xlsx_sheet_names(const std::vector<std::string>& table_names);

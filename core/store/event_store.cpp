@@ -1,6 +1,7 @@
 #include "store/event_store.h"
 
 #include <cmath>
+#include <utility>
 
 namespace sollens {
 
@@ -28,14 +29,27 @@ void EventStore::truncate(size_t n) {
   while (!names.empty() && names.back().event >= n) names.pop_back();
 }
 
-void EventStore::append_rows(const EventStore& part, const std::vector<StrId>& remap) {
+namespace {
+template <typename T>
+void release(std::vector<T>& column) {
+  std::vector<T>().swap(column);
+}
+}  // namespace
+
+void EventStore::append_rows(EventStore&& part, const std::vector<StrId>& remap) {
   const size_t offset = size();
-#define SOLLENS_APPEND(type, c, absent) c.insert(c.end(), part.c.begin(), part.c.end());
+  const size_t total = offset + part.size();
+#define SOLLENS_APPEND(type, c, absent)                    \
+  c.reserve(total);                                        \
+  c.insert(c.end(), part.c.begin(), part.c.end());         \
+  release(part.c);
   SOLLENS_EVENT_COLUMNS(SOLLENS_APPEND, SOLLENS_IGNORE)
 #undef SOLLENS_APPEND
   // String ids go through `remap`: part's pool → this pool.
 #define SOLLENS_APPEND_REMAPPED(type, c, absent) \
-  for (StrId id : part.c) c.push_back(remap[id]);
+  c.reserve(total);                              \
+  for (StrId id : part.c) c.push_back(remap[id]); \
+  release(part.c);
   SOLLENS_EVENT_COLUMNS(SOLLENS_IGNORE, SOLLENS_APPEND_REMAPPED)
 #undef SOLLENS_APPEND_REMAPPED
   for (const NameRecord& r : part.names)

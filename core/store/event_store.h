@@ -79,9 +79,12 @@ class EventStore {
   }
 
   void reserve(size_t n);
+  size_t capacity() const { return phase.capacity(); }
   void truncate(size_t n);  // drops rows [n, size)
-  // Appends every row of `part`; `remap` maps part's string ids to this store's.
-  void append_rows(const EventStore& part, const std::vector<StrId>& remap);
+  // Moves every row of `part` to the end of this store; `remap` maps part's string ids
+  // to this store's. Column by column, each freed in `part` once copied, so that the
+  // two never hold every column twice.
+  void append_rows(EventStore&& part, const std::vector<StrId>& remap);
   void push_row(const EventRow& row) {
 #define SOLLENS_PUSH_FIELD(type, column, absent) column.push_back(row.column);
     SOLLENS_EVENT_COLUMNS(SOLLENS_PUSH_FIELD, SOLLENS_PUSH_FIELD)
@@ -101,6 +104,8 @@ class EventStore {
   size_t input_bytes = 0;       // bytes of JSON read (after decompression)
   size_t compressed_bytes = 0;  // bytes of the file when it was gzip, else 0
   unsigned parse_threads = 1;   // 2 when the events array was parsed in two halves
+  double inflate_ms = 0;        // wall time of the gzip inflate
+  bool inflated_beside_parse = false;  // on a second thread while the events were parsed
   PaddedBuffer input;  // the JSON text; interned strings and args point into it
 };
 

@@ -60,6 +60,11 @@ class PaddedBuffer {
     size_ = new_size;
     std::memset(data_.get() + size_, 0, kPadding);
   }
+  // Grows the logical size within the capacity over bytes already written there (a
+  // buffer that a decompressor fills); the padding after them must already be zero.
+  void extend(size_t new_size) {
+    if (new_size + kPadding <= capacity_ && new_size > size_) size_ = new_size;
+  }
   // Shrinks the logical size without reallocating.
   void truncate(size_t new_size) {
     if (new_size < size_) {

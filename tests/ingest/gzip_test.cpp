@@ -249,3 +249,93 @@ TEST_CASE("corrupt or empty gzip data is an error", "[ingest][gzip]") {
     CHECK_THAT(r.error, Contains("nothing"));
   }
 }
+
+// Inflating beside the parse (IngestOptions::threads = 2): whatever the two threads'
+// timing, the store must be the one a single thread reads from the same bytes.
+namespace {
+
+// `events` Kineto-like events, one a line, with args of varying length.
+std::string many_events(size_t events) {
+  std::string text = "{\"schemaVersion\":1,\"traceEvents\":[\n";
+  for (size_t i = 0; i < events; ++i) {
+    if (i) text += ",\n";
+    text += R"({"ph":"X","cat":"kernel","name":"k)" + std::to_string(i % 97) +
+            R"(","pid":0,"tid":7,"ts":)" + std::to_string(10 * i) + R"(.5,"dur":3,"args":{"correlation":)" +
+            std::to_string(i) + R"(,"grid":[)" + std::string(i % 13, '1') + "1]}}";
+  }
+  return text + "\n],\"deviceProperties\":[{\"id\":0,\"name\":\"A\"}]}";
+}
+
+IngestOptions streaming_options() {
+  IngestOptions options;
+  options.threads = 2;
+  options.window_bytes = 4 << 10;
+  options.parallel_min_bytes = 64 << 10;
+  return options;
+}
+
+void check_same_store(const LoadResult& a, const LoadResult& b) {
+  INFO(a.error << " / " << b.error);
+  REQUIRE(static_cast<bool>(a.store) == static_cast<bool>(b.store));
+  CHECK(a.error == b.error);
+  if (!a.store) return;
+  const EventStore& x = *a.store;
+  const EventStore& y = *b.store;
+  REQUIRE(x.size() == y.size());
+  CHECK(warning_list(x) == warning_list(y));
+  CHECK(x.input_bytes == y.input_bytes);
+  CHECK(x.metadata.devices.size() == y.metadata.devices.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x.name_of(i) != y.name_of(i) || x.ts[i] != y.ts[i] || x.dur[i] != y.dur[i] ||
+        x.correlation[i] != y.correlation[i] || x.args_json(i) != y.args_json(i)) {
+      FAIL("row " << i << " differs");
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("gzip inflated beside the parse gives the store one thread gives",
+          "[ingest][gzip][streamed]") {
+  const std::string text = many_events(40000);  // about 4 MB
+  const Gzip one = gzip_of(text, 65535);
+  if (!gzip_supported(one.bytes)) return;
+  Gzip three_members;  // members cut inside events
+  add_member(three_members, std::string_view(text).substr(0, 1000003), 65535);
+  add_member(three_members, std::string_view(text).substr(1000003, 2000000), 65535);
+  add_member(three_members, std::string_view(text).substr(3000003), 65535);
+  const Gzip& three = three_members;
+  for (const Gzip* gz : {&one, &three}) {
+    const LoadResult single = load_trace(PaddedBuffer::copy_of(gz->bytes));
+    REQUIRE(single.store);
+    CHECK(single.store->size() == 40000);
+    for (int run = 0; run < 5; ++run) {  // several runs: several interleavings
+      const LoadResult streamed = load_trace(PaddedBuffer::copy_of(gz->bytes), streaming_options());
+      check_same_store(streamed, single);
+      if (streamed.store) CHECK(streamed.store->inflated_beside_parse);
+    }
+  }
+}
+
+TEST_CASE("a truncated or corrupt gzip inflated beside the parse reads as with one thread",
+          "[ingest][gzip][streamed][truncated]") {
+  const std::string text = many_events(20000);
+  const Gzip gz = gzip_of(text, 65535);
+  if (!gzip_supported(gz.bytes)) return;
+  for (size_t cut : {gz.data_at[100], gz.data_at[text.size() / 2], gz.data_at[text.size() - 5],
+                     gz.bytes.size() - 3}) {
+    INFO("cut at byte " << cut);
+    const std::string truncated = gz.bytes.substr(0, cut);
+    const LoadResult single = load_trace(PaddedBuffer::copy_of(truncated));
+    const LoadResult streamed = load_trace(PaddedBuffer::copy_of(truncated), streaming_options());
+    check_same_store(streamed, single);
+    REQUIRE(streamed.store);
+    CHECK(has_warning(*streamed.store, "gzip_truncated"));
+  }
+  Gzip corrupt = gz;
+  const size_t crc_at = corrupt.bytes.size() - 8;
+  corrupt.bytes[crc_at] = static_cast<char>(corrupt.bytes[crc_at] ^ 0x55);
+  const LoadResult streamed = load_trace(PaddedBuffer::copy_of(corrupt.bytes), streaming_options());
+  CHECK_FALSE(streamed.store);
+  CHECK_THAT(streamed.error, Contains("corrupt"));
+}
