@@ -5,6 +5,7 @@
 #include "base/stopwatch.h"
 
 #include "ingest/trace_reader.h"
+#include "model/sglang_op_names.h"
 
 namespace sollens {
 
@@ -34,6 +35,7 @@ LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
     return outcome;
   }
   t0 = Clock::now();
+  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*r.store);
   tree_ = std::make_unique<TraceTree>(TraceTree::build(*r.store, options.tree));
   outcome.tree_ms = ms_since(t0);
   store_ = std::move(r.store);

@@ -19,7 +19,8 @@ usage:
                        [--detect-recompute] [--first-occurrence-time]
                        [--micro-idle-thresh-us US] [--group-by-num-kernels]
                        [--short-kernel-threshold-us US] [--short-kernel-histogram-bins N]
-                       [--topk-short-kernels N] [--rank-summary FILE] [--max-memory MB]
+                       [--topk-short-kernels N] [--strip-sglang-suffixes]
+                       [--rank-summary FILE] [--max-memory MB]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a
@@ -50,6 +51,10 @@ usage:
       (default 100), --topk-short-kernels N (default all rows; negative: all
       but the last -N): the short-kernel study's threshold (whole µs), histogram
       bins and summary rows, as TraceLens's flags of the same names.
+  --strip-sglang-suffixes: SGLang's per-call-site op names
+      (sglang_profiler::X_<n>) renamed to X before anything is computed, so
+      they group together and match their perf models (the first step of
+      TraceLens's --enable_pseudo_ops; off by default, as there).
   --link: how GPU events are tied to the runtime call that launched them.
       flows: TraceLens's rule (ac2g flow events; a trace without them links
       nothing, so its GPU timeline is zeros); correlation: by the args

@@ -227,6 +227,8 @@ int run_report(const std::vector<std::string>& args) {
       ++i;
     } else if (a == "--include-python") {
       tree_options.include_python = true;
+    } else if (a == "--strip-sglang-suffixes") {
+      tree_options.strip_sglang_profiler_suffixes = true;
     } else {
       return OptionResult::kNotMine;
     }

@@ -22,6 +22,9 @@ struct TreeOptions {
   // kFlows is TraceLens's rule; the default differs from it only for traces without
   // flow events, which TraceLens cannot link at all.
   LinkMode link = LinkMode::kAuto;
+  // Before the tree is built, rename `sglang_profiler::X_<n>` cpu_ops to X's name, as the
+  // first step of TraceLens's --enable_pseudo_ops does (model/sglang_op_names.h).
+  bool strip_sglang_profiler_suffixes = false;
 };
 
 inline constexpr int32_t kNoParent = -1;

@@ -1,5 +1,6 @@
-// Convolution models (tracelens-semantics.md §6.3): aten::convolution (fwd) and
-// aten::convolution_backward. Quirk kept: aten::convolution's bias is
+// Convolution models (tracelens-semantics.md §6.3): aten::convolution (fwd),
+// aten::convolution_backward, and the fused ConvBias_ / ConvBiasReLU_ autograd functions
+// with their _Backward nodes. Quirk kept: aten::convolution's bias is
 // `len(Input Dims) == 3`, false for the usual 9-entry record, so bias FLOPs and bytes
 // are never counted; the backward bias term is an element count, not bytes.
 // Corrected (CORRECTIONS.md): bias present when the bias slot holds a shape, and the
@@ -64,7 +65,99 @@ int64_t flops_fwd(const std::vector<int64_t>& x, const std::vector<int64_t>& w,
   return P * 2 * tail_prod(w) + (bias ? prod(out) : 0);
 }
 
+// Python's int() of a Concrete Inputs string: optional sign, digits, surrounding blanks.
+std::optional<int64_t> python_int(const PyValue& v) {
+  if (v.kind != PyValue::Kind::kStr) return std::nullopt;
+  const size_t b = v.s.find_first_not_of(" \t"), e = v.s.find_last_not_of(" \t");
+  if (b == std::string::npos) return std::nullopt;
+  const std::string t = v.s.substr(b, e - b + 1);
+  size_t k = t[0] == '-' || t[0] == '+' ? 1 : 0;
+  if (k == t.size()) return std::nullopt;
+  for (size_t i = k; i < t.size(); ++i)
+    if (t[i] < '0' || t[i] > '9') return std::nullopt;
+  return std::strtoll(t.c_str(), nullptr, 10);
+}
+
+// Conv output shape, as CONV.get_output_shape for a non-transposed convolution.
+std::vector<int64_t> conv_out_shape(const std::vector<int64_t>& x, const std::vector<int64_t>& w,
+                                    const std::vector<int64_t>& stride, const std::vector<int64_t>& padding) {
+  std::vector<int64_t> out{x[0], w[0]};
+  for (size_t i = 0; i + 2 < x.size(); ++i) {
+    const double v = static_cast<double>(x[i + 2] + 2 * padding[i] - (w[i + 2] - 1) - 1) /
+                         static_cast<double>(stride[i]) + 1;
+    out.push_back(static_cast<int64_t>(v));
+  }
+  return out;
+}
+
 }  // namespace
+
+// ConvBias_ / ConvBiasReLU_ (input, weight, bias, stride, padding): stride and padding
+// are single ints in Concrete Inputs[3..4] (absent: 1 / 0), dilation 1, groups 1, bias
+// always counted. Their _Backward nodes have no shapes of their own: TraceLens takes the
+// params cached by the forward model with the same Sequence number (`in.forward_args`),
+// and without one the model raises (the row is skipped).
+ModelResult eval_conv_bias(Model m, const ModelInput& in) {
+  const bool backward = m == Model::kConvBiasBwd || m == Model::kConvBiasReluBwd;
+  if (backward && !in.forward_args) return {};
+  const EventArgs& g = backward ? *in.forward_args : in.args;
+  ModelResult r;
+  r.maf_type = "matrix";
+  auto x = int_list(at(g.dims, 0)), w = int_list(at(g.dims, 1));
+  if (!x || !w || !g.concrete.is_seq()) return r;
+  if (x->size() < 3 || x->size() > 5 || w->size() < x->size()) return r;
+  const size_t nd = x->size() - 2;
+  std::vector<int64_t> stride(nd, 1), padding(nd, 0);
+  for (auto [slot, target] : {std::pair{size_t{3}, &stride}, {size_t{4}, &padding}}) {
+    const PyValue& v = at(g.concrete, slot);
+    if (v.kind == PyValue::Kind::kStr && v.s.empty()) continue;
+    if (v.kind == PyValue::Kind::kNone && slot >= g.concrete.size()) continue;
+    auto n = python_int(v);
+    if (!n) return r;
+    target->assign(nd, *n);
+  }
+  for (int64_t st : stride)
+    if (st == 0) return r;  // ZeroDivisionError
+  const PyValue dt_in = at(g.types, 0), dt_w = at(g.types, 1);
+  if (repr(dt_in) != repr(dt_w)) return r;  // ValueError
+  const bool strides_known = g.strides.is_seq() && g.strides.size() >= 2;
+
+  r.param("convNd", PyValue::str("conv" + std::to_string(nd) + "d"));
+  r.param("input_shape", int_tuple(*x));
+  r.param("filter_shape", int_tuple(*w));
+  r.param("dtype_input_weight", PyValue::tuple({dt_in, dt_w}));
+  r.param("input_stride", strides_known ? g.strides[0].as_tuple() : PyValue::none());
+  r.param("weight_stride", strides_known ? g.strides[1].as_tuple() : PyValue::none());
+  r.param("bias", PyValue::boolean(true));
+  r.param("stride", int_tuple(stride));
+  r.param("padding", int_tuple(padding));
+  r.param("dilation", int_tuple(std::vector<int64_t>(nd, 1)));
+  r.param("transposed_conv", PyValue::boolean(false));
+  r.param("output_padding", int_tuple(std::vector<int64_t>(nd, 0)));
+  r.param("groups", PyValue::integer(1));
+  r.precision_dtype = dt_in;
+  r.status = Status::kOk;
+
+  const std::vector<int64_t> out = conv_out_shape(*x, *w, stride, padding);
+  const auto bpe = bytes_per_element(dt_in);
+  Metrics fwd, bwd;
+  fwd.status = bwd.status = Status::kOk;
+  fwd.flops = Count::of(flops_fwd(*x, *w, out, true, false));
+  if (bpe) fwd.bytes = Count::of((prod(*x) + prod(*w) + out[1] + prod(out)) * *bpe);
+  const int64_t dx = flops_fwd(out, *w, *x, false, true);
+  const int64_t dw = flops_fwd(swap01(*x), swap01(out), swap01(*w), false, false);
+  bwd.flops = Count::of(dx + dw + prod(out));
+  // The bias gradient term is an element count, not bytes, as in aten::convolution_backward.
+  if (bpe) bwd.bytes = Count::of(2 * (prod(out) + prod(*w) + prod(*x)) * *bpe + prod(out) + out[1]);
+  if (backward) {
+    r.fwd = bwd;  // its flops()/bytes() are the backward formulas
+    r.bwd.status = Status::kNotImplemented;
+  } else {
+    r.fwd = fwd;
+    r.bwd = bwd;
+  }
+  return r;
+}
 
 ModelResult eval_conv(Model m, const ModelInput& in) {
   ModelResult r;

@@ -201,6 +201,10 @@
   /* CONV (§6.3) */                                                                                     \
   X(kConv, kConv, eval_conv, "CONV_bwd", false, "aten::convolution")                                    \
   X(kConvBwd, kConv, eval_conv, "CONV_bwd", true, "aten::convolution_backward")                         \
+  X(kConvBias, kConv, eval_conv_bias, "CONV_bwd", false, "ConvBias_")                                  \
+  X(kConvBiasRelu, kConv, eval_conv_bias, "CONV_bwd", false, "ConvBiasReLU_")                           \
+  X(kConvBiasBwd, kConv, eval_conv_bias, "CONV_bwd", true, "ConvBias_Backward")                         \
+  X(kConvBiasReluBwd, kConv, eval_conv_bias, "CONV_bwd", true, "ConvBiasReLU_Backward")                 \
   /* Elementwise (§6.5) */                                                                              \
   X(kUnary, kUnaryElementwise, eval_unary, "", false, "aten::copy", "aten::copy_", "aten::clamp_min",   \
     "aten::clamp_min_", "aten::clamp_max", "aten::clamp_max_", "aten::sigmoid", "aten::rsqrt",          \
@@ -237,6 +241,9 @@
   X(kRmsNormBwd, kNormalization, eval_norm, "NORM_bwd", false, "aten::rms_norm_backward",               \
     "aten::native_rms_norm_backward", "aten::miopen_rms_norm_backward",                                 \
     "aten::cudnn_rms_norm_backward", "aten::_fused_rms_norm_backward")                                  \
+  X(kFusedLnModulate, kNormalization, eval_fused_ln_modulate, "NORM_bwd", false, "primus::fused_ln_modulate") \
+  X(kFusedLnModulateBwd, kNormalization, eval_fused_ln_modulate, "NORM_bwd", false,                     \
+    "primus::fused_ln_modulate_backward")                                                               \
   /* Other built-in models (§6.8) */                                                                    \
   X(kMoeComm, kMoeComm, eval_moe_comm, "MoE_comm_bwd", false, "MoEDispatch", "MoECombine")              \
   X(kCausalConv1d, kSsm, eval_causal_conv1d, "", false, "DaoAILab::_causal_conv1d_fwd_cpp")             \

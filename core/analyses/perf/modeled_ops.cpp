@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <unordered_map>
 
 #include "analyses/ops/kernel_launchers.h"
@@ -60,6 +61,25 @@ std::vector<int32_t> forward_events_of_backward(const EventStore& s) {
 
 namespace {
 
+// The forward op whose cached params a backward model reads: TraceLens keeps the last
+// forward model built per Sequence number; here the last such op in the trace's order.
+class ForwardOpsBySequence {
+ public:
+  int32_t find(const EventStore& s, const TraceTree& tree, std::string_view op, int64_t seq) {
+    auto [it, inserted] = by_op_.try_emplace(std::string(op));
+    if (inserted)
+      for (uint32_t e = 0; e < s.size(); ++e)
+        if (s.category[e] == Category::kCpuOp && tree.in_tree[e] && s.sequence_number[e] != kNoValue &&
+            s.name_of(e) == op)
+          it->second[s.sequence_number[e]] = e;
+    const auto f = it->second.find(seq);
+    return f == it->second.end() ? -1 : static_cast<int32_t>(f->second);
+  }
+
+ private:
+  std::unordered_map<std::string, std::unordered_map<int64_t, uint32_t>> by_op_;
+};
+
 std::vector<int32_t> one_to_one_backward(const std::vector<int32_t>& fwd) {
   std::vector<int32_t> count(fwd.size(), 0), link(fwd.size(), -1);
   for (size_t b = 0; b < fwd.size(); ++b) {
@@ -92,6 +112,7 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
   std::vector<uint32_t> stack;
   std::vector<std::string_view> kernel_names;
   std::optional<perf::StepAnnotations> step_annotations;  // built for the first attention op
+  ForwardOpsBySequence forward_ops;
   for (uint32_t e = 0; e < s.size(); ++e) {
     if (s.category[e] != Category::kCpuOp || !tree.in_tree[e]) continue;
     const StrId name = s.name[e];
@@ -110,9 +131,16 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
     append_subtree_kernels(s, tree, e, out.kernels, stack);
     const std::span<const uint32_t> kernels(out.kernels.data() + kernels_begin, out.kernels.size() - kernels_begin);
     const uint32_t args = out.args.intern(e);
+    std::optional<uint32_t> forward_args;
+    if (const std::string_view forward_op = perf::forward_op_of(entry->model);
+        !forward_op.empty() && s.sequence_number[e] != kNoValue) {
+      const int32_t f = forward_ops.find(s, tree, forward_op, s.sequence_number[e]);
+      if (f >= 0) forward_args = out.args.intern(static_cast<uint32_t>(f));
+    }
     key.clear();
     append_u32(key, name);
     append_u32(key, args);
+    append_u32(key, forward_args.value_or(~0u));
     if (perf::perf_family(entry->family).reads_kernel_names || perf::reads_kernel_names(entry->model))
       for (uint32_t k : kernels) append_u32(key, s.name[k]);
     std::string_view annotation;
@@ -129,7 +157,8 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
       ModelEval& ev = out.evals.emplace_back();
       ev.entry = entry;
       ev.args = args;
-      ev.result = perf::evaluate(entry->model, {s.name_of(e), out.args[args].args, kernel_names, annotation});
+      ev.result = perf::evaluate(entry->model, {s.name_of(e), out.args[args].args, kernel_names, annotation,
+                                                forward_args ? &out.args[*forward_args].args : nullptr});
       ev.compute_spec = perf::compute_spec(ev.result);
     }
     const uint32_t eval = it->second;

@@ -3,7 +3,7 @@
 // model_list.h; the evaluate functions live one file per family: gemm.cpp (and
 // gemm_extensions.cpp), grouped_gemm.cpp, elementwise_extensions.cpp, group_quant.cpp,
 // mhc.cpp, custom_collectives.cpp, moe.cpp, sdpa.cpp,
-// conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp, moe_comm.cpp, ssm.cpp,
+// conv.cpp, elementwise.cpp, reduce.cpp, normalization.cpp (and fused_ln_modulate.cpp), moe_comm.cpp, ssm.cpp,
 // rope_cross_entropy.cpp, rmsnorm.cpp, triton_compiled.cpp, inference_attention.cpp.
 #include "analyses/perf/model_list.h"
 #include "analyses/perf/perf_model.h"
@@ -36,12 +36,14 @@ ModelResult eval_custom_collective(Model m, const ModelInput& in);
 ModelResult eval_moe(Model m, const ModelInput& in);
 ModelResult eval_sdpa(Model m, const ModelInput& in);
 ModelResult eval_conv(Model m, const ModelInput& in);
+ModelResult eval_conv_bias(Model m, const ModelInput& in);
 ModelResult eval_unary(const ModelInput& in);
 ModelResult eval_binary(const ModelInput& in);
 ModelResult eval_quantize(Model m, const ModelInput& in);
 ModelResult eval_resample(Model m, const ModelInput& in);
 ModelResult eval_reduce(const ModelInput& in);
 ModelResult eval_norm(Model m, const ModelInput& in);
+ModelResult eval_fused_ln_modulate(Model m, const ModelInput& in);
 ModelResult eval_moe_comm(const ModelInput& in);
 ModelResult eval_causal_conv1d(const ModelInput& in);
 ModelResult eval_mamba_ssd(const ModelInput& in);
@@ -56,6 +58,14 @@ ModelResult eval_inference_attention(Model m, const ModelInput& in);
 // Models that read the op's kernel names beyond their family's (the Triton MoE pseudo
 // ops take the weight dtype from theirs): their evaluations are keyed on them too.
 inline bool reads_kernel_names(Model m) { return m == Model::kMoeTritonUnfusedUp || m == Model::kMoeTritonUnfusedDown; }
+
+// Backward models whose params are their forward op's (matched by Sequence number),
+// and that forward op's name.
+inline std::string_view forward_op_of(Model m) {
+  if (m == Model::kConvBiasBwd) return "ConvBias_";
+  if (m == Model::kConvBiasReluBwd) return "ConvBiasReLU_";
+  return {};
+}
 
 // Runs the model's evaluate function (model_registry.h).
 ModelResult evaluate(Model m, const ModelInput& in);

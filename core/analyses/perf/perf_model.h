@@ -65,6 +65,9 @@ struct ModelInput {
   const EventArgs& args;
   std::span<const std::string_view> kernel_names;
   std::string_view annotation = {};
+  // The args of the forward op a backward model takes its params from (models.h
+  // forward_op_of); null: none found.
+  const EventArgs* forward_args = nullptr;
 };
 
 // name2bpe (lower-cased lookup); nullopt: None.

@@ -59,13 +59,8 @@ TEST_CASE("perf registry: every op TraceLens models has a model", "[perf][regist
   constexpr sollens::OpRegistryEntry kOpMap[] = {
 #include "analyses/ops/op_registry_table.inc"
   };
-  // Not implemented yet (see core/TRACELENS_COMPAT.md): the CONV and Normalization
-  // extension ops.
-  const std::set<std::string_view> not_yet = {"ConvBias_",         "ConvBiasReLU_", "ConvBias_Backward",
-                                              "ConvBiasReLU_Backward", "primus::fused_ln_modulate",
-                                              "primus::fused_ln_modulate_backward"};
   for (const sollens::OpRegistryEntry& op : kOpMap) {
-    if (!op.has_perf_model || not_yet.contains(op.name)) continue;
+    if (!op.has_perf_model) continue;
     INFO(op.name);
     CHECK(find_perf_model(op.name) != nullptr);
   }
