@@ -137,6 +137,19 @@ void attention_result(ModelResult& r, const PyValue& precision_dtype) {
   if (precision_dtype.truthy()) r.precision_dtype = precision_dtype;
 }
 
+// The params and metrics of the paged models with a sliding window (aiter's paged
+// decode, the DeepSeek-V4 pseudo ops): heads, chunk stats, dtypes, window.
+ModelResult windowed_paged_result(ModelResult& r, const Attention& a) {
+  head_params(r, a.h);
+  stats_params(r, a.st, true);
+  r.param("dtype_Q", a.dtype_Q);
+  r.param("dtype_KV", a.dtype_KV);
+  r.param("sliding_window", PyValue::integer(a.sliding_window));
+  attention_result(r, a.dtype_Q);
+  attention_metrics(r, a);
+  return r;
+}
+
 // InferenceAttention.get_param_details: q (N_Q, H_Q, d_qk) = dims[0], k = dims[1]
 // (its last three: N_KV, H_KV, d_v), dtype_Q = types[0], dtype_KV = types[1].
 ModelResult base_attention(const ModelInput& in, bool v_dim_from_dims2, bool v_dim_512) {
@@ -241,14 +254,7 @@ ModelResult pa_decode_gluon(const ModelInput& in) {
   a.dtype_Q = g.types[0];
   a.dtype_KV = has(g.types, 2) ? g.types[2] : g.types[0];
   a.sliding_window = concrete_int_or_zero(g.concrete, 19);
-  head_params(r, a.h);
-  stats_params(r, a.st, true);
-  r.param("dtype_Q", a.dtype_Q);
-  r.param("dtype_KV", a.dtype_KV);
-  r.param("sliding_window", PyValue::integer(a.sliding_window));
-  attention_result(r, a.dtype_Q);
-  attention_metrics(r, a);
-  return r;
+  return windowed_paged_result(r, a);
 }
 
 // DeepSeek-V4 paged decode (pseudo ops): one latent KV head, bf16, decode only. Its
@@ -282,14 +288,7 @@ ModelResult v4_paged_decode(Model m, const ModelInput& in) {
   else
     a.sliding_window = kWindow;
   a.dtype_Q = a.dtype_KV = PyValue::str("c10::bfloat16");
-  head_params(r, a.h);
-  stats_params(r, a.st, true);
-  r.param("dtype_Q", a.dtype_Q);
-  r.param("dtype_KV", a.dtype_KV);
-  r.param("sliding_window", PyValue::integer(a.sliding_window));
-  attention_result(r, a.dtype_Q);
-  attention_metrics(r, a);
-  return r;
+  return windowed_paged_result(r, a);
 }
 
 // int() of an int or a digit string (IndexError/ValueError: nullopt).
