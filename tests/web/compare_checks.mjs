@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
+import { readWholeTable as readTableRows } from './support/harness.mjs';
 
 const TIMEOUT_MS = 60_000;
 const SECTION = 'section.view[data-view="compare"]';
@@ -21,25 +22,7 @@ export function compareChecks({ page, check, repo, screenshots, tmp, waitForLoad
   const base = gzOf('tracelens-h100-bert-small');
   const variant = gzOf('tracelens-mi300x-bert-small');
 
-  // Every rendered row of a virtually scrolled table, scrolled through from the top.
-  const readWholeTable = (selector) => page.$eval(selector, async (root) => {
-    const scroller = root.querySelector('.table-scroll');
-    const headers = [...root.querySelectorAll('thead th .col-name')].map((h) => h.textContent);
-    const rows = new Map();
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    for (let top = 0; ; top += Math.max(1, Math.floor(scroller.clientHeight / 2))) {
-      scroller.scrollTop = top;
-      scroller.dispatchEvent(new Event('scroll'));
-      await frame();
-      for (const tr of root.querySelectorAll('tbody tr.data'))
-        rows.set(tr.getAttribute('aria-rowindex') ?? tr.cells[0].textContent, [...tr.cells].map((td) => {
-          const d = td.querySelector('data');
-          return d ? { value: d.value } : { text: td.textContent };
-        }));
-      if (top >= scroller.scrollHeight) break;
-    }
-    return { headers, rows: [...rows.values()], count: root.querySelector('.row-count').textContent };
-  });
+  const readWholeTable = (selector) => readTableRows(page, selector);
 
   const waitForComparison = (baselineName) => page.waitForFunction(([sel, name]) => {
     const s = document.querySelector(sel);

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
-import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
+import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable as readTableRows } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -82,25 +82,7 @@ try {
     const s = document.querySelector(sel);
     return s && !s.hidden && s.querySelectorAll('.rank-list li').length === n && s.querySelector('.straggler-table tbody tr.data');
   }, [RANKS, count], { timeout: TIMEOUT_MS });
-  // Every rendered row of a (virtually scrolled) table.
-  const readTable = (selector, p = page) => p.$eval(selector, async (root) => {
-    const scroller = root.querySelector('.table-scroll');
-    const headers = [...root.querySelectorAll('thead th .col-name')].map((h) => h.textContent);
-    const rows = new Map();
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    for (let top = 0; ; top += Math.max(1, Math.floor(scroller.clientHeight / 2))) {
-      scroller.scrollTop = top;
-      scroller.dispatchEvent(new Event('scroll'));
-      await frame();
-      for (const tr of root.querySelectorAll('tbody tr.data'))
-        rows.set(tr.getAttribute('aria-rowindex') ?? tr.cells[0].textContent, [...tr.cells].map((td) => {
-          const d = td.querySelector('data');
-          return d ? { value: d.value } : { text: td.textContent };
-        }));
-      if (top >= scroller.scrollHeight) break;
-    }
-    return { headers, rows: [...rows.values()] };
-  });
+  const readTable = (selector, p = page) => readTableRows(p, selector);
   // The page's table equals the CLI's CSV: every column shown, row by row in order.
   const equalsCsv = (label, table, csv) => {
     let bad = 0;

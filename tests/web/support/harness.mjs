@@ -66,3 +66,24 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox',
   '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 }
+
+// Every rendered row of a virtually scrolled table (web/table.mjs), scrolled through
+// from the top: {headers, rows: [[{value} | {text}]], count (the row-count text)}.
+export const readWholeTable = (page, selector) => page.$eval(selector, async (root) => {
+  const scroller = root.querySelector('.table-scroll');
+  const headers = [...root.querySelectorAll('thead th .col-name')].map((h) => h.textContent);
+  const rows = new Map();
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  for (let top = 0; ; top += Math.max(1, Math.floor(scroller.clientHeight / 2))) {
+    scroller.scrollTop = top;
+    scroller.dispatchEvent(new Event('scroll'));
+    await frame();
+    for (const tr of root.querySelectorAll('tbody tr.data'))
+      rows.set(tr.getAttribute('aria-rowindex') ?? tr.cells[0].textContent, [...tr.cells].map((td) => {
+        const d = td.querySelector('data');
+        return d ? { value: d.value } : { text: td.textContent };
+      }));
+    if (top >= scroller.scrollHeight) break;
+  }
+  return { headers, rows: [...rows.values()], count: root.querySelector('.row-count')?.textContent ?? null };
+});
