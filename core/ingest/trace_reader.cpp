@@ -19,83 +19,18 @@
 #include "ingest/gzip.h"
 #include "ingest/gzip_stream.h"
 #include "ingest/json_layout.h"
-#include "ingest/metadata_reader.h"
-#include "ingest/text_repair.h"
+#include "ingest/trace_layout.h"
+#include "ingest/window_parser.h"
 #include "base/stopwatch.h"
 
 namespace sollens {
 namespace {
 
 namespace jl = json_layout;
-using simdjson::error_code;
-
-struct LoadError {
-  std::string message;
-};
-
-std::string at_byte(size_t offset) { return " (byte " + std::to_string(offset) + ")"; }
 
 // Bytes kept between a window's cut and the last inflated byte while streaming: the
 // parser reads up to 64 bytes past a window's end.
 constexpr size_t kStreamMargin = PaddedBuffer::kPadding;
-
-// Kineto events take 200 to 450 bytes of JSON: the store's first reservation assumes
-// the most, and grows from what the first windows show.
-constexpr size_t kBytesPerEventAtMost = 512;
-
-// The args JSON the store keeps, moved out of an input that is not kept whole
-// (IngestOptions::compact_input). Grown with realloc: a large block moves by remapping,
-// not by copying.
-class ArgsArena {
- public:
-  ArgsArena() = default;
-  ArgsArena(const ArgsArena&) = delete;
-  ArgsArena& operator=(const ArgsArena&) = delete;
-  ~ArgsArena() { std::free(data_); }
-
-  // Moves the args of rows [from, store.size()) here; their offsets become offsets here.
-  void take(EventStore& store, size_t from, const char* input) {
-    for (size_t i = from; i < store.size(); ++i) {
-      const uint32_t n = store.args_length[i];
-      if (n == 0) continue;
-      reserve(size_ + n);
-      std::memcpy(data_ + size_, input + store.args_offset[i], n);
-      store.args_offset[i] = size_;
-      size_ += n;
-    }
-  }
-
-  // Appends `other`, whose args belong to the rows `other_rows` (the second half of a
-  // parse in two halves), shifting those rows' offsets to where their bytes land here.
-  void absorb(const ArgsArena& other, EventStore& other_rows) {
-    for (size_t i = 0; i < other_rows.size(); ++i)
-      if (other_rows.args_length[i] != 0) other_rows.args_offset[i] += size_;
-    reserve(size_ + other.size_);
-    if (other.size_) std::memcpy(data_ + size_, other.data_, other.size_);
-    size_ += other.size_;
-  }
-
-  // The arena as the store's input, padded as simdjson reads it.
-  PaddedBuffer finish() {
-    reserve(size_ + PaddedBuffer::kPadding);
-    std::memset(data_ + size_, 0, PaddedBuffer::kPadding);
-    char* data = std::exchange(data_, nullptr);
-    return PaddedBuffer::adopt(data, size_, capacity_, [](char* d, size_t) { std::free(d); });
-  }
-
- private:
-  void reserve(size_t need) {
-    if (need <= capacity_) return;
-    const size_t capacity = std::max(need, capacity_ + capacity_ / 2 + (size_t(1) << 20));
-    char* d = static_cast<char*>(std::realloc(data_, capacity));
-    if (!d) throw std::bad_alloc();
-    data_ = d;
-    capacity_ = capacity;
-  }
-
-  char* data_ = nullptr;
-  size_t size_ = 0, capacity_ = 0;
-};
 
 // Cuts traceEvents into windows and decodes each with one reused parser.
 class WindowedReader {
@@ -114,11 +49,12 @@ class WindowedReader {
         options_(options),
         counters_(counters),
         stop_at_(stop_at),
-        in_parallel_half_(in_parallel_half),
         stream_(stream),
         rows_at_start_(store.size()),
         arena_(arena),
-        decoder_(store, input, counters, arena != nullptr) {}
+        // Repairs change the input for good: only the one-pass parse may make them (a
+        // half that needs one fails, and the whole file is parsed again in one pass).
+        window_parser_(store, input, counters, /*repairs_allowed=*/!in_parallel_half, arena) {}
 
   // Returns the index of the array's closing ']', or npos when the input ends first.
   size_t run(size_t array_open) {
@@ -220,91 +156,19 @@ class WindowedReader {
 
   // The first half of a parallel parse sees nothing past its split, so that no scan
   // reads bytes the other half may be writing.
-  // Repairs change the input for good: only the one-pass parse may make them (a half
-  // that needs one fails, and the whole file is parsed again in one pass).
-  bool repairs_allowed() const { return !in_parallel_half_; }
-
   std::string_view visible_text() const {
     const std::string_view all = input_.view();
     return stop_at_ == jl::npos ? all : all.substr(0, stop_at_ + 1);
   }
 
-  struct Window {
-    bool ok = false;
-    error_code error = simdjson::SUCCESS;
-  };
+  using Window = WindowParser::Result;
 
   void report_progress(size_t offset) {
     if (options_.progress && !options_.progress(offset, store_.size())) throw Cancelled{};
   }
 
-  // Parses [sep, cut] as an array: '[' is written at sep and ']' at cut (or the
-  // window runs to the end of the input when cut is npos), then both are restored.
   Window parse_window(size_t sep, size_t cut, bool close_at_end = false) {
-    char* d = input_.data();
-    const size_t n = input_.size();
-    const size_t rows_before = store_.size();
-    const IngestCounters counters_before = counters_;
-    size_t end = cut == jl::npos ? n : cut + 1;
-    const char saved_sep = d[sep];
-    const char saved_pad = close_at_end ? d[n] : 0;  // padding byte, written only then
-    const bool cut_is_comma = cut != jl::npos && d[cut] == ',';
-    const bool write_sep = d[sep] != '[';  // a '[' already there is left alone (see below)
-    if (write_sep) d[sep] = '[';
-    if (cut_is_comma) d[cut] = ']';
-    if (close_at_end) {
-      d[n] = ']';
-      end = n + 1;
-    }
-    Window w = decode(sep, end);
-    if (!w.ok && repairs_allowed() &&
-        (w.error == simdjson::UTF8_ERROR || w.error == simdjson::UNESCAPED_CHARS)) {
-      store_.truncate(rows_before);
-      const size_t inner_end = cut == jl::npos ? n : cut;
-      counters_.utf8_repairs += repair_invalid_utf8(d + sep + 1, inner_end - sep - 1);
-      counters_.control_repairs += repair_control_characters(d + sep + 1, inner_end - sep - 1);
-      w = decode(sep, end);
-    }
-    if (write_sep) d[sep] = saved_sep;
-    if (cut_is_comma) d[cut] = ',';
-    if (close_at_end) d[n] = saved_pad;
-    if (w.ok && arena_) {
-      arena_->take(store_, compacted_rows_, d);
-      compacted_rows_ = store_.size();
-    }
-    if (!w.ok) {
-      store_.truncate(rows_before);
-      // Repairs changed the buffer for good; every other count is redone by the retry.
-      const size_t utf8 = counters_.utf8_repairs, control = counters_.control_repairs;
-      counters_ = counters_before;
-      counters_.utf8_repairs = utf8;
-      counters_.control_repairs = control;
-    }
-    return w;
-  }
-
-  Window decode(size_t begin, size_t end) {
-    Window w;
-    char* d = input_.data();
-    const size_t capacity = input_.capacity() - begin;
-    simdjson::ondemand::document doc;
-    w.error = parser_.iterate(d + begin, end - begin, capacity).get(doc);
-    if (w.error) return w;
-    simdjson::ondemand::array array;
-    if ((w.error = doc.get_array().get(array))) return w;
-    for (auto element : array) {
-      simdjson::ondemand::value value;
-      if ((w.error = element.get(value))) return w;
-      if ((w.error = decoder_.decode(value, doc))) return w;
-    }
-    // A guessed cut past the end of traceEvents leaves other members after the ']'
-    // that iteration stopped at: not a window of events.
-    if (!doc.at_end()) {
-      w.error = simdjson::TRAILING_CONTENT;
-      return w;
-    }
-    w.ok = true;
-    return w;
+    return window_parser_.parse(sep, cut, close_at_end);
   }
 
   // Slow path after a window failed: one event at a time, each cut found exactly,
@@ -364,26 +228,12 @@ class WindowedReader {
   const IngestOptions& options_;
   IngestCounters& counters_;
   size_t stop_at_;
-  const bool in_parallel_half_;
   ByteStream* const stream_;
   const size_t rows_at_start_;
   ArgsArena* arena_;
-  size_t compacted_rows_ = 0;  // rows whose args are in the arena
-  size_t released_to_ = 0;     // the input before this offset was released
-  EventDecoder decoder_;
-  simdjson::ondemand::parser parser_;
+  size_t released_to_ = 0;  // the input before this offset was released
+  WindowParser window_parser_;
 };
-
-std::string describe_start(std::string_view text, size_t p) {
-  unsigned char c = static_cast<unsigned char>(text[p]);
-  if (text.substr(p, 2) == "PK") return "a zip archive";
-  if (c < 0x20 || c >= 0x80)
-    return "binary data (byte 0x" + [&] {
-      const char* hex = "0123456789abcdef";
-      return std::string{hex[c >> 4], hex[c & 15]};
-    }() + ")";
-  return std::string("'") + static_cast<char>(c) + "'";
-}
 
 // Appends `part`'s rows to `store`, re-interning its strings into store's pool.
 void append_part(EventStore& store, EventStore&& part) {
@@ -495,92 +345,6 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
   array_close = second_close;
   store.parse_threads = 2;
   return true;
-}
-
-void add_warnings(EventStore& store, const IngestCounters& c, size_t array_close, bool array_form) {
-  auto warn = [&](std::string code, std::string message) {
-    store.warnings.push_back({std::move(code), std::move(message)});
-  };
-  if (c.truncated_at != jl::npos)
-    warn("truncated", "the trace ends inside an event" + at_byte(c.truncated_at) +
-                          ": it is truncated; the " + std::to_string(store.size()) +
-                          " events before that point were read");
-  else if (c.missing_close_bracket || (array_close == jl::npos && !store.metadata.top_level_array))
-    warn("unclosed_array",
-         "traceEvents has no closing ']': the file may be cut short; every complete event was "
-         "read");
-  else if (array_close == jl::npos && array_form)
-    warn("unclosed_array", "the events array has no closing ']'; every complete event was read");
-  if (c.non_object)
-    warn("non_object_events", std::to_string(c.non_object) +
-                                  " elements of traceEvents are not objects and were skipped");
-  if (c.empty_objects)
-    warn("empty_events", std::to_string(c.empty_objects) + " empty {} events were skipped");
-  if (c.empty_elements)
-    warn("empty_elements", std::to_string(c.empty_elements) + " empty array elements (,,)");
-  if (c.bad_numbers)
-    warn("bad_numbers",
-         std::to_string(c.bad_numbers) + " ts/dur values are not numbers; they were read as 0");
-  if (c.utf8_repairs)
-    warn("invalid_utf8",
-         std::to_string(c.utf8_repairs) + " bytes of invalid UTF-8 were replaced by '?' in names");
-  if (c.control_repairs)
-    warn("control_characters",
-         std::to_string(c.control_repairs) +
-             " raw control characters inside strings were replaced by spaces");
-  if (c.huge_durations)
-    warn("huge_durations", std::to_string(c.huge_durations) +
-                               " events last longer than 7 days (CUPTI timestamp overflow?); "
-                               "kept as written");
-}
-
-struct EventsArray {
-  size_t object_open;  // the top-level '{' (or the array's '[' in the legacy form)
-  size_t array_open;
-};
-
-// Finds the events array in `text`: nullopt for an Execution Trace (the store says
-// so), an error where there is none.
-std::optional<EventsArray> locate_events(EventStore& store, std::string_view text) {
-  size_t p = 0;
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") p = 3;  // UTF-8 byte order mark
-  p = jl::skip_ws(text, p);
-  if (p >= text.size()) throw LoadError{"the file holds only whitespace"};
-  if (text[p] == '[') {
-    store.metadata.top_level_array = true;
-    return EventsArray{p, p};
-  }
-  if (text[p] != '{')
-    throw LoadError{"not JSON: the file starts with " + describe_start(text, p) + at_byte(p) +
-                    "; expected a Kineto trace (.json or .json.gz)"};
-  auto member = jl::find_member(text, p, "traceEvents");
-  if (!member && jl::find_member(text, p, "nodes") && jl::find_member(text, p, "schema")) {
-    // A PyTorch Execution Trace: an operator graph without timings. It is a
-    // trace users have, so it loads, empty, with a word on what to open instead.
-    store.metadata.execution_trace = true;
-    store.warnings.push_back(
-        {"execution_trace",
-         "this is a PyTorch Execution Trace (operator graph, no timings): it has no "
-         "profiler events; open the Kineto trace recorded with it for timing analysis, or "
-         "run `sollens solar` on it for its graph speed of light"});
-    return std::nullopt;
-  }
-  if (!member)
-    throw LoadError{
-        "no \"traceEvents\" array in the top-level object: this JSON is not a Chrome/Kineto "
-        "trace (or it is cut short before its events)"};
-  if (member->value_begin >= text.size() || text[member->value_begin] != '[')
-    throw LoadError{"\"traceEvents\" is not an array" + at_byte(member->value_begin)};
-  store.metadata.has_trace_events_key = true;
-  return EventsArray{p, member->value_begin};
-}
-
-// The members around the events, then the warnings.
-void finish_store(EventStore& store, const EventsArray& events, size_t array_close,
-                  const IngestCounters& counters) {
-  if (!store.metadata.top_level_array)
-    read_metadata(store, events.object_open, events.array_open, array_close);
-  add_warnings(store, counters, array_close, store.metadata.top_level_array);
 }
 
 // A trace whose whole text is in store.input.

@@ -1,0 +1,42 @@
+#pragma once
+// Where the traceEvents array stands in a trace's text, and what the reader of a whole
+// text and the reader fed in chunks (trace_stream.h) both do around it: the errors
+// they throw, and the metadata members and warnings of a finished store.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ingest/event_decoder.h"
+#include "store/event_store.h"
+
+namespace sollens {
+
+// A trace that cannot be read: plain words, with the byte offset where known.
+struct LoadError {
+  std::string message;
+};
+
+std::string at_byte(size_t offset);
+
+// Kineto events take 200 to 450 bytes of JSON: the store's first reservation assumes
+// the most, and grows from what the first windows show.
+inline constexpr size_t kBytesPerEventAtMost = 512;
+
+struct EventsArray {
+  size_t object_open;  // the top-level '{' (or the array's '[' in the legacy form)
+  size_t array_open;
+};
+
+// Finds the events array in `text`: nullopt for an Execution Trace (the store says
+// so); throws LoadError where there is none.
+std::optional<EventsArray> locate_events(EventStore& store, std::string_view text);
+
+// The members around the events (from store.input, where the array spans
+// [array_open, array_close]; array_close npos when unclosed), then the warnings.
+void finish_store(EventStore& store, const EventsArray& events, size_t array_close,
+                  const IngestCounters& counters);
+
+void add_warnings(EventStore& store, const IngestCounters& c, size_t array_close, bool array_form);
+
+}  // namespace sollens

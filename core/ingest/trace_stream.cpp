@@ -1,0 +1,344 @@
+#include "ingest/trace_stream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "ingest/gzip.h"
+#include "ingest/json_layout.h"
+#include "ingest/trace_layout.h"
+#include "ingest/window_parser.h"
+
+namespace sollens {
+
+namespace jl = json_layout;
+
+namespace {
+
+// The text buffer starts here and doubles only for an event (or a head, or a tail)
+// longer than what it holds.
+constexpr size_t kFirstBufferBytes = size_t(4) << 20;
+// Without a size to go by, the store's columns start with room for this many events.
+constexpr size_t kFirstRowsUnsized = size_t(1) << 14;
+
+struct Cancelled {};
+
+}  // namespace
+
+// The text buffer holds the bytes [base_, base_ + buf_.size()) of the trace. Before the
+// events array is found everything is kept (base_ stays 0); while the events are read,
+// only what follows the last window; after the array, its tail (the members after it).
+// Local offsets index buf_; absolute ones (in messages) add base_.
+class TraceStreamReader::State {
+ public:
+  State(IngestOptions options, size_t expected_bytes)
+      : options_(std::move(options)), expected_bytes_(expected_bytes), store_(std::make_unique<EventStore>()) {
+    options_.compact_input = true;
+    options_.release_input = nullptr;
+    options_.threads = 1;
+    try {
+      buf_ = PaddedBuffer(kFirstBufferBytes);
+      buf_.truncate(0);
+    } catch (const std::bad_alloc&) {
+      fail("out of memory while reading the trace");
+    }
+  }
+
+  char* prepare(size_t n) {
+    if (failed()) return nullptr;
+    try {
+      make_room(n);
+    } catch (const std::bad_alloc&) {
+      fail("out of memory while reading the trace");
+      return nullptr;
+    }
+    return buf_.data() + buf_.size();
+  }
+
+  bool commit(size_t n) {
+    if (failed()) return false;
+    if (n == 0) return true;
+    const size_t size = buf_.size() + n;
+    std::memset(buf_.data() + size, 0, PaddedBuffer::kPadding);
+    buf_.extend(size);
+    total_ += n;
+    guarded([&] { step(/*final=*/false); });
+    return !failed();
+  }
+
+  size_t bytes_read() const { return total_; }
+  size_t events() const { return store_ ? store_->size() : 0; }
+
+  LoadResult finish() {
+    if (!failed()) guarded([&] { finish_load(); });
+    if (result_.error.empty() && !result_.cancelled && !result_.store) result_.store = std::move(store_);
+    return std::move(result_);
+  }
+
+ private:
+  enum class Phase {
+    kHead,    // looking for the events array
+    kEvents,  // in it, after sep_
+    kTail,    // past its ']' (at tail_ locally)
+    kWhole,   // no events array found as it was read: the whole text is kept for load_trace
+    kDone,    // the input ended inside the array
+  };
+
+  bool failed() const { return !result_.error.empty(); }
+  void fail(std::string message) {
+    if (!failed()) result_.error = std::move(message);
+  }
+
+  template <typename F>
+  void guarded(F&& f) {
+    try {
+      f();
+    } catch (const LoadError& e) {
+      fail(e.message);
+    } catch (const Cancelled&) {
+      result_.cancelled = true;
+      fail("loading was cancelled");
+    } catch (const std::bad_alloc&) {
+      fail("out of memory while reading the trace");
+    }
+  }
+
+  // The first byte still needed: what comes before it has been read for good.
+  size_t keep_from() const {
+    switch (phase_) {
+      case Phase::kEvents: return sep_;
+      case Phase::kTail: return tail_;
+      default: return 0;
+    }
+  }
+
+  // Moves what is still needed to the front, then grows the buffer if `n` more bytes do
+  // not fit (an event, a head or a tail longer than it).
+  void make_room(size_t n) {
+    const size_t keep = keep_from();
+    if (buf_.size() + n + PaddedBuffer::kPadding <= buf_.capacity()) return;
+    if (keep > 0) {
+      const size_t rest = buf_.size() - keep;
+      std::memmove(buf_.data(), buf_.data() + keep, rest);
+      buf_.truncate(rest);
+      base_ += keep;
+      if (phase_ == Phase::kEvents) sep_ = 0;
+      if (phase_ == Phase::kTail) tail_ = 0;
+    }
+    const size_t need = buf_.size() + n + PaddedBuffer::kPadding;
+    if (need <= buf_.capacity()) return;
+    PaddedBuffer bigger(std::max(need, buf_.capacity() * 2));
+    std::memcpy(bigger.data(), buf_.data(), buf_.size());
+    bigger.truncate(buf_.size());
+    buf_ = std::move(bigger);
+  }
+
+  void step(bool final) {
+    if (phase_ == Phase::kHead) find_events(final);
+    if (phase_ == Phase::kEvents) read_events(final);
+  }
+
+  // Enters the events array once the text before it is in (the legacy form is the
+  // array itself); anything else that is not a Kineto trace goes whole to load_trace,
+  // which says what it is, unless it is plainly not JSON.
+  void find_events(bool final) {
+    const std::string_view text = buf_.view();
+    // Scans from the start again only once the text has doubled: linear time however
+    // long the head (a file that is not a trace is read whole).
+    if (!final && (text.size() < 4 || text.size() < 2 * head_scanned_)) return;
+    head_scanned_ = text.size();
+    if (looks_like_gzip(text)) {
+      phase_ = Phase::kWhole;
+      return;
+    }
+    size_t p = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    p = jl::skip_ws(text, p);
+    if (p >= text.size()) return;
+    if (text[p] == '{') {
+      const auto member = jl::find_member(text, p, "traceEvents");
+      if (!member || member->value_begin >= text.size()) {
+        if (final) phase_ = Phase::kWhole;
+        return;
+      }
+      if (text[member->value_begin] != '[') {
+        phase_ = Phase::kWhole;
+        return;
+      }
+    }
+    const std::optional<EventsArray> events = locate_events(*store_, text);  // throws for non-JSON
+    events_ = *events;
+    head_.assign(text.substr(0, events_.array_open));
+    sep_ = events_.array_open;
+    store_->reserve(expected_bytes_ ? expected_bytes_ / kBytesPerEventAtMost + 16 : kFirstRowsUnsized);
+    parser_.emplace(*store_, buf_, counters_, /*repairs_allowed=*/true, &arena_);
+    phase_ = Phase::kEvents;
+  }
+
+  // Windows of events while their bytes are in; at the end of the input, the rest.
+  void read_events(bool final) {
+    const std::string_view text = buf_.view();
+    const size_t window = options_.window_bytes;
+    while (phase_ == Phase::kEvents) {
+      const size_t p = jl::skip_ws(text, sep_ + 1);
+      if (p >= text.size()) {
+        if (final) phase_ = Phase::kDone;  // unclosed
+        return;
+      }
+      if (text[p] == ']') return close_array(p);
+      if (text[p] == ',') {  // an empty element (",,") carries nothing
+        ++counters_.empty_elements;
+        sep_ = p;
+        continue;
+      }
+      // A guessed cut first; then the exact one, which a guess inside a string or a
+      // nested value, or past the array's end, cannot parse.
+      size_t cut = jl::next_event_boundary(text, p + window);
+      if (cut != jl::npos && parse(cut)) continue;
+      cut = jl::scan_to_boundary(text, p, p + window);
+      if (cut == jl::npos) {
+        if (final) one_at_a_time(jl::npos, final);
+        return;
+      }
+      if (!parse(cut)) one_at_a_time(cut, final);
+    }
+  }
+
+  // Parses the window after sep_ up to `cut`; on success moves on past it.
+  bool parse(size_t cut) {
+    if (!parser_->parse(sep_, cut).ok) return false;
+    if (buf_.view()[cut] == ']') {
+      close_array(cut);
+    } else {
+      sep_ = cut;
+      reserve_ahead();
+      if (options_.progress && !options_.progress(base_ + sep_, store_->size())) throw Cancelled{};
+    }
+    return true;
+  }
+
+  // Slow path after a window failed: one event at a time, each cut found exactly, up to
+  // the separator `until` (npos: the end of the input), to name the byte where the
+  // JSON is broken or keep everything before a truncation.
+  void one_at_a_time(size_t until, bool final) {
+    const std::string_view text = buf_.view();
+    while (phase_ == Phase::kEvents && sep_ != until) {
+      const size_t p = jl::skip_ws(text, sep_ + 1);
+      if (p >= text.size()) {
+        if (final) phase_ = Phase::kDone;
+        return;
+      }
+      if (text[p] == ']') return close_array(p);
+      if (text[p] == ',') {
+        ++counters_.empty_elements;
+        sep_ = p;
+        continue;
+      }
+      const size_t cut = jl::scan_to_boundary(text, p, p);
+      if (cut == jl::npos) {
+        if (final) last_event(p);
+        return;
+      }
+      const WindowParser::Result w = parser_->parse(sep_, cut);
+      if (!w.ok)
+        throw LoadError{std::string("invalid JSON in traceEvents: ") + simdjson::error_message(w.error) +
+                        at_byte(base_ + p)};
+      if (text[cut] == ']') return close_array(cut);
+      sep_ = cut;
+    }
+  }
+
+  // The input ends in or after the event at p: complete but for the array's ']', cut
+  // short, or broken JSON (an unescaped quote, say) that misled the scan to the end,
+  // which well-formed events closing the array after the next "}," reveal.
+  void last_event(size_t p) {
+    phase_ = Phase::kDone;
+    if (parser_->parse(sep_, jl::npos, /*close_at_end=*/true).ok) {
+      counters_.missing_close_bracket = true;
+      return;
+    }
+    const std::string_view text = buf_.view();
+    const size_t next = jl::next_event_boundary(text, p);
+    if (next != jl::npos) {
+      const size_t close = jl::scan_to_boundary(text, jl::skip_ws(text, next + 1), jl::npos);
+      if (close != jl::npos && text[close] == ']')
+        throw LoadError{"invalid JSON in traceEvents: the event starting here is malformed" + at_byte(base_ + p)};
+    }
+    counters_.truncated_at = base_ + p;
+  }
+
+  void close_array(size_t at) {
+    array_close_ = base_ + at;
+    tail_ = at;
+    phase_ = Phase::kTail;
+  }
+
+  // Room for the events still to come, projected from the bytes per event so far (as
+  // the whole-text reader does); without a size to go by, the columns double.
+  void reserve_ahead() {
+    EventStore& store = *store_;
+    const size_t read = base_ + sep_ - events_.array_open;
+    if (!expected_bytes_ || store.size() < 256 || read == 0 || base_ + sep_ >= expected_bytes_) return;
+    const double bytes_per_row = double(read) / double(store.size());
+    const size_t projected =
+        store.size() + static_cast<size_t>(double(expected_bytes_ - base_ - sep_) / bytes_per_row * 1.1) + 16;
+    if (projected > store.capacity()) store.reserve(std::max(projected, store.capacity() + store.capacity() / 4));
+  }
+
+  void finish_load() {
+    if (total_ == 0) throw LoadError{"the file is empty"};
+    step(/*final=*/true);
+    if (phase_ == Phase::kHead || phase_ == Phase::kWhole) return load_whole();
+    EventStore& store = *store_;
+    store.input_bytes = total_;
+    // The members around the array, as one small text with the events left out.
+    const bool closed = phase_ == Phase::kTail;
+    std::string around = head_;
+    around += "[]";
+    if (closed) around.append(buf_.view().substr(tail_ + 1));
+    buf_ = PaddedBuffer();
+    store.input = PaddedBuffer::copy_of(around);
+    finish_store(store, events_, closed ? events_.array_open + 1 : jl::npos, counters_);
+    store.input = arena_.finish();
+    if (options_.progress) options_.progress(total_, store.size());
+  }
+
+  // What was read holds no events array that could be entered as it came in (an
+  // Execution Trace, a gzip file, something else): the whole text, read at once.
+  void load_whole() {
+    buf_.truncate(total_);
+    result_ = load_trace(std::move(buf_), options_);
+  }
+
+  IngestOptions options_;
+  const size_t expected_bytes_;
+  std::unique_ptr<EventStore> store_;
+  LoadResult result_;
+  PaddedBuffer buf_;
+  size_t base_ = 0;   // absolute offset of buf_'s first byte
+  size_t total_ = 0;  // bytes committed
+  Phase phase_ = Phase::kHead;
+  EventsArray events_{0, 0};
+  std::string head_;  // the text before the events array
+  size_t head_scanned_ = 0;  // the text's size when the head was last scanned
+  size_t sep_ = 0;    // the '[' or ',' before the next window
+  size_t tail_ = 0;   // the array's ']'
+  size_t array_close_ = jl::npos;
+  IngestCounters counters_;
+  ArgsArena arena_;
+  std::optional<WindowParser> parser_;
+};
+
+TraceStreamReader::TraceStreamReader(IngestOptions options, size_t expected_bytes)
+    : state_(std::make_unique<State>(std::move(options), expected_bytes)) {}
+TraceStreamReader::~TraceStreamReader() = default;
+char* TraceStreamReader::prepare(size_t n) { return state_->prepare(n); }
+bool TraceStreamReader::commit(size_t n) { return state_->commit(n); }
+size_t TraceStreamReader::bytes_read() const { return state_->bytes_read(); }
+size_t TraceStreamReader::events() const { return state_->events(); }
+LoadResult TraceStreamReader::finish() { return state_->finish(); }
+
+}  // namespace sollens

@@ -1,0 +1,42 @@
+#pragma once
+// A Kineto trace fed in chunks, as the page reads a file piece by piece (decompressed by
+// the browser): each window of events is parsed as soon as its bytes are in, and only
+// what the store needs is kept (IngestOptions::compact_input: the args it reads and
+// copies of the strings), so memory holds the store and about one window of text, not
+// the file. The store is the one load_trace makes from the whole text with
+// compact_input, byte for byte, wherever the chunks are cut.
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "ingest/trace_reader.h"
+
+namespace sollens {
+
+class TraceStreamReader {
+ public:
+  // `expected_bytes`: the text's size when known (0 if not), to size the store once.
+  // options.progress is called after each window with (bytes read, events so far).
+  explicit TraceStreamReader(IngestOptions options = {}, size_t expected_bytes = 0);
+  ~TraceStreamReader();
+  TraceStreamReader(const TraceStreamReader&) = delete;
+  TraceStreamReader& operator=(const TraceStreamReader&) = delete;
+
+  // Room for `n` more bytes: write them at the address returned, then commit(n). The
+  // address is good until the next call. Null when no memory is left (commit(0) then
+  // records the failure).
+  char* prepare(size_t n);
+  // Parses every window that the bytes written complete. False once the load has
+  // failed or was cancelled: stop feeding, finish() says why.
+  bool commit(size_t n);
+  size_t bytes_read() const;
+  size_t events() const;
+  // The input has ended: the rest is parsed and the store returned (or the error).
+  LoadResult finish();
+
+ private:
+  class State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace sollens

@@ -1,0 +1,128 @@
+#include "ingest/window_parser.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <utility>
+
+#include "ingest/text_repair.h"
+
+namespace sollens {
+
+ArgsArena::~ArgsArena() { std::free(data_); }
+
+void ArgsArena::take(EventStore& store, size_t from, const char* input) {
+  for (size_t i = from; i < store.size(); ++i) {
+    const uint32_t n = store.args_length[i];
+    if (n == 0) continue;
+    reserve(size_ + n);
+    std::memcpy(data_ + size_, input + store.args_offset[i], n);
+    store.args_offset[i] = size_;
+    size_ += n;
+  }
+}
+
+void ArgsArena::absorb(const ArgsArena& other, EventStore& other_rows) {
+  for (size_t i = 0; i < other_rows.size(); ++i)
+    if (other_rows.args_length[i] != 0) other_rows.args_offset[i] += size_;
+  reserve(size_ + other.size_);
+  if (other.size_) std::memcpy(data_ + size_, other.data_, other.size_);
+  size_ += other.size_;
+}
+
+PaddedBuffer ArgsArena::finish() {
+  reserve(size_ + PaddedBuffer::kPadding);
+  std::memset(data_ + size_, 0, PaddedBuffer::kPadding);
+  char* data = std::exchange(data_, nullptr);
+  return PaddedBuffer::adopt(data, size_, capacity_, [](char* d, size_t) { std::free(d); });
+}
+
+void ArgsArena::reserve(size_t need) {
+  if (need <= capacity_) return;
+  const size_t capacity = std::max(need, capacity_ + capacity_ / 2 + (size_t(1) << 20));
+  char* d = static_cast<char*>(std::realloc(data_, capacity));
+  if (!d) throw std::bad_alloc();
+  data_ = d;
+  capacity_ = capacity;
+}
+
+WindowParser::WindowParser(EventStore& store, PaddedBuffer& input, IngestCounters& counters,
+                           bool repairs_allowed, ArgsArena* arena)
+    : store_(store),
+      input_(input),
+      counters_(counters),
+      repairs_allowed_(repairs_allowed),
+      arena_(arena),
+      compacted_rows_(store.size()),
+      decoder_(store, input, counters, arena != nullptr) {}
+
+WindowParser::Result WindowParser::parse(size_t sep, size_t cut, bool close_at_end) {
+  constexpr size_t npos = static_cast<size_t>(-1);
+  char* d = input_.data();
+  const size_t n = input_.size();
+  const size_t rows_before = store_.size();
+  const IngestCounters counters_before = counters_;
+  size_t end = cut == npos ? n : cut + 1;
+  const char saved_sep = d[sep];
+  const char saved_pad = close_at_end ? d[n] : 0;  // padding byte, written only then
+  const bool cut_is_comma = cut != npos && d[cut] == ',';
+  const bool write_sep = d[sep] != '[';  // a '[' already there is left alone (see below)
+  if (write_sep) d[sep] = '[';
+  if (cut_is_comma) d[cut] = ']';
+  if (close_at_end) {
+    d[n] = ']';
+    end = n + 1;
+  }
+  Result w = decode(sep, end);
+  if (!w.ok && repairs_allowed_ &&
+      (w.error == simdjson::UTF8_ERROR || w.error == simdjson::UNESCAPED_CHARS)) {
+    store_.truncate(rows_before);
+    const size_t inner_end = cut == npos ? n : cut;
+    counters_.utf8_repairs += repair_invalid_utf8(d + sep + 1, inner_end - sep - 1);
+    counters_.control_repairs += repair_control_characters(d + sep + 1, inner_end - sep - 1);
+    w = decode(sep, end);
+  }
+  if (write_sep) d[sep] = saved_sep;
+  if (cut_is_comma) d[cut] = ',';
+  if (close_at_end) d[n] = saved_pad;
+  if (w.ok && arena_) {
+    arena_->take(store_, compacted_rows_, d);
+    compacted_rows_ = store_.size();
+  }
+  if (!w.ok) {
+    store_.truncate(rows_before);
+    // Repairs changed the buffer for good; every other count is redone by the retry.
+    const size_t utf8 = counters_.utf8_repairs, control = counters_.control_repairs;
+    counters_ = counters_before;
+    counters_.utf8_repairs = utf8;
+    counters_.control_repairs = control;
+  }
+  return w;
+}
+
+WindowParser::Result WindowParser::decode(size_t begin, size_t end) {
+  Result w;
+  char* d = input_.data();
+  const size_t capacity = input_.capacity() - begin;
+  simdjson::ondemand::document doc;
+  w.error = parser_.iterate(d + begin, end - begin, capacity).get(doc);
+  if (w.error) return w;
+  simdjson::ondemand::array array;
+  if ((w.error = doc.get_array().get(array))) return w;
+  for (auto element : array) {
+    simdjson::ondemand::value value;
+    if ((w.error = element.get(value))) return w;
+    if ((w.error = decoder_.decode(value, doc))) return w;
+  }
+  // A guessed cut past the end of traceEvents leaves other members after the ']'
+  // that iteration stopped at: not a window of events.
+  if (!doc.at_end()) {
+    w.error = simdjson::TRAILING_CONTENT;
+    return w;
+  }
+  w.ok = true;
+  return w;
+}
+
+}  // namespace sollens

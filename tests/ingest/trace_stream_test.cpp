@@ -1,0 +1,229 @@
+// The reader fed in chunks gives the store load_trace makes from the whole text (with
+// compact_input, as it keeps only what the store needs), wherever the chunks are cut:
+// the same rows, strings, args, metadata and warnings, and the same errors.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "generated_events.h"
+#include "ingest/gzip.h"
+#include "ingest/trace_reader.h"
+#include "ingest/trace_stream.h"
+#include "ingest_test_util.h"
+#include "support/golden_fixtures.h"
+
+using namespace sollens;
+using sollens::test::generate_events;
+using sollens::test::join_events;
+using sollens::test::kDefaultWindow;
+using sollens::test::warning_list;
+
+namespace {
+
+// Empty when the two stores hold the same events, strings, args, metadata and
+// warnings; else the first difference.
+std::string store_difference(const EventStore& a, const EventStore& b) {
+  if (a.size() != b.size()) return "rows " + std::to_string(a.size()) + " != " + std::to_string(b.size());
+#define SOLLENS_SAME_COLUMN(type, column, absent) \
+  if (a.column != b.column) return "column " #column;
+  SOLLENS_EVENT_COLUMNS(SOLLENS_SAME_COLUMN, SOLLENS_SAME_COLUMN)
+#undef SOLLENS_SAME_COLUMN
+  if (a.strings.size() != b.strings.size()) return "string pool size";
+  for (StrId id = 0; id < a.strings.size(); ++id)
+    if (a.str(id) != b.str(id)) return "string " + std::to_string(id) + " '" + std::string(a.str(id)) + "'";
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a.args_json(i) != b.args_json(i)) return "args of row " + std::to_string(i);
+  if (a.input.view() != b.input.view()) return "kept args text";
+  if (a.input_bytes != b.input_bytes) return "input_bytes";
+  if (a.names.size() != b.names.size()) return "name records";
+  for (size_t i = 0; i < a.names.size(); ++i)
+    if (a.names[i].event != b.names[i].event || a.names[i].value != b.names[i].value) return "name record";
+  const TraceMetadata &m = a.metadata, &n = b.metadata;
+  if (m.top_level_array != n.top_level_array || m.has_trace_events_key != n.has_trace_events_key ||
+      m.execution_trace != n.execution_trace || m.schema_version != n.schema_version ||
+      m.base_time_ns != n.base_time_ns || m.display_time_unit != n.display_time_unit ||
+      m.trace_name != n.trace_name || m.devices.size() != n.devices.size() ||
+      m.distributed.has_value() != n.distributed.has_value() || m.other != n.other)
+    return "metadata";
+  for (size_t i = 0; i < m.devices.size(); ++i)
+    if (m.devices[i].name != n.devices[i].name) return "device name";
+  if (a.warnings.size() != b.warnings.size()) return "warnings: " + warning_list(a) + " | " + warning_list(b);
+  for (size_t i = 0; i < a.warnings.size(); ++i)
+    if (a.warnings[i].code != b.warnings[i].code || a.warnings[i].message != b.warnings[i].message)
+      return "warning " + a.warnings[i].code + ": " + a.warnings[i].message + " | " + b.warnings[i].message;
+  return "";
+}
+
+IngestOptions compact(size_t window) {
+  IngestOptions options;
+  options.window_bytes = window;
+  options.compact_input = true;
+  return options;
+}
+
+// `text` through the stream reader in chunks of `chunk` bytes.
+LoadResult stream(std::string_view text, size_t chunk, size_t window, size_t expected = 0) {
+  TraceStreamReader reader(compact(window), expected);
+  for (size_t at = 0; at < text.size(); at += chunk) {
+    const size_t n = std::min(chunk, text.size() - at);
+    char* to = reader.prepare(n);
+    REQUIRE(to != nullptr);
+    std::copy_n(text.data() + at, n, to);
+    if (!reader.commit(n)) break;
+  }
+  return reader.finish();
+}
+
+// Streams `text` with each chunk size and window, comparing with the whole-text load.
+void check_same_as_whole(std::string_view text, const std::vector<size_t>& chunks,
+                         const std::vector<size_t>& windows) {
+  for (size_t window : windows) {
+    const LoadResult whole = load_trace(PaddedBuffer::copy_of(text), compact(window));
+    for (size_t chunk : chunks) {
+      INFO("window " << window << ", chunk " << chunk);
+      const LoadResult streamed = stream(text, chunk, window, chunk % 2 ? 0 : text.size());
+      CHECK(streamed.error == whole.error);
+      CHECK(streamed.cancelled == whole.cancelled);
+      REQUIRE(bool(streamed.store) == bool(whole.store));
+      if (whole.store) CHECK(store_difference(*streamed.store, *whole.store) == "");
+    }
+  }
+}
+
+const std::vector<size_t> kSmallChunks = {1, 7, 64, 4093, size_t(1) << 30};
+const std::vector<size_t> kWindows = {64, kDefaultWindow};
+
+std::string generated_trace(bool tricky) {
+  return R"({"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "A"}], "traceEvents": [)" +
+         join_events(generate_events(300, tricky)) +
+         R"(], "traceName": "gen", "baseTimeNanoseconds": 1700000000000000000})";
+}
+
+}  // namespace
+
+TEST_CASE("stream: generated events, any chunks and windows, the whole-text store", "[ingest][stream]") {
+  const bool tricky = GENERATE(false, true);
+  INFO("tricky " << tricky);
+  check_same_as_whole(generated_trace(tricky), kSmallChunks, kWindows);
+}
+
+TEST_CASE("stream: the forms and faults of the whole-text reader, the same warnings and errors",
+          "[ingest][stream]") {
+  const std::string events = join_events(generate_events(120, true));
+  const std::string trace = generated_trace(true);
+  std::vector<std::pair<std::string, std::string>> cases = {
+      {"legacy top-level array", "[" + events + "]"},
+      {"legacy array unclosed", "[" + events},
+      {"byte order mark", "\xEF\xBB\xBF" + trace},
+      {"events last", R"({"traceName": "x", "traceEvents": [)" + events + "]}"},
+      {"empty elements", R"({"traceEvents": [,{"ph": "X", "name": "a", "ts": 1},, {"ph": "X", "name": "b", "ts": 2},]})"},
+      {"empty array", R"({"traceEvents": [], "traceName": "e"})"},
+      {"truncated inside an event", trace.substr(0, trace.size() / 2)},
+      {"missing the closing bracket", R"({"traceEvents": [)" + events},
+      {"cut in the keys after the events", trace.substr(0, trace.size() - 20)},
+      {"malformed event", R"({"traceEvents": [{"ph": "X", "name": "a", "ts": 1}, {"ph": "X", "name": "b" "ts": 2}, {"ph": "X", "name": "c", "ts": 3}]})"},
+      {"unescaped quote", R"({"traceEvents": [{"ph": "X", "name": "a"b", "ts": 1}, {"ph": "X", "name": "c", "ts": 3}]})"},
+      {"invalid UTF-8 and a raw tab", "{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\xff\xfe\tb\", \"ts\": 1}]}"},
+      {"an Execution Trace", R"({"schema": "1.0.1", "pid": 1, "nodes": [{"id": 1, "name": "[pytorch|profiler|execution_trace|process]"}]})"},
+      {"no traceEvents", R"({"a": 1, "b": [1, 2]})"},
+      {"traceEvents not an array", R"({"traceEvents": {"a": 1}})"},
+      {"not JSON", "PK\x03\x04 zip"},
+      {"only whitespace", "   \n\t "},
+      {"a huge event", R"({"traceEvents": [{"ph": "X", "name": ")" + std::string(size_t(9) << 20, 'n') +
+                           R"(", "ts": 1}, {"ph": "X", "name": "b", "ts": 2}]})"},
+  };
+  // Past the reader's first buffer, so that its offsets are counted from a later start.
+  const std::string many = join_events(generate_events(40000, true));
+  REQUIRE(many.size() > (size_t(6) << 20));
+  cases.emplace_back("late malformed event", R"({"traceEvents": [)" + many + R"(, {"ph": "X", "name": "b" "ts": 2}]})");
+  cases.emplace_back("late truncation", R"({"traceEvents": [)" + many + R"(, {"ph": "X", "name": "b", "ts)");
+  cases.emplace_back("late unescaped quote", R"({"traceEvents": [)" + many +
+                                                 R"(, {"ph": "X", "name": "a"b", "ts": 1}, {"ph": "X", "name": "c", "ts": 3}]})");
+  for (const auto& [name, text] : cases) {
+    INFO(name);
+    const bool huge = text.size() > (size_t(1) << 20);
+    check_same_as_whole(text, huge ? std::vector<size_t>{65536, 1000003} : kSmallChunks, kWindows);
+  }
+}
+
+TEST_CASE("stream: an empty input and a failed load", "[ingest][stream]") {
+  TraceStreamReader empty;
+  const LoadResult nothing = empty.finish();
+  CHECK(nothing.error == "the file is empty");
+
+  TraceStreamReader broken(compact(64));
+  const std::string text = R"({"traceEvents": [{"ph": "X", "name": "a" "ts": 1}, {"ph": "X", "name": "b", "ts": 2}, )";
+  char* to = broken.prepare(text.size());
+  std::copy(text.begin(), text.end(), to);
+  CHECK_FALSE(broken.commit(text.size()));  // known at once: no need to read on
+  CHECK_FALSE(broken.commit(0));
+  CHECK(broken.prepare(10) == nullptr);
+  const LoadResult r = broken.finish();
+  CHECK_FALSE(r.store);
+  CHECK_THAT(r.error, Catch::Matchers::Contains("invalid JSON in traceEvents") &&
+                          Catch::Matchers::Contains("(byte 17)"));
+}
+
+TEST_CASE("stream: progress after each window, and cancelling", "[ingest][stream]") {
+  const std::string text = generated_trace(false);
+  IngestOptions options = compact(256);
+  size_t calls = 0, last_bytes = 0;
+  options.progress = [&](size_t bytes, size_t) {
+    CHECK(bytes >= last_bytes);
+    last_bytes = bytes;
+    return ++calls < 3;
+  };
+  TraceStreamReader reader(options);
+  char* to = reader.prepare(text.size());
+  std::copy(text.begin(), text.end(), to);
+  CHECK_FALSE(reader.commit(text.size()));
+  CHECK(calls == 3);
+  const LoadResult r = reader.finish();
+  CHECK(r.cancelled);
+  CHECK_FALSE(r.store);
+}
+
+TEST_CASE("stream: the memory held is the store and a window, not the text", "[ingest][stream]") {
+  // 40 000 events of about 150 bytes: 6 MB of text, more than the reader's first buffer.
+  std::string text = R"({"traceEvents": [)";
+  for (int i = 0; i < 40000; ++i) {
+    if (i) text += ",\n";
+    text += R"({"ph": "X", "cat": "cpu_op", "name": "aten::op)" + std::to_string(i % 50) +
+            R"(", "pid": 1, "tid": 2, "ts": )" + std::to_string(i * 10) + R"(, "dur": 5, "args": {"Ev Idx": 1}})";
+  }
+  text += "]}";
+  const LoadResult r = stream(text, 65536, kDefaultWindow);
+  REQUIRE(r.store);
+  CHECK(r.store->size() == 40000);
+  CHECK(r.store->input_bytes == text.size());
+  // What is kept of the text is each event's args object alone.
+  CHECK(r.store->input.size() == 40000 * std::string_view(R"({"Ev Idx": 1})").size());
+}
+
+TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream][fixtures]") {
+  namespace fs = std::filesystem;
+  size_t checked = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(test::kTraces)) {
+    const std::string path = entry.path().string();
+    const bool gz = path.size() > 8 && path.ends_with(".json.gz");
+    if (!entry.is_regular_file() || !(gz || path.ends_with(".json"))) continue;
+    std::string text = test::read_text(entry.path());
+#ifdef SOLLENS_HAVE_ZLIB
+    if (gz) {
+      GunzipResult unzipped = gunzip(text);
+      REQUIRE(unzipped.error.empty());
+      text.assign(unzipped.data.view());
+    }
+#else
+    if (gz) continue;  // the wasm build reads plain JSON only
+#endif
+    INFO(path);
+    check_same_as_whole(text, {65536, 1000003}, {kDefaultWindow});
+    ++checked;
+  }
+  CHECK(checked > 10);
+}
