@@ -8,7 +8,8 @@
 #                                  (ingest, then --report: the whole report), `sollens report`
 #                                  end to end with its stage breakdown, the wasm bench, then
 #                                  the page bench (tests/web/bench_page.mjs); --big[=MB,...]
-#                                  adds synthetic traces of 1, 2, 4, 8 GB (minutes, disk)
+#                                  adds synthetic traces of 1, 2, 4, 8 GB natively and of
+#                                  4 GB (.json and .json.gz) in the page (minutes, disk)
 #   bash .ci/dev.sh bench-ranks [args]  build native, then `sollens report DIR` on 8 synthetic
 #                                  ranks x 1 GB (tests/bench/ranks_bench.py [args]: written
 #                                  once into build/bench/ranks-8x1gb, ~8 GB of disk): time,
@@ -164,10 +165,13 @@ cmd_bench() {
     json=$(plain_json "$trace")
     node --no-experimental-fetch "$wasm_bench" "${options[@]}" "$json" </dev/null
   done
-  # --- the page in headless Chromium: owlv2 ready time, a 1 GB synthetic
-  # trace (time, peak memory), payload size. PAGE_BENCH_MB=0 skips the synthetic trace.
-  log "page: node tests/web/bench_page.mjs --synthetic-mb ${PAGE_BENCH_MB:-1024}"
-  node tests/web/bench_page.mjs --site build/wasm/web --synthetic-mb "${PAGE_BENCH_MB:-1024}" </dev/null
+  # --- the page in headless Chromium: owlv2 ready time, a 1 GB synthetic trace (time,
+  # peak memory per GB), payload size; --big adds 4 GB, as .json and .json.gz.
+  # PAGE_BENCH_MB (MB,...) sets the sizes; 0 skips the synthetic traces.
+  local page_sizes=${PAGE_BENCH_MB:-1024} page_gz=()
+  if [[ -n $big && -z ${PAGE_BENCH_MB:-} ]]; then page_sizes=1024,4096; page_gz=(--gz); fi
+  log "page: node tests/web/bench_page.mjs --synthetic-mb $page_sizes ${page_gz[*]}"
+  node tests/web/bench_page.mjs --site build/wasm/web --synthetic-mb "$page_sizes" "${page_gz[@]}" </dev/null
   # --- end page bench
 }
 

@@ -56,6 +56,14 @@ class Session {
       };
     return page_.load(options);
   }
+  // The file fed in chunks and parsed as it comes (PageSession::begin_stream): the page
+  // writes each chunk at streamPrepare's address, then streamCommit (false: stop, the
+  // load failed), then finishStream gives load's answer.
+  void begin_stream(double expected_bytes) { page_.begin_stream(static_cast<size_t>(expected_bytes)); }
+  uintptr_t stream_prepare(double n) { return address(page_.stream_prepare(static_cast<size_t>(n))); }
+  bool stream_commit(double n) { return page_.stream_commit(static_cast<size_t>(n)); }
+  double stream_events() const { return static_cast<double>(page_.stream_events()); }
+  std::string finish_stream() { return page_.finish_stream(); }
   double event_count() const { return static_cast<double>(page_.event_count()); }
   std::string warnings_json() const { return page_.warnings_json(); }
   std::string info_json() const { return page_.info_json(); }
@@ -125,6 +133,11 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("capacity", &Session::capacity)
       .function("load", &Session::load)
       .function("loadWithProgress", &Session::load_with_progress)
+      .function("beginStream", &Session::begin_stream)
+      .function("streamPrepare", &Session::stream_prepare)
+      .function("streamCommit", &Session::stream_commit)
+      .function("streamEvents", &Session::stream_events)
+      .function("finishStream", &Session::finish_stream)
       .function("infoJson", &Session::info_json)
       .function("gpuTimelineJson", &Session::gpu_timeline_json)
       .function("eventCount", &Session::event_count)

@@ -211,12 +211,13 @@ function showProgress({ phase, done, total, events, item, items, itemName }) {
   ui.progress.value = Math.min(done, total);
   // Several rank traces: which one (the bar is that file's).
   if (items) ui.loaderName.textContent = `trace ${item} of ${items}: ${itemName}`;
+  // The events are parsed as the file is read; the event tree follows.
   if (phase === 'read') {
     ui.progressLabel.textContent = 'Reading the file';
-    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read`;
+    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read, ${fmtInt(events)} events`;
   } else {
-    ui.progressLabel.textContent = 'Parsing events';
-    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} parsed, ${fmtInt(events)} events`;
+    ui.progressLabel.textContent = 'Linking events';
+    ui.progressDetail.textContent = `${fmtInt(events)} events read; building the event tree`;
   }
 }
 

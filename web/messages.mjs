@@ -27,12 +27,14 @@
 //                                         run: read one at a time, only their summaries kept
 //                                         (what was open is closed); answered by RANKS
 // From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
-//                  PROGRESS     {id, phase: 'read'|'parse', done, total, events}, and for
+//                  PROGRESS     {id, phase: 'read' (events parsed as they are read) |
+//                                'parse' (the event tree), done, total, events}, and for
 //                                OPEN_RANKS {item, items, itemName}: which file of how many
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
 //                                its trace does: the events before the cut were read),
 //                                info, traceMetadata (JSON text),
-//                                gpuTimeline, report, timings}   the report, shown at once
+//                                gpuTimeline, report, timings: {readMs (read and parsed),
+//                                treeMs, analyseMs, totalMs}}   the report, shown at once
 //                  CYCLES       {id, cycles, ms}     right after DONE (the first cycles, per
 //                                                    stream) and after each CYCLES request
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request

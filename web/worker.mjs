@@ -113,11 +113,7 @@ async function open({ id, file, url, name, remote, compare }) {
     sessionName = name;
     const { fileBytes, gzip } = source;
     session = new sollens.Session();
-    const { read, gzipTruncated } = await readInto(sollens, session, source, progress);
-    const tRead = performance.now();
-
-    lastPost = 0;
-    parseLoaded(session, progress);
+    const { read, gzipTruncated, streamMs, finishMs } = await streamInto(sollens, session, source, progress);
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
     if (gzipTruncated) info.warnings.unshift(GZIP_TRUNCATED_WARNING);
@@ -128,7 +124,7 @@ async function open({ id, file, url, name, remote, compare }) {
     const tDone = performance.now();
     self.postMessage({
       type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, info, traceMetadata, gpuTimeline, report,
-      timings: { readMs: tRead - t0, parseMs: tParse - tRead, analyseMs: tDone - tParse, totalMs: tDone - t0 },
+      timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, transferables(report));
   } catch (e) {
     if (session) {
@@ -174,8 +170,7 @@ async function openRanks({ id, files }) {
       try {
         const source = await blobSource(file);
         session = new sollens.Session();
-        await readInto(sollens, session, source, progress);
-        parseLoaded(session, progress);
+        await streamInto(sollens, session, source, progress);
       } catch (e) {
         if (e instanceof UserError) throw new UserError(`${name}: ${e.title}`, e.hint);
         throw e;
@@ -204,17 +199,22 @@ async function openRanks({ id, files }) {
   }
 }
 
-// Streams `source` into `target`'s buffer in wasm memory, decompressing a .gz on the
-// way; progress(phase, done, total, events, force). Returns {read (bytes of the file),
-// gzipTruncated (a .gz cut short: what it held was kept)}.
-async function readInto(sollens, target, source, progress) {
-  const { fileBytes, gzip } = source;
-  let { capacity } = source;
-  let address = allocate(() => target.allocate(capacity), capacity);
+// Streams `source` through `target`'s chunked reader (core/ingest/trace_stream.h): each
+// piece, decompressed on the way for a .gz, is written into wasm memory and parsed as
+// it arrives, so that neither the JS heap nor wasm memory ever holds the whole text,
+// only the store the core keeps; then the event tree. progress(phase, done, total,
+// events, force). Returns {read (bytes of the file), gzipTruncated (a .gz cut short:
+// what it held was kept), streamMs (reading and parsing), finishMs (the tree)}. A trace
+// that cannot be read frees the session and throws.
+async function streamInto(sollens, target, source, progress) {
+  const t0 = performance.now();
+  const { fileBytes, gzip, capacity } = source;
+  target.beginStream(capacity);
   let written = 0;
   let read = 0;
   let compressedEnded = false;  // the whole .gz went into the decompressor
   let gzipTruncated = false;
+  let stopped = false;  // the core refused a chunk: finishStream says why
 
   let { stream } = source;
   if (gzip) {
@@ -253,38 +253,34 @@ async function readInto(sollens, target, source, progress) {
     if (result.done) break;
     const chunk = result.value;
     if (!gzip) read += chunk.byteLength;
-    if (written + chunk.byteLength > capacity) {
-      const wanted = Math.max(written + chunk.byteLength, Math.ceil(capacity * GROW_FACTOR));
-      address = allocate(() => target.grow(wanted), wanted);
-      capacity = wanted;
-    }
     // HEAPU8 is replaced when wasm memory grows: always take the current view.
-    sollens.HEAPU8.set(chunk, address + written);
+    const address = target.streamPrepare(chunk.byteLength);
+    if (address) sollens.HEAPU8.set(chunk, address);
+    if (!address || !target.streamCommit(chunk.byteLength)) {
+      stopped = true;
+      reader.cancel().catch(() => {});
+      break;
+    }
     written += chunk.byteLength;
-    progress('read', read, fileBytes, 0, false);
+    progress('read', read, fileBytes, target.streamEvents(), false);
   }
-  progress('read', fileBytes, fileBytes, 0, true);
-  if (written === 0)
+  progress('read', fileBytes, fileBytes, target.streamEvents(), true);
+  if (written === 0 && !stopped)
     throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
-  target.setSize(written);
-  return { read, gzipTruncated };
-}
-
-// Parses the filled buffer; a trace that cannot be read frees the session and throws.
-function parseLoaded(target, progress) {
-  const written = target.capacity();
-  const error = target.loadWithProgress((bytes, events) => {
-    progress('parse', bytes, written, events, false);
-    return true;
-  });
-  if (!error) return;
-  target.delete();
-  if (target === session) session = null;
-  if (/^out of memory/.test(error))
-    throw new UserError(`This trace is too large for the browser's memory: ${message(error)}.`,
-      'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
-  throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
-    'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
+  const tStream = performance.now();
+  progress('parse', 0, 1, target.streamEvents(), true);
+  const error = target.finishStream();
+  const tDone = performance.now();
+  if (error) {
+    target.delete();
+    if (target === session) session = null;
+    if (/^out of memory/.test(error))
+      throw new UserError(`This trace is too large for the browser's memory: ${message(error)}.`,
+        'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
+    throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
+      'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
+  }
+  return { read, gzipTruncated, streamMs: tStream - t0, finishMs: tDone - tStream };
 }
 
 // The open trace becomes the baseline (compare), or the baseline is freed.
@@ -548,6 +544,8 @@ async function remoteSource(url) {
   return { fileBytes: length, gzip, capacity, stream };
 }
 
+// One slice is read ahead (highWaterMark 1): the browser reads the next while the core
+// parses this one.
 function sliceStream(blob, sliceBytes) {
   let offset = 0;
   return new ReadableStream({
@@ -557,7 +555,7 @@ function sliceStream(blob, sliceBytes) {
       controller.enqueue(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
       offset = end;
     },
-  }, { highWaterMark: 0 });
+  }, { highWaterMark: 1 });
 }
 
 async function readSlice(blob, begin, end) {

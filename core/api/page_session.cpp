@@ -81,6 +81,31 @@ std::string PageSession::load(const LoadOptions& options) {
   return outcome.ok ? "" : outcome.error;
 }
 
+void PageSession::begin_stream(size_t expected_bytes, const LoadOptions& options) {
+  tables_.clear();
+  session_.unload();
+  buffer_ = PaddedBuffer();
+  stream_options_ = options;
+  stream_options_.compact_input = true;
+  stream_ = std::make_unique<TraceStreamReader>(ingest_options(stream_options_), expected_bytes);
+}
+
+uint8_t* PageSession::stream_prepare(size_t n) {
+  return stream_ ? reinterpret_cast<uint8_t*>(stream_->prepare(n)) : nullptr;
+}
+
+bool PageSession::stream_commit(size_t n) { return stream_ && stream_->commit(n); }
+
+size_t PageSession::stream_events() const { return stream_ ? stream_->events() : 0; }
+
+std::string PageSession::finish_stream() {
+  if (!stream_) return "no trace is being read";
+  const LoadOutcome outcome = session_.load(*stream_, stream_options_);
+  stream_.reset();
+  if (outcome.cancelled) return "cancelled";
+  return outcome.ok ? "" : outcome.error;
+}
+
 std::string PageSession::warnings_json() const {
   std::string out = "[";
   if (session_.loaded())

@@ -7,6 +7,7 @@
 
 #include "api/session.h"
 #include "api/table_registry.h"
+#include "ingest/trace_stream.h"
 #include "model/trace_tree.h"
 #include "store/execution_graph.h"
 #include "store/padded_buffer.h"
@@ -26,6 +27,18 @@ class PageSession {
   // Parses the filled buffer: "" when loaded, "cancelled" when `progress` returned
   // false, else the error in plain words.
   std::string load(const LoadOptions& options = {});
+
+  // The other way in, for traces of any size: the file fed in chunks as it is read,
+  // each window of events parsed as it completes and only what the store needs kept
+  // (ingest/trace_stream.h). begin_stream(the text's size, 0 if unknown); then for each
+  // chunk stream_prepare(n), the bytes written there (good until the next call; null:
+  // out of memory) and stream_commit(n), false once the load has failed (stop reading);
+  // then finish_stream(), as load(). Frees the trace loaded before.
+  void begin_stream(size_t expected_bytes, const LoadOptions& options = {});
+  uint8_t* stream_prepare(size_t n);
+  bool stream_commit(size_t n);
+  size_t stream_events() const;
+  std::string finish_stream();
 
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }
   std::string warnings_json() const;           // [{"code","message"}]
@@ -84,6 +97,8 @@ class PageSession {
   Session session_;
   TableRegistry tables_;
   PaddedBuffer buffer_;
+  std::unique_ptr<TraceStreamReader> stream_;
+  LoadOptions stream_options_;
   std::unique_ptr<ExecutionGraph> et_graph_;
 };
 

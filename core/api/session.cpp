@@ -5,40 +5,60 @@
 #include "base/stopwatch.h"
 
 #include "ingest/trace_reader.h"
+#include "ingest/trace_stream.h"
 #include "model/sglang_op_names.h"
 
 namespace sollens {
 
 using Clock = std::chrono::steady_clock;
 
-LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
-  store_.reset();
-  tree_.reset();
-  default_cycles_.reset();
-  python_tree_.reset();
-  tree_options_ = options.tree;
-  LoadOutcome outcome;
+IngestOptions ingest_options(const LoadOptions& options) {
   IngestOptions ingest;
   ingest.threads = options.threads;
   ingest.progress = options.progress;
   ingest.compact_input = options.compact_input;
   ingest.release_input = options.release_input;
-  auto t0 = Clock::now();
-  LoadResult r = load_trace(std::move(bytes), ingest);
-  outcome.parse_ms = ms_since(t0);
-  if (r.cancelled) {
+  return ingest;
+}
+
+LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
+  unload();  // the previous trace is freed before the next is parsed
+  const auto t0 = Clock::now();
+  LoadResult parsed = load_trace(std::move(bytes), ingest_options(options));
+  return adopt(std::move(parsed), options, ms_since(t0));
+}
+
+LoadOutcome Session::load(TraceStreamReader& reader, const LoadOptions& options) {
+  unload();
+  const auto t0 = Clock::now();
+  LoadResult parsed = reader.finish();
+  return adopt(std::move(parsed), options, ms_since(t0));
+}
+
+void Session::unload() {
+  store_.reset();
+  tree_.reset();
+  default_cycles_.reset();
+  python_tree_.reset();
+}
+
+LoadOutcome Session::adopt(LoadResult parsed, const LoadOptions& options, double parse_ms) {
+  tree_options_ = options.tree;
+  LoadOutcome outcome;
+  outcome.parse_ms = parse_ms;
+  if (parsed.cancelled) {
     outcome.cancelled = true;
     return outcome;
   }
-  if (!r.store) {
-    outcome.error = r.error.empty() ? "the trace could not be read" : r.error;
+  if (!parsed.store) {
+    outcome.error = parsed.error.empty() ? "the trace could not be read" : parsed.error;
     return outcome;
   }
-  t0 = Clock::now();
-  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*r.store);
-  tree_ = std::make_unique<TraceTree>(TraceTree::build(*r.store, options.tree));
+  const auto t0 = Clock::now();
+  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*parsed.store);
+  tree_ = std::make_unique<TraceTree>(TraceTree::build(*parsed.store, options.tree));
   outcome.tree_ms = ms_since(t0);
-  store_ = std::move(r.store);
+  store_ = std::move(parsed.store);
   outcome.ok = true;
   return outcome;
 }

@@ -16,10 +16,15 @@
 #include "analyses/timeline/gpu_timeline.h"
 #include "api/events.h"
 #include "api/options.h"
+#include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "report/report.h"
 #include "store/event_store.h"
 #include "store/padded_buffer.h"
+
+namespace sollens {
+class TraceStreamReader;
+}
 
 namespace sollens {
 
@@ -52,12 +57,21 @@ struct CyclesResult {
   double detect_ms = 0;  // the detection alone, without building the sheets
 };
 
+// The ingest options a load with these options parses with (for a TraceStreamReader the
+// caller feeds).
+IngestOptions ingest_options(const LoadOptions& options);
+
 class Session {
  public:
   // Parses the trace (JSON or gzip JSON) and builds its event tree. A failed or
   // cancelled load leaves the session empty.
   LoadOutcome load(PaddedBuffer bytes, const LoadOptions& options = {});
+  // The same for a trace fed in chunks (ingest/trace_stream.h), made with
+  // ingest_options(options): its last bytes parsed, then the tree.
+  LoadOutcome load(TraceStreamReader& reader, const LoadOptions& options = {});
   bool loaded() const { return store_ != nullptr; }
+  // Frees the trace and everything computed from it.
+  void unload();
 
   // Everything below requires loaded().
   const EventStore& store() const { return *store_; }
@@ -89,6 +103,9 @@ class Session {
   EventView events() const { return EventView(*store_, *tree_); }
 
  private:
+  // The tree of a parsed trace; the session holds both.
+  LoadOutcome adopt(LoadResult parsed, const LoadOptions& options, double parse_ms);
+
   std::unique_ptr<EventStore> store_;
   std::unique_ptr<TraceTree> tree_;
   TreeOptions tree_options_;

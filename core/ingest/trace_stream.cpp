@@ -22,8 +22,8 @@ namespace {
 // The text buffer starts here and doubles only for an event (or a head, or a tail)
 // longer than what it holds.
 constexpr size_t kFirstBufferBytes = size_t(4) << 20;
-// Without a size to go by, the store's columns start with room for this many events.
-constexpr size_t kFirstRowsUnsized = size_t(1) << 14;
+// The store's columns start with room for this many events.
+constexpr size_t kFirstRows = size_t(1) << 12;
 
 struct Cancelled {};
 
@@ -173,7 +173,10 @@ class TraceStreamReader::State {
     events_ = *events;
     head_.assign(text.substr(0, events_.array_open));
     sep_ = events_.array_open;
-    store_->reserve(expected_bytes_ ? expected_bytes_ / kBytesPerEventAtMost + 16 : kFirstRowsUnsized);
+    // Little at first: the first window tells the bytes per event, and reserve_ahead
+    // then reserves for the rest (a guess from the size alone could leave a large
+    // block unused, and WebAssembly memory never shrinks).
+    store_->reserve(kFirstRows);
     parser_.emplace(*store_, buf_, counters_, /*repairs_allowed=*/true, &arena_);
     phase_ = Phase::kEvents;
   }
@@ -276,16 +279,21 @@ class TraceStreamReader::State {
     phase_ = Phase::kTail;
   }
 
-  // Room for the events still to come, projected from the bytes per event so far (as
-  // the whole-text reader does); without a size to go by, the columns double.
+  // Room for the events and kept args still to come, projected from the bytes read so
+  // far with a tenth to spare (as the whole-text reader does for the columns); without
+  // a size to go by, they double.
   void reserve_ahead() {
     EventStore& store = *store_;
-    const size_t read = base_ + sep_ - events_.array_open;
-    if (!expected_bytes_ || store.size() < 256 || read == 0 || base_ + sep_ >= expected_bytes_) return;
-    const double bytes_per_row = double(read) / double(store.size());
-    const size_t projected =
-        store.size() + static_cast<size_t>(double(expected_bytes_ - base_ - sep_) / bytes_per_row * 1.1) + 16;
-    if (projected > store.capacity()) store.reserve(std::max(projected, store.capacity() + store.capacity() / 4));
+    const size_t done = base_ + sep_;
+    const size_t read = done - events_.array_open;
+    if (!expected_bytes_ || store.size() < 256 || read == 0 || done >= expected_bytes_) return;
+    const double growth = double(expected_bytes_ - events_.array_open) / double(read) * 1.1;
+    const size_t rows = static_cast<size_t>(double(store.size()) * growth) + 16;
+    if (rows > store.capacity()) store.reserve(std::max(rows, store.capacity() + store.capacity() / 4));
+    if (!arena_reserved_ && read >= (size_t(8) << 20)) {  // enough text to say how much is kept
+      arena_.reserve(static_cast<size_t>(double(arena_.size()) * growth) + (size_t(1) << 20));
+      arena_reserved_ = true;
+    }
   }
 
   void finish_load() {
@@ -329,6 +337,7 @@ class TraceStreamReader::State {
   size_t array_close_ = jl::npos;
   IngestCounters counters_;
   ArgsArena arena_;
+  bool arena_reserved_ = false;
   std::optional<WindowParser> parser_;
 };
 

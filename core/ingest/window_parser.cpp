@@ -16,7 +16,7 @@ void ArgsArena::take(EventStore& store, size_t from, const char* input) {
   for (size_t i = from; i < store.size(); ++i) {
     const uint32_t n = store.args_length[i];
     if (n == 0) continue;
-    reserve(size_ + n);
+    grow_to(size_ + n);
     std::memcpy(data_ + size_, input + store.args_offset[i], n);
     store.args_offset[i] = size_;
     size_ += n;
@@ -26,21 +26,24 @@ void ArgsArena::take(EventStore& store, size_t from, const char* input) {
 void ArgsArena::absorb(const ArgsArena& other, EventStore& other_rows) {
   for (size_t i = 0; i < other_rows.size(); ++i)
     if (other_rows.args_length[i] != 0) other_rows.args_offset[i] += size_;
-  reserve(size_ + other.size_);
+  grow_to(size_ + other.size_);
   if (other.size_) std::memcpy(data_ + size_, other.data_, other.size_);
   size_ += other.size_;
 }
 
 PaddedBuffer ArgsArena::finish() {
-  reserve(size_ + PaddedBuffer::kPadding);
+  grow_to(size_ + PaddedBuffer::kPadding);
   std::memset(data_ + size_, 0, PaddedBuffer::kPadding);
   char* data = std::exchange(data_, nullptr);
   return PaddedBuffer::adopt(data, size_, capacity_, [](char* d, size_t) { std::free(d); });
 }
 
-void ArgsArena::reserve(size_t need) {
-  if (need <= capacity_) return;
-  const size_t capacity = std::max(need, capacity_ + capacity_ / 2 + (size_t(1) << 20));
+void ArgsArena::grow_to(size_t need) {
+  if (need > capacity_) reserve(std::max(need, capacity_ + capacity_ / 2 + (size_t(1) << 20)));
+}
+
+void ArgsArena::reserve(size_t capacity) {
+  if (capacity <= capacity_) return;
   char* d = static_cast<char*>(std::realloc(data_, capacity));
   if (!d) throw std::bad_alloc();
   data_ = d;

@@ -30,9 +30,13 @@ class ArgsArena {
   void absorb(const ArgsArena& other, EventStore& other_rows);
   // The arena as the store's input, padded as simdjson reads it.
   PaddedBuffer finish();
+  size_t size() const { return size_; }
+  // Room for `bytes` in all, at once: where realloc copies (WebAssembly), growing in
+  // steps would hold the old block and the new one together at every step.
+  void reserve(size_t bytes);
 
  private:
-  void reserve(size_t need);
+  void grow_to(size_t need);  // by half again at least
 
   char* data_ = nullptr;
   size_t size_ = 0, capacity_ = 0;

@@ -1,10 +1,14 @@
 // PageSession: the JSON and the table handles the web page reads.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "api/api_test_traces.h"
 #include "api/page_session.h"
+#include "ingest/gzip.h"
 #include "support/et_builder.h"
 #include "support/golden_fixtures.h"
 #include "writers/csv_writer.h"
@@ -246,4 +250,63 @@ TEST_CASE("PageSession: Solar of an Execution Trace, alone and beside a Kineto t
   CHECK(page.tables().table(handle_of(on_a100, "solar_nodes")) == nullptr);
   CHECK(page.tables().table(handle_of(beside, "solar_nodes"))->find("measured_gpu_us") != nullptr);
   CHECK(page.tables().table(timeline) != nullptr);
+}
+
+namespace {
+
+// Every sheet of the report, as CSV, in order.
+std::vector<std::string> report_csvs(PageSession& page) {
+  const std::string described = page.build_report("", false, false);
+  std::vector<std::string> csvs;
+  for (size_t at = described.find(R"({"id":)"); at != std::string::npos; at = described.find(R"({"id":)", at + 1))
+    csvs.push_back(page.sheet_csv(std::stoi(described.substr(at + 6))));
+  return csvs;
+}
+
+std::vector<std::string> texts_to_stream() {
+  std::vector<std::string> texts = {test::one_gemm_trace(), test::repeating_kernels_trace(40, true)};
+#ifdef SOLLENS_HAVE_ZLIB  // a real trace, from its .json.gz fixture
+  const GunzipResult bert = gunzip(
+      test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz"));
+  REQUIRE(bert.error.empty());
+  texts.emplace_back(bert.data.view());
+#endif
+  return texts;
+}
+
+}  // namespace
+
+TEST_CASE("PageSession: a trace fed in chunks gives the report of the whole text") {
+  for (const std::string& text : texts_to_stream()) {
+    PageSession whole, streamed;
+    fill(whole, text);
+    REQUIRE(whole.load() == "");
+    streamed.begin_stream(text.size());
+    for (size_t at = 0; at < text.size(); at += 4093) {
+      const size_t n = std::min<size_t>(4093, text.size() - at);
+      std::memcpy(streamed.stream_prepare(n), text.data() + at, n);
+      REQUIRE(streamed.stream_commit(n));
+    }
+    CHECK(streamed.stream_events() > 0);
+    REQUIRE(streamed.finish_stream() == "");
+    CHECK(streamed.event_count() == whole.event_count());
+    CHECK(streamed.warnings_json() == whole.warnings_json());
+    const std::vector<std::string> expected = report_csvs(whole);
+    CHECK(expected.size() > 3);
+    CHECK(report_csvs(streamed) == expected);
+  }
+}
+
+TEST_CASE("PageSession: a streamed load that fails says why and leaves nothing loaded") {
+  PageSession page;
+  fill(page, test::one_gemm_trace());
+  REQUIRE(page.load() == "");
+  page.begin_stream(0);
+  CHECK(page.event_count() == 0);  // the previous trace is freed
+  const std::string text = "PK\x03\x04 not a trace";
+  std::memcpy(page.stream_prepare(text.size()), text.data(), text.size());
+  CHECK_FALSE(page.stream_commit(text.size()));
+  CHECK(page.finish_stream().find("not JSON: the file starts with a zip archive") == 0);
+  CHECK(page.build_report("", false, false) == R"({"error":"no trace is loaded"})");
+  CHECK(page.finish_stream() == "no trace is being read");
 }

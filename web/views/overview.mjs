@@ -96,7 +96,7 @@ function renderFacts({ name, info, gzip, fileBytes, timings }) {
   }
   fact('GPU processes', info.gpuPids.length ? info.gpuPids.join(', ') : 'none');
   for (const hint of info.versionHints) fact('format hint', hint);
-  if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read ${fmtFixed(timings.readMs / 1000, 2)} s, parse ${fmtFixed(timings.parseMs / 1000, 2)} s, analyse ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
+  if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read and parsed ${fmtFixed(timings.readMs / 1000, 2)} s, event tree ${fmtFixed(timings.treeMs / 1000, 2)} s, analysed ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
   else fact('source', 'a share link: the report as computed when the link was made (no trace loaded here)');
 }
 
