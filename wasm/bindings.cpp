@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <limits>
 #include <string>
 
 #include "api/page_session.h"
@@ -59,7 +60,11 @@ class Session {
   // The file fed in chunks and parsed as it comes (PageSession::begin_stream): the page
   // writes each chunk at streamPrepare's address, then streamCommit (false: stop, the
   // load failed), then finishStream gives load's answer.
-  void begin_stream(double expected_bytes) { page_.begin_stream(static_cast<size_t>(expected_bytes)); }
+  void begin_stream(double expected_bytes) {
+    // Past what size_t counts here (4 GiB): no size to go by.
+    const bool fits = expected_bytes >= 0 && expected_bytes < static_cast<double>(std::numeric_limits<size_t>::max());
+    page_.begin_stream(fits ? static_cast<size_t>(expected_bytes) : 0);
+  }
   uintptr_t stream_prepare(double n) { return address(page_.stream_prepare(static_cast<size_t>(n))); }
   bool stream_commit(double n) { return page_.stream_commit(static_cast<size_t>(n)); }
   double stream_events() const { return static_cast<double>(page_.stream_events()); }

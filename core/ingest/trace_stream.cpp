@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <optional>
 #include <string>
@@ -24,6 +25,8 @@ namespace {
 constexpr size_t kFirstBufferBytes = size_t(4) << 20;
 // The store's columns start with room for this many events.
 constexpr size_t kFirstRows = size_t(1) << 12;
+// The least text read before the rest is projected from it (reserve_ahead).
+constexpr size_t kProjectAfterBytes = size_t(4) << 20;
 
 struct Cancelled {};
 
@@ -62,6 +65,11 @@ class TraceStreamReader::State {
   bool commit(size_t n) {
     if (failed()) return false;
     if (n == 0) return true;
+    if (n > std::numeric_limits<size_t>::max() - total_) {  // a 32-bit build (WebAssembly) counting past 4 GiB
+      fail("the trace is larger than this build can count (" + std::to_string(total_ >> 20) +
+           " MiB read): open it with the sollens command line");
+      return false;
+    }
     const size_t size = buf_.size() + n;
     std::memset(buf_.data() + size, 0, PaddedBuffer::kPadding);
     buf_.extend(size);
@@ -280,17 +288,22 @@ class TraceStreamReader::State {
   }
 
   // Room for the events and kept args still to come, projected from the bytes read so
-  // far with a tenth to spare (as the whole-text reader does for the columns); without
-  // a size to go by, they double.
+  // far with a tenth to spare (as the whole-text reader does for the columns), once a
+  // 32nd of the text is in: a trace's first events are no sample of the rest (owlv2's
+  // first 8 MB keep three times the args of the whole). Before that, and without a size
+  // to go by, they grow by steps.
   void reserve_ahead() {
     EventStore& store = *store_;
     const size_t done = base_ + sep_;
     const size_t read = done - events_.array_open;
-    if (!expected_bytes_ || store.size() < 256 || read == 0 || done >= expected_bytes_) return;
+    if (!expected_bytes_ || done >= expected_bytes_ || read < std::max(expected_bytes_ / 32, kProjectAfterBytes))
+      return;
     const double growth = double(expected_bytes_ - events_.array_open) / double(read) * 1.1;
     const size_t rows = static_cast<size_t>(double(store.size()) * growth) + 16;
-    if (rows > store.capacity()) store.reserve(std::max(rows, store.capacity() + store.capacity() / 4));
-    if (!arena_reserved_ && read >= (size_t(8) << 20)) {  // enough text to say how much is kept
+    if (rows > store.capacity()) {
+      store.reserve(std::max(rows, store.capacity() + store.capacity() / 16));
+    }
+    if (!arena_reserved_) {
       arena_.reserve(static_cast<size_t>(double(arena_.size()) * growth) + (size_t(1) << 20));
       arena_reserved_ = true;
     }

@@ -1,5 +1,5 @@
 // Performance of the page in Debian's headless Chromium (playwright-core); prints figures.
-//   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024[,4096,...]] [--gz]
+//   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024[,4096,...]] [--gz] [--compact]
 //                                 [--no-owlv2] [--check] [--site build/wasm/web]
 // (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file to the report shown,
 //     module already compiled (the page compiles it while the user picks a file);
@@ -7,8 +7,8 @@
 //     cycles follow the report in a second message: when they are there is printed
 //     too (body[data-cycles] leaves "pending").
 // (b) synthetic Kineto traces of each --synthetic-mb size (0: skip), written to /tmp
-//     on the fly (cpu_ops, runtime launches, kernels linked by correlation, flow
-//     events), and with --gz their .json.gz too (gzip -1): each loads without running
+//     from owlv2's events (see writeSynthetic; --compact: one event a line), and
+//     with --gz their .json.gz too (gzip -1): each loads without running
 //     out of memory; prints the time (target: 1 GB <= 5 s), MB/s and the peak resident
 //     memory of Chromium's processes, per GB of JSON (sampled from /proc every 100 ms;
 //     the renderer that hosts the worker holds the wasm heap).
@@ -16,17 +16,17 @@
 //     (Arrow, fetched only for an Arrow export). Target < 1.5 MB.
 // --check exits non-zero when (b) fails or (a)/(c) miss their targets (timings on a
 // loaded machine vary: CI runs it with a small synthetic trace, not the timing gates).
-import { createWriteStream, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import path from 'node:path';
-import { defaultSite, gzOf, startPageServer, launchChromium } from './support/harness.mjs';
+import { defaultSite, gzOf, repo, startPageServer, launchChromium } from './support/harness.mjs';
 
 const args = process.argv.slice(2);
 let runs = 3;
 let syntheticSizes = [1024];
 let alsoGz = false;
+let compactLayout = false;
 let owlv2 = true;
 let gate = false;
 let site = defaultSite;
@@ -34,6 +34,7 @@ for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--synthetic-mb') syntheticSizes = args[++i].split(',').map(Number).filter((n) => n > 0);
   else if (args[i] === '--gz') alsoGz = true;
+  else if (args[i] === '--compact') compactLayout = true;
   else if (args[i] === '--no-owlv2') owlv2 = false;
   else if (args[i] === '--check') gate = true;
   else if (args[i] === '--site') site = path.resolve(args[++i]);
@@ -63,45 +64,16 @@ console.log(`(c) payload: ${siteFiles.filter((f) => !f.startsWith('vendor')).len
   `optional Arrow code (vendor/, loaded for an Arrow export only) ${(optional / 1e6).toFixed(3)} MB gzipped`);
 if (payload >= TARGET_PAYLOAD_B) problems.push(`payload ${payload} B >= ${TARGET_PAYLOAD_B}`);
 
-// --- (b) the synthetic trace ----------------------------------------------------------------
-// ~600 bytes per launch: a cpu_op, its runtime launch, the kernel and a flow pair.
-async function writeSynthetic(file, bytes) {
-  const out = createWriteStream(file);
-  const ops = [
-    ['aten::mm', 'sm90_xmma_gemm_f16f16_f16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_execute_segment_k_off_kernel__5x_cublas', '[[1024, 4096], [4096, 1024]]', '["c10::Half", "c10::Half"]'],
-    ['aten::add', 'void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<c10::Half>, at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<c10::Half>, at::detail::Array<char*, 3>)', '[[1024, 4096], [1024, 4096], []]', '["c10::Half", "c10::Half", "Scalar"]'],
-    ['aten::gelu', 'void at::native::vectorized_elementwise_kernel<4, at::native::GeluCUDAKernelImpl(at::TensorIteratorBase&, at::native::GeluType)::{lambda()#2}::operator()() const::{lambda()#4}::operator()() const::{lambda(c10::Half)#1}, at::detail::Array<char*, 2> >(int, at::native::GeluCUDAKernelImpl(at::TensorIteratorBase&, at::native::GeluType)::{lambda()#2}::operator()() const::{lambda()#4}::operator()() const::{lambda(c10::Half)#1}, at::detail::Array<char*, 2>)', '[[1024, 4096], []]', '["c10::Half", ""]'],
-  ];
-  let written = 0;
-  const write = async (text) => {
-    written += Buffer.byteLength(text);
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write('{"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "NVIDIA H100 80GB HBM3", "totalGlobalMem": 85045379072, ' +
-    '"computeMajor": 9, "computeMinor": 0, "maxThreadsPerBlock": 1024, "numSms": 132, "warpSize": 32}],\n"traceEvents": [\n');
-  let ts = 1_000_000;
-  let n = 0;
-  let chunk = '';
-  while (written + chunk.length < bytes) {
-    const [op, kernel, dims, types] = ops[n % ops.length];
-    const id = n + 1;
-    const kts = ts + 8 + (n % 5);
-    chunk += `${n ? ',\n' : ''}{"ph": "X", "cat": "cpu_op", "name": "${op}", "pid": 100, "tid": 100, "ts": ${ts}, "dur": 9, "args": {"External id": ${id}, "Input Dims": ${dims}, "Input type": ${types}}},\n` +
-      `{"ph": "X", "cat": "cuda_runtime", "name": "cudaLaunchKernel", "pid": 100, "tid": 100, "ts": ${ts + 2}, "dur": 5, "args": {"External id": ${id}, "correlation": ${id}}},\n` +
-      `{"ph": "X", "cat": "kernel", "name": "${kernel}", "pid": 0, "tid": 7, "ts": ${kts}, "dur": 6, "args": {"External id": ${id}, "correlation": ${id}, "device": 0, "stream": 7}},\n` +
-      `{"ph": "s", "id": ${id}, "pid": 100, "tid": 100, "ts": ${ts + 2}, "cat": "ac2g", "name": "ac2g"},\n` +
-      `{"ph": "f", "id": ${id}, "pid": 0, "tid": 7, "ts": ${kts}, "cat": "ac2g", "name": "ac2g", "bp": "e"}`;
-    ts += 10;
-    n += 1;
-    if (chunk.length > 1 << 20) {
-      await write(chunk);
-      chunk = '';
-    }
-  }
-  await write(`${chunk}\n], "traceName": "synthetic ${n} launches"}\n`);
-  out.end();
-  await once(out, 'finish');
-  return { launches: n, events: n * 5 };
+// --- (b) the synthetic traces ----------------------------------------------------------------
+// owlv2's events written again and again, each copy shifted in time and its ids made
+// unique (tests/bench/make_big_trace.py, as the native big-trace bench): one long run
+// of a real program, in Kineto's own layout (about 420 bytes an event), or with
+// --compact one event a line without spaces (about 230: more events per GB).
+function writeSynthetic(file, sizeMb) {
+  const script = path.join(repo, 'tests', 'bench', 'make_big_trace.py');
+  const out = execFileSync('python3', [script, gzOf('tracelens-h100-owlv2-large'), file, String(sizeMb),
+    ...(compactLayout ? ['--compact'] : [])], { encoding: 'utf8' });
+  return out.trim();
 }
 
 // Peak RSS over the browser's process tree, sampled from /proc.
@@ -221,10 +193,9 @@ try {
   for (const sizeMb of syntheticSizes) {
     const json = `/tmp/sollens-synthetic-${sizeMb}mb-${process.pid}.json`;
     const tGen = Date.now();
-    const { launches, events } = await writeSynthetic(json, sizeMb * 1e6);
+    const made = writeSynthetic(json, sizeMb);
     const jsonBytes = statSync(json).size;
-    console.log(`\n(b) synthetic: ${json}: ${mb(jsonBytes)} MB of JSON, ${events} events (${launches} kernel launches), ` +
-      `written in ${((Date.now() - tGen) / 1000).toFixed(1)} s`);
+    console.log(`\n(b) synthetic: ${made}, written in ${((Date.now() - tGen) / 1000).toFixed(1)} s`);
     const files = [json];
     if (alsoGz) {
       execFileSync('sh', ['-c', `gzip -1 -c '${json}' > '${json}.gz'`]);
