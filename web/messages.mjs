@@ -1,5 +1,6 @@
-// The messages between the page (engine.mjs) and the loading worker (worker.mjs):
-// their type names live here only, so that both ends use the same ones.
+// The messages between the page (engine.mjs) and the loading worker (worker.mjs), and
+// between that worker and its decompressing worker (inflate-worker.mjs): their type
+// names live here only, so that both ends use the same ones.
 //
 // To the worker:  OPEN    {id, file: File}                   a file the user chose or dropped
 //                         {id, url, name}                    a same-origin file (the sample)
@@ -73,6 +74,25 @@ export const FromWorker = Object.freeze({
   SOLAR: 'solar',
   COMPARISON: 'comparison',
   RANKS: 'ranks',
+  ERROR: 'error',
+});
+
+// Between the loading worker and the worker that decompresses a .json.gz beside it
+// (inflate-worker.mjs):
+// To it:   INFLATE {blob}              the .gz to decompress
+//          CREDIT  {bytes}             bytes of DATA the parser has consumed
+// From it: DATA    {chunk (Uint8Array, transferred), read (compressed bytes so far)}
+//          END     {read}
+//          ERROR   {message, compressedEnded (the whole .gz went into the decompressor:
+//                   it stopped short), read}
+export const ToInflater = Object.freeze({
+  INFLATE: 'inflate',
+  CREDIT: 'credit',
+});
+
+export const FromInflater = Object.freeze({
+  DATA: 'data',
+  END: 'end',
   ERROR: 'error',
 });
 

@@ -67,7 +67,7 @@ function resolve(urlPath) {
     if (!file.startsWith(root + path.sep)) continue;
     try {
       const st = statSync(file);
-      if (st.isFile()) return { file, size: st.size };
+      if (st.isFile()) return { file, size: st.size, mtimeMs: st.mtimeMs };
     } catch {
       // not in this root
     }
@@ -84,11 +84,23 @@ const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
   const found = resolve(url.pathname);
   if (!found) return send(404, 'not found\n');
+  // Revalidated on every load (no-cache), answered 304 while unchanged: edits show at
+  // once, and the browser keeps sollens.wasm's compiled code with its cached copy
+  // (Chrome's wasm code cache), so a later visit starts from optimized code.
+  const etag = `"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
+  const headers = {
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    return res.end();
+  }
   res.writeHead(200, {
+    ...headers,
     'Content-Type': MIME[path.extname(found.file)] ?? 'application/octet-stream',
     'Content-Length': found.size,
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
   });
   if (req.method === 'HEAD') return res.end();
   createReadStream(found.file).pipe(res);

@@ -23,7 +23,7 @@
 // synchronous call, and a new load frees the previous trace anyway.
 import createSollens from './sollens.mjs';
 import { readSheet } from './report-model.mjs';
-import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
+import { FromInflater, FromWorker, ToInflater, ToWorker, messageRouter } from './messages.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
 // The command line's words for it (core/ingest/trace_reader.cpp), where the core
@@ -211,25 +211,12 @@ async function streamInto(sollens, target, source, progress) {
   const { fileBytes, gzip, capacity } = source;
   target.beginStream(capacity);
   let written = 0;
-  let read = 0;
-  let compressedEnded = false;  // the whole .gz went into the decompressor
+  let read = 0;  // bytes of the file: counted here for JSON, by the inflater for .gz
   let gzipTruncated = false;
   let stopped = false;  // the core refused a chunk: finishStream says why
-
   let { stream } = source;
-  if (gzip) {
-    stream = stream
-      .pipeThrough(new TransformStream({
-        transform(chunk, controller) {
-          read += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-        flush() {
-          compressedEnded = true;
-        },
-      }))
-      .pipeThrough(new DecompressionStream('gzip'));
-  }
+  let compressed = null;  // {read, compressedEnded (the whole .gz went into the decompressor)}
+  if (gzip) ({ stream, compressed } = (source.blob && inflateElsewhere(source.blob)) || inflateHere(stream));
   const reader = stream.getReader();
   for (;;) {
     let result;
@@ -240,7 +227,7 @@ async function streamInto(sollens, target, source, progress) {
       // A gzip stream that stops short (a file cut while copied or written) fails
       // only once all of it was read, after handing on what it held: keep that, as
       // the command line does, and say so.
-      if (gzip && compressedEnded && written > 0) {
+      if (gzip && compressed.compressedEnded && written > 0) {
         gzipTruncated = true;
         break;
       }
@@ -252,7 +239,7 @@ async function streamInto(sollens, target, source, progress) {
     }
     if (result.done) break;
     const chunk = result.value;
-    if (!gzip) read += chunk.byteLength;
+    read = gzip ? compressed.read : read + chunk.byteLength;
     // HEAPU8 is replaced when wasm memory grows: always take the current view.
     const address = target.streamPrepare(chunk.byteLength);
     if (address) sollens.HEAPU8.set(chunk, address);
@@ -264,6 +251,7 @@ async function streamInto(sollens, target, source, progress) {
     written += chunk.byteLength;
     progress('read', read, fileBytes, target.streamEvents(), false);
   }
+  if (gzip) read = compressed.read;
   progress('read', fileBytes, fileBytes, target.streamEvents(), true);
   if (written === 0 && !stopped)
     throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
@@ -281,6 +269,72 @@ async function streamInto(sollens, target, source, progress) {
       'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
   }
   return { read, gzipTruncated, streamMs: tStream - t0, finishMs: tDone - tStream };
+}
+
+// A .json.gz decompressed on this thread, by the browser's DecompressionStream:
+// {stream, compressed: {read, compressedEnded}}.
+function inflateHere(gzStream) {
+  const compressed = { read: 0, compressedEnded: false };
+  const stream = gzStream
+    .pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        compressed.read += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      flush() {
+        compressed.compressedEnded = true;
+      },
+    }))
+    .pipeThrough(new DecompressionStream('gzip'));
+  return { stream, compressed };
+}
+
+// The same on a thread of its own (inflate-worker.mjs), so that the core parses one
+// piece while the next is inflated; null where a worker cannot start one.
+function inflateElsewhere(blob) {
+  let inflater;
+  try {
+    inflater = new Worker(new URL('./inflate-worker.mjs', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const compressed = { read: 0, compressedEnded: false };
+  const queue = [];  // messages not yet pulled
+  let notify = null;
+  inflater.onmessage = ({ data }) => {
+    queue.push(data);
+    notify?.();
+  };
+  inflater.onerror = (e) => {
+    queue.push({ type: FromInflater.ERROR, message: e.message || 'the decompressing worker failed', compressedEnded: false });
+    notify?.();
+  };
+  const stream = new ReadableStream({
+    async pull(controller) {
+      while (queue.length === 0) await new Promise((resolve) => { notify = resolve; });
+      notify = null;
+      const msg = queue.shift();
+      compressed.read = msg.read ?? compressed.read;
+      if (msg.type === FromInflater.DATA) {
+        controller.enqueue(msg.chunk);
+        inflater.postMessage({ type: ToInflater.CREDIT, bytes: msg.chunk.byteLength });
+        return;
+      }
+      inflater.terminate();
+      if (msg.type === FromInflater.END) {
+        compressed.compressedEnded = true;
+        controller.close();
+      } else {
+        compressed.compressedEnded = Boolean(msg.compressedEnded);
+        controller.error(new Error(msg.message));
+      }
+    },
+    cancel() {
+      inflater.terminate();
+    },
+  }, { highWaterMark: 0 });
+  inflater.postMessage({ type: ToInflater.INFLATE, blob });
+  return { stream, compressed };
 }
 
 // The open trace becomes the baseline (compare), or the baseline is freed.
@@ -479,7 +533,7 @@ async function blobSource(blob) {
     capacity = claimed > 0 && claimed <= fileBytes * MAX_GZIP_RATIO ? claimed : fileBytes * GZIP_RATIO_GUESS;
   }
   // Plain JSON: 8 MiB slices (far fewer, larger chunks than blob.stream()).
-  return { fileBytes, gzip, capacity, stream: gzip ? blob.stream() : sliceStream(blob, SLICE_BYTES) };
+  return { fileBytes, gzip, capacity, blob, stream: gzip ? blob.stream() : sliceStream(blob, SLICE_BYTES) };
 }
 
 // --- ?trace=URL (the page checked it is http(s)) ---------------------------------------------

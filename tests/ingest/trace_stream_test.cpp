@@ -225,5 +225,9 @@ TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream]
     check_same_as_whole(text, {65536, 1000003}, {kDefaultWindow});
     ++checked;
   }
+#ifdef SOLLENS_HAVE_ZLIB
   CHECK(checked > 10);
+#else
+  CHECK(checked >= 2);  // the fixtures kept as plain JSON
+#endif
 }
