@@ -63,9 +63,37 @@ const route = messageRouter(ToWorker, {
 self.onmessage = (event) => route(event.data);
 
 loadModule().then(
-  (m) => self.postMessage({ type: FromWorker.READY, version: m.version(), devices: JSON.parse(m.Session.deviceNamesJson()) }),
+  async (m) => {
+    await warmUp(m);
+    self.postMessage({ type: FromWorker.READY, version: m.version(), devices: JSON.parse(m.Session.deviceNamesJson()) });
+  },
   () => {},  // reported on the first open
 );
+
+// The bundled sample read, reported and its cycles found once before the page says it is
+// ready: the browser runs new WebAssembly code unoptimized at first and optimizes what
+// has run, so the user's first trace meets optimized code. Anything failing here is
+// ignored: the page works the same without it, only slower on the first trace.
+const WARM_UP_SAMPLE = 'samples/h100-bert-small.json.gz';
+async function warmUp(sollens) {
+  let warm = null;
+  try {
+    const response = await fetch(WARM_UP_SAMPLE);
+    if (!response.ok) return;
+    warm = new sollens.Session();
+    await streamInto(sollens, warm, await blobSource(await response.blob()), () => {});
+    warm.buildReport('', false, false, false);
+    warm.buildCycles('all', 'stream');
+  } catch {
+    // see above
+  } finally {
+    try {
+      warm?.delete();
+    } catch {
+      // deleted already, by streamInto on a failed load
+    }
+  }
+}
 
 async function open({ id, file, url, name, remote, compare }) {
   const t0 = performance.now();
