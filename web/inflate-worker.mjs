@@ -3,6 +3,7 @@
 // cores. Its messages: ToInflater and FromInflater in messages.mjs.
 // At most IN_FLIGHT_BYTES are sent ahead of what the parser has consumed, so that a
 // parser slower than the inflate never holds the decompressed text in its queue.
+import { joinBytes } from './bytes.mjs';
 import { FromInflater, ToInflater, messageRouter } from './messages.mjs';
 
 const BATCH_BYTES = 1 << 20;
@@ -38,7 +39,7 @@ async function inflate(blob) {
   let batched = 0;
   const send = async () => {
     if (batched === 0) return;
-    const chunk = batch.length === 1 ? batch[0] : concat(batch, batched);
+    const chunk = batch.length === 1 ? batch[0] : joinBytes(batch, batched);
     batch = [];
     batched = 0;
     while (inFlight >= IN_FLIGHT_BYTES) await new Promise((resolve) => { wake = resolve; });
@@ -60,14 +61,4 @@ async function inflate(blob) {
     await send();  // what was decompressed before the failure
     self.postMessage({ type: FromInflater.ERROR, message: String(e?.message ?? e), compressedEnded, read });
   }
-}
-
-function concat(chunks, total) {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }

@@ -34,6 +34,7 @@
 // fatal UTF-8, then a schema check of every key and value: unknown keys, wrong
 // types, counts that do not match and out-of-range codes are rejected. Strings are
 // only ever shown as text by the views, so HTML in them stays text.
+import { joinBytes } from './bytes.mjs';
 
 export const LINK_BUDGET = 1_000_000;
 export const MAX_FRAGMENT_CHARS = 2_200_000;  // what any browser can hand us at most
@@ -167,13 +168,7 @@ async function gunzipCapped(bytes) {
     if (e instanceof ShareError) throw e;
     throw new ShareError('This share link is damaged: its data could not be decompressed.', BROKEN_HINT);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return joinBytes(chunks, total);
 }
 
 // A tiny schema checker: each schema is (value, path) -> value, throwing on mismatch.

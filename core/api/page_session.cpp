@@ -1,6 +1,7 @@
 #include "api/page_session.h"
 
 #include <cmath>
+#include <new>
 
 #include "analyses/roofline/device_db.h"
 #include "analyses/sol/sol.h"
@@ -20,6 +21,9 @@ namespace sollens {
 namespace {
 
 std::string error_json(const std::string& message) { return "{\"error\":" + json_string(message) + "}"; }
+
+// A page has at most 4 GB of WebAssembly memory.
+const char* const kOutOfMemory = "out of memory: this trace needs more than the page's 4 GB; use the sollens command line";
 
 std::string timings_json(const ReportTimings& t) {
   return "{\"timeline\":" + format_python_float(t.timeline_ms) + ",\"ops\":" + format_python_float(t.ops_ms) +
@@ -141,56 +145,68 @@ std::string PageSession::device_names_json() {
 
 std::string PageSession::build_report(const std::string& device_name, bool corrected, bool include_unlinked,
                                       bool detect_recompute) {
-  if (!session_.loaded()) return error_json("no trace is loaded");
-  if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
-  ReportRequest request;
-  request.device_name = device_name;
-  request.corrected = corrected;
-  request.include_unlinked = include_unlinked;
-  request.detect_recompute = detect_recompute;
-  const DeviceIdentification device = session_.identify_device(device_name);
-  // Recompute is found from the checkpoint python frames, so they must be in the tree.
-  Report report = detect_recompute ? session_.report(request, device, session_.python_tree())
-                                   : session_.report(request, device);
-  return "{\"device\":" + device_identification_json(device) +
-         ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
-         ",\"sheets\":" + tables_.replace(TableSet::kReport, std::move(report.sheets)) + "}";
+  try {
+    if (!session_.loaded()) return error_json("no trace is loaded");
+    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+    ReportRequest request;
+    request.device_name = device_name;
+    request.corrected = corrected;
+    request.include_unlinked = include_unlinked;
+    request.detect_recompute = detect_recompute;
+    const DeviceIdentification device = session_.identify_device(device_name);
+    // Recompute is found from the checkpoint python frames, so they must be in the tree.
+    Report report = detect_recompute ? session_.report(request, device, session_.python_tree())
+                                     : session_.report(request, device);
+    return "{\"device\":" + device_identification_json(device) +
+           ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
+           ",\"sheets\":" + tables_.replace(TableSet::kReport, std::move(report.sheets)) + "}";
+  } catch (const std::bad_alloc&) {
+    return error_json(kOutOfMemory);
+  }
 }
 
 std::string PageSession::build_cycles(const std::string& mode, const std::string& order) {
-  if (!session_.loaded()) return error_json("no trace is loaded");
-  const auto kernel_order = parse_kernel_order(order);
-  if (!kernel_order) return error_json(std::string("order is ") + kKernelOrderWords);
-  const auto cycle_mode = parse_cycle_mode(mode);
-  if (!cycle_mode) return error_json(std::string("mode is ") + kCycleModeWords);
-  CyclesResult cycles = session_.cycles({*cycle_mode, *kernel_order});
-  std::vector<Table> tables;
-  std::string preambles = "[";
-  for (CycleSheet& sheet : cycles.sheets) {
-    preambles += (tables.empty() ? "" : ",") + json_string(sheet.preamble);
-    tables.push_back(std::move(sheet.table));
+  try {
+    if (!session_.loaded()) return error_json("no trace is loaded");
+    const auto kernel_order = parse_kernel_order(order);
+    if (!kernel_order) return error_json(std::string("order is ") + kKernelOrderWords);
+    const auto cycle_mode = parse_cycle_mode(mode);
+    if (!cycle_mode) return error_json(std::string("mode is ") + kCycleModeWords);
+    CyclesResult cycles = session_.cycles({*cycle_mode, *kernel_order});
+    std::vector<Table> tables;
+    std::string preambles = "[";
+    for (CycleSheet& sheet : cycles.sheets) {
+      preambles += (tables.empty() ? "" : ",") + json_string(sheet.preamble);
+      tables.push_back(std::move(sheet.table));
+    }
+    return "{\"summary\":" + json_string(cycles.summary) + ",\"kernels\":" + std::to_string(cycles.report.kernels) +
+           ",\"preambles\":" + preambles + "],\"sheets\":" + tables_.replace(TableSet::kCycles, std::move(tables)) +
+           "}";
+  } catch (const std::bad_alloc&) {
+    return error_json(kOutOfMemory);
   }
-  return "{\"summary\":" + json_string(cycles.summary) + ",\"kernels\":" + std::to_string(cycles.report.kernels) +
-         ",\"preambles\":" + preambles + "],\"sheets\":" + tables_.replace(TableSet::kCycles, std::move(tables)) +
-         "}";
 }
 
 std::string PageSession::build_sol(const std::string& device_name, double efficiency) {
-  if (!session_.loaded()) return error_json("no trace is loaded");
-  if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
-  if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
-  const DeviceIdentification device = session_.identify_device(device_name);
-  SolOptions options;
-  options.efficiency_factor = efficiency;
-  SolReport r = analyze_sol(session_.store(), session_.python_tree(), device, options, &session_.default_cycles());
-  std::string notes = "[";
-  for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
-  const std::string head = "{\"device\":" + device_identification_json(device) +
-                           ",\"solDevice\":" + (r.device.empty() ? "null" : json_string(r.device)) +
-                           ",\"efficiencyFactor\":" + format_python_float(r.efficiency_factor) +
-                           ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
-                           "],\"metrics\":" + sol_metrics_json(r.metrics);
-  return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, r.release_tables()) + "}";
+  try {
+    if (!session_.loaded()) return error_json("no trace is loaded");
+    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+    if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
+    const DeviceIdentification device = session_.identify_device(device_name);
+    SolOptions options;
+    options.efficiency_factor = efficiency;
+    SolReport r = analyze_sol(session_.store(), session_.python_tree(), device, options, &session_.default_cycles());
+    std::string notes = "[";
+    for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
+    const std::string head = "{\"device\":" + device_identification_json(device) +
+                             ",\"solDevice\":" + (r.device.empty() ? "null" : json_string(r.device)) +
+                             ",\"efficiencyFactor\":" + format_python_float(r.efficiency_factor) +
+                             ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
+                             "],\"metrics\":" + sol_metrics_json(r.metrics);
+    return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, r.release_tables()) + "}";
+  } catch (const std::bad_alloc&) {
+    return error_json(kOutOfMemory);
+  }
 }
 
 std::string PageSession::load_execution_trace() {
@@ -204,35 +220,43 @@ std::string PageSession::load_execution_trace() {
 }
 
 std::string PageSession::build_solar(const std::string& device_name) {
-  if (!et_graph_) return error_json("no Execution Trace is loaded");
-  if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
-  const solar::SolarGraph graph = solar::build_solar_graph(*et_graph_);
-  solar::SolarInputs in;
-  in.graph = et_graph_.get();
-  in.solar = &graph;
-  if (session_.loaded()) in.measured = solar::measure_run(graph, *et_graph_, session_.store(), session_.tree());
-  choose_solar_hardware(device_name, session_, in);
-  solar::SolarReport report = solar::make_solar_report(in);
-  std::string summary = "[";
-  for (const std::string& line : report.summary) summary += (summary.size() > 1 ? "," : "") + json_string(line);
-  std::vector<Table> tables;
-  tables.push_back(std::move(report.nodes));
-  tables.push_back(solar::intermediates_table(*et_graph_, graph));
-  return "{\"solar\":" + report.json + ",\"summary\":" + summary +
-         "],\"measured\":" + (in.measured ? "true" : "false") +
-         ",\"sheets\":" + tables_.replace(TableSet::kSolar, std::move(tables)) + "}";
+  try {
+    if (!et_graph_) return error_json("no Execution Trace is loaded");
+    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+    const solar::SolarGraph graph = solar::build_solar_graph(*et_graph_);
+    solar::SolarInputs in;
+    in.graph = et_graph_.get();
+    in.solar = &graph;
+    if (session_.loaded()) in.measured = solar::measure_run(graph, *et_graph_, session_.store(), session_.tree());
+    choose_solar_hardware(device_name, session_, in);
+    solar::SolarReport report = solar::make_solar_report(in);
+    std::string summary = "[";
+    for (const std::string& line : report.summary) summary += (summary.size() > 1 ? "," : "") + json_string(line);
+    std::vector<Table> tables;
+    tables.push_back(std::move(report.nodes));
+    tables.push_back(solar::intermediates_table(*et_graph_, graph));
+    return "{\"solar\":" + report.json + ",\"summary\":" + summary +
+           "],\"measured\":" + (in.measured ? "true" : "false") +
+           ",\"sheets\":" + tables_.replace(TableSet::kSolar, std::move(tables)) + "}";
+  } catch (const std::bad_alloc&) {
+    return error_json(kOutOfMemory);
+  }
 }
 
 std::string PageSession::build_comparison(const PageSession& baseline, const std::string& baseline_name,
                                           const std::string& variant_name) {
-  if (!session_.loaded() || !baseline.session_.loaded()) return error_json("two traces must be loaded to compare");
-  CompareTags tags;
-  if (!baseline_name.empty()) tags.baseline = baseline_name;
-  if (!variant_name.empty()) tags.variant = variant_name;
-  if (std::string problem = compare_tags_problem(tags); !problem.empty()) return error_json(problem);
-  std::vector<Table> tables = compare_sessions(baseline.session_, session_, tags);
-  return "{\"names\":[" + json_string(tags.baseline) + "," + json_string(tags.variant) +
-         "],\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
+  try {
+    if (!session_.loaded() || !baseline.session_.loaded()) return error_json("two traces must be loaded to compare");
+    CompareTags tags;
+    if (!baseline_name.empty()) tags.baseline = baseline_name;
+    if (!variant_name.empty()) tags.variant = variant_name;
+    if (std::string problem = compare_tags_problem(tags); !problem.empty()) return error_json(problem);
+    std::vector<Table> tables = compare_sessions(baseline.session_, session_, tags);
+    return "{\"names\":[" + json_string(tags.baseline) + "," + json_string(tags.variant) +
+           "],\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
+  } catch (const std::bad_alloc&) {
+    return error_json(kOutOfMemory);
+  }
 }
 
 std::string PageSession::sheet_csv(int32_t handle) const {

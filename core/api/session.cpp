@@ -1,6 +1,7 @@
 #include "api/session.h"
 
 #include <chrono>
+#include <new>
 
 #include "base/stopwatch.h"
 
@@ -56,7 +57,12 @@ LoadOutcome Session::adopt(LoadResult parsed, const LoadOptions& options, double
   }
   const auto t0 = Clock::now();
   if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*parsed.store);
-  tree_ = std::make_unique<TraceTree>(TraceTree::build(*parsed.store, options.tree));
+  try {
+    tree_ = std::make_unique<TraceTree>(TraceTree::build(*parsed.store, options.tree));
+  } catch (const std::bad_alloc&) {
+    outcome.error = "out of memory while linking the events";
+    return outcome;
+  }
   outcome.tree_ms = ms_since(t0);
   store_ = std::move(parsed.store);
   outcome.ok = true;
