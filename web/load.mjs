@@ -15,6 +15,8 @@ const DEFAULT_REPORT_OPTIONS = Object.freeze({ device: '', corrected: false, inc
 
 export const engine = createEngine({
   onReady(msg) {
+    // 'warm' once the worker has run the core over the bundled sample (worker.mjs).
+    document.body.dataset.engine = msg.warm ? 'warm' : 'ready';
     ui.version.textContent = msg.version;
     app.version = msg.version;
     app.devices = msg.devices ?? [];

@@ -27,7 +27,8 @@
 //                 OPEN_RANKS {id, files: [{file: File, name}]}   several rank traces of one
 //                                         run: read one at a time, only their summaries kept
 //                                         (what was open is closed); answered by RANKS
-// From the worker: READY        {version, devices: [deviceDB ids]}   once the module runs
+// From the worker: READY        {version, devices: [deviceDB ids], warm}   once the module runs
+//                                (warm: false), again once it has run the bundled sample (true)
 //                  PROGRESS     {id, phase: 'read' (events parsed as they are read) |
 //                                'parse' (the event tree), done, total, events}, and for
 //                                OPEN_RANKS {item, items, itemName}: which file of how many

@@ -64,14 +64,17 @@ self.onmessage = (event) => route(event.data);
 
 loadModule().then(
   async (m) => {
+    const ready = (warm) => self.postMessage({ type: FromWorker.READY, version: m.version(),
+      devices: JSON.parse(m.Session.deviceNamesJson()), warm });
+    ready(false);
     await warmUp(m);
-    self.postMessage({ type: FromWorker.READY, version: m.version(), devices: JSON.parse(m.Session.deviceNamesJson()) });
+    ready(true);
   },
   () => {},  // reported on the first open
 );
 
-// The bundled sample read, reported and its cycles found once before the page says it is
-// ready: the browser runs new WebAssembly code unoptimized at first and optimizes what
+// The bundled sample read, reported and its cycles found once, while the user picks a
+// file: the browser runs new WebAssembly code unoptimized at first and optimizes what
 // has run, so the user's first trace meets optimized code. Anything failing here is
 // ignored: the page works the same without it, only slower on the first trace.
 const WARM_UP_SAMPLE = 'samples/h100-bert-small.json.gz';
