@@ -1,7 +1,8 @@
 // Performance of the page in Debian's headless Chromium (playwright-core); prints figures.
 //   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024[,4096,...]] [--gz] [--compact]
 //                                 [--no-owlv2] [--check] [--site build/wasm/web]
-// (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file to the report shown,
+// (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file (the input's change
+//     event) to the report shown, in the page's clock,
 //     module already compiled and warmed (the page does both while the user picks a file);
 //     the cold figure (navigation included) is printed too. Target <= 0.4 s. The
 //     cycles follow the report in a second message: when they are there is printed
@@ -134,14 +135,14 @@ async function openSynthetic(file, sizeMb, jsonBytes) {
   const kind = file.endsWith('.gz') ? `.json.gz (${mb(statSync(file).size)} MB)` : '.json';
   const ev = /events\s+(.*)/.exec(r.facts)?.[1] ?? '';
   const gb = jsonBytes / 1e9;
-  console.log(`(b) synthetic ${sizeMb} MB ${kind}: ${r.state} in ${r.wallS.toFixed(1)} s, ${(jsonBytes / 1e6 / r.wallS).toFixed(0)} MB/s of JSON ` +
+  console.log(`(b) synthetic ${sizeMb} MB ${kind}: ${r.state} in ${r.shownS.toFixed(1)} s, ${(jsonBytes / 1e6 / r.shownS).toFixed(0)} MB/s of JSON ` +
     `(worker: ${r.opened}; events ${ev})${r.error ? `; error: ${r.error}` : ''}`);
   console.log(`    peak resident memory: Chromium processes together ${mb(memory.peak.total)} MB ` +
     `(${(memory.peak.total / 1e6 / gb).toFixed(0)} MB per GB of JSON), largest process ${mb(memory.peak.largest)} MB ` +
     `(${(memory.peak.largest / 1e6 / gb).toFixed(0)} MB per GB)`);
   if (r.state !== 'loaded') problems.push(`synthetic ${sizeMb} MB ${kind} did not load: ${r.error}`);
-  if (sizeMb === 1024 && !file.endsWith('.gz') && r.wallS > TARGET_1GB_S)
-    problems.push(`synthetic 1 GB ${r.wallS.toFixed(1)} s > ${TARGET_1GB_S} s`);
+  if (sizeMb === 1024 && !file.endsWith('.gz') && r.shownS > TARGET_1GB_S)
+    problems.push(`synthetic 1 GB ${r.shownS.toFixed(1)} s > ${TARGET_1GB_S} s`);
 }
 
 // --- browser runs ---------------------------------------------------------------------------
@@ -149,7 +150,7 @@ const { server, origin } = await startPageServer(site);
 const browser = await launchChromium();
 let context = null;
 
-// Opens `trace` in a fresh page; returns {wallS, coldS, state, opened, facts}.
+// Opens `trace` in a fresh page; returns {shownS, cyclesS, wallS, coldS, state, opened, facts, error}.
 async function open(trace, timeoutMs) {
   // One browser context for every run, as one user's browser: its HTTP cache keeps
   // sollens.wasm with the code compiled for it, so runs after the first measure a
@@ -161,6 +162,17 @@ async function open(trace, timeoutMs) {
   // The module compiled and run once over the bundled sample (worker.mjs's warm-up),
   // as when a user picks a file a moment after the page opened.
   await page.waitForFunction(() => document.body.dataset.engine === 'warm');
+  // In the page's own clock: from the file input's change event (the file chosen, as
+  // the browser has it) to the report shown (body[data-state] 'loaded' or 'error');
+  // the wall clock around setInputFiles also holds the harness handing the file over.
+  await page.evaluate(() => {
+    const marks = (window.sollensBench = {});
+    document.getElementById('file-input').addEventListener('change', () => { marks.chosen = performance.now(); }, { capture: true });
+    new MutationObserver(() => {
+      if (!marks.shown && ['loaded', 'error'].includes(document.body.dataset.state)) marks.shown = performance.now();
+      if (marks.shown && !marks.cycles && document.body.dataset.cycles !== 'pending') marks.cycles = performance.now();
+    }).observe(document.body, { attributes: true });
+  });
   const t0 = Date.now();
   await page.setInputFiles('#file-input', trace);
   await page.waitForFunction((n) => document.body.dataset.state === 'error' ||
@@ -168,13 +180,14 @@ async function open(trace, timeoutMs) {
   path.basename(trace), { timeout: timeoutMs, polling: 20 });
   const t1 = Date.now();
   await page.waitForFunction(() => document.body.dataset.cycles !== 'pending', null, { timeout: timeoutMs, polling: 20 });
-  const t2 = Date.now();
+  const marks = await page.evaluate(() => window.sollensBench);
   const state = await page.evaluate(() => (document.getElementById('error').hidden ? 'loaded' : 'error'));
   const facts = await page.locator('#facts').innerText();
   const opened = /opened in\s+(.*)/.exec(facts)?.[1] ?? '';
   const error = state === 'error' ? await page.locator('#error').innerText() : '';
   await page.close();
-  return { wallS: (t1 - t0) / 1000, cyclesS: (t2 - t0) / 1000, coldS: (t1 - tNav) / 1000, state, opened, facts, error };
+  return { shownS: (marks.shown - marks.chosen) / 1000, cyclesS: ((marks.cycles ?? marks.shown) - marks.chosen) / 1000,
+    wallS: (t1 - t0) / 1000, coldS: (t1 - tNav) / 1000, state, opened, facts, error };
 }
 
 try {
@@ -185,10 +198,10 @@ try {
     const cycleTimes = [];
     for (let run = 1; run <= runs; run++) {
       const r = await open(trace, 120_000);
-      times.push(r.wallS);
+      times.push(r.shownS);
       cycleTimes.push(r.cyclesS);
-      console.log(`  run ${run}: ${r.state}, report shown ${r.wallS.toFixed(2)} s after choosing the file, cycles ${r.cyclesS.toFixed(2)} s ` +
-        `(cold, navigation included: ${r.coldS.toFixed(2)} s; worker: ${r.opened})${r.error ? ` ${r.error}` : ''}`);
+      console.log(`  run ${run}: ${r.state}, report shown ${r.shownS.toFixed(2)} s after choosing the file, cycles ${r.cyclesS.toFixed(2)} s ` +
+        `(with the harness's file hand-over ${r.wallS.toFixed(2)} s; cold, navigation included: ${r.coldS.toFixed(2)} s; worker: ${r.opened})${r.error ? ` ${r.error}` : ''}`);
     }
     const best = Math.min(...times);
     const median = times.slice().sort((a, b) => a - b)[Math.floor(times.length / 2)];
