@@ -1,5 +1,5 @@
 // The messages between the page (engine.mjs) and the loading worker (worker.mjs), and
-// between that worker and its decompressing worker (inflate-worker.mjs): their type
+// between that worker and its file-reading worker (read-worker.mjs): their type
 // names live here only, so that both ends use the same ones.
 //
 // To the worker:  OPEN    {id, file: File}                   a file the user chose or dropped
@@ -78,20 +78,19 @@ export const FromWorker = Object.freeze({
   ERROR: 'error',
 });
 
-// Between the loading worker and the worker that decompresses a .json.gz beside it
-// (inflate-worker.mjs):
-// To it:   INFLATE {blob}              the .gz to decompress
+// Between the loading worker and the worker that reads the file beside it, inflating
+// a .json.gz on the way (read-worker.mjs):
+// To it:   READ    {blob, gzip}        the file to read (gzip: decompress it)
 //          CREDIT  {bytes}             bytes of DATA the parser has consumed
-// From it: DATA    {chunk (Uint8Array, transferred), read (compressed bytes so far)}
+// From it: DATA    {chunk (Uint8Array, transferred), read (bytes of the file so far)}
 //          END     {read}
-//          ERROR   {message, compressedEnded (the whole .gz went into the decompressor:
-//                   it stopped short), read}
-export const ToInflater = Object.freeze({
-  INFLATE: 'inflate',
+//          ERROR   {message, fileEnded (the whole file was read: a .gz stopped short), read}
+export const ToReader = Object.freeze({
+  READ: 'read',
   CREDIT: 'credit',
 });
 
-export const FromInflater = Object.freeze({
+export const FromReader = Object.freeze({
   DATA: 'data',
   END: 'end',
   ERROR: 'error',

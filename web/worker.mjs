@@ -23,7 +23,7 @@
 // synchronous call, and a new load frees the previous trace anyway.
 import createSollens from './sollens.mjs';
 import { readSheet } from './report-model.mjs';
-import { FromInflater, FromWorker, ToInflater, ToWorker, messageRouter } from './messages.mjs';
+import { FromReader, FromWorker, ToReader, ToWorker, messageRouter } from './messages.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
 // The command line's words for it (core/ingest/trace_reader.cpp), where the core
@@ -242,12 +242,15 @@ async function streamInto(sollens, target, source, progress) {
   const { fileBytes, gzip, capacity } = source;
   target.beginStream(capacity);
   let written = 0;
-  let read = 0;  // bytes of the file: counted here for JSON, by the inflater for .gz
+  let read = 0;  // bytes of the file
   let gzipTruncated = false;
   let stopped = false;  // the core refused a chunk: finishStream says why
   let { stream } = source;
-  let compressed = null;  // {read, compressedEnded (the whole .gz went into the decompressor)}
-  if (gzip) ({ stream, compressed } = (source.blob && inflateElsewhere(source.blob)) || inflateHere(stream));
+  // The file's side where it is read by another stream: {stream, read (bytes of the file
+  // so far), ended (all of it was read)}; null for plain JSON read here in slices.
+  let file = source.blob ? readElsewhere(source.blob, gzip) : null;
+  if (!file && gzip) file = inflateHere(stream);
+  if (file) ({ stream } = file);
   const reader = stream.getReader();
   for (;;) {
     let result;
@@ -258,7 +261,7 @@ async function streamInto(sollens, target, source, progress) {
       // A gzip stream that stops short (a file cut while copied or written) fails
       // only once all of it was read, after handing on what it held: keep that, as
       // the command line does, and say so.
-      if (gzip && compressed.compressedEnded && written > 0) {
+      if (gzip && file.ended && written > 0) {
         gzipTruncated = true;
         break;
       }
@@ -270,7 +273,7 @@ async function streamInto(sollens, target, source, progress) {
     }
     if (result.done) break;
     const chunk = result.value;
-    read = gzip ? compressed.read : read + chunk.byteLength;
+    read = file ? file.read : read + chunk.byteLength;
     // HEAPU8 is replaced when wasm memory grows: always take the current view.
     const address = target.streamPrepare(chunk.byteLength);
     if (address) sollens.HEAPU8.set(chunk, address);
@@ -282,7 +285,7 @@ async function streamInto(sollens, target, source, progress) {
     written += chunk.byteLength;
     progress('read', read, fileBytes, target.streamEvents(), false);
   }
-  if (gzip) read = compressed.read;
+  if (file) read = file.read;
   progress('read', fileBytes, fileBytes, target.streamEvents(), true);
   if (written === 0 && !stopped)
     throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
@@ -303,69 +306,70 @@ async function streamInto(sollens, target, source, progress) {
 }
 
 // A .json.gz decompressed on this thread, by the browser's DecompressionStream:
-// {stream, compressed: {read, compressedEnded}}.
+// {stream, read, ended}.
 function inflateHere(gzStream) {
-  const compressed = { read: 0, compressedEnded: false };
-  const stream = gzStream
+  const file = { read: 0, ended: false };
+  file.stream = gzStream
     .pipeThrough(new TransformStream({
       transform(chunk, controller) {
-        compressed.read += chunk.byteLength;
+        file.read += chunk.byteLength;
         controller.enqueue(chunk);
       },
       flush() {
-        compressed.compressedEnded = true;
+        file.ended = true;
       },
     }))
     .pipeThrough(new DecompressionStream('gzip'));
-  return { stream, compressed };
+  return file;
 }
 
-// The same on a thread of its own (inflate-worker.mjs), so that the core parses one
-// piece while the next is inflated; null where a worker cannot start one.
-function inflateElsewhere(blob) {
-  let inflater;
+// The file read (and a .gz inflated) on a thread of its own (read-worker.mjs), so that
+// the core parses one piece while the next is read: {stream, read, ended}; null where
+// a worker cannot start one.
+function readElsewhere(blob, gzip) {
+  let reader;
   try {
-    inflater = new Worker(new URL('./inflate-worker.mjs', import.meta.url), { type: 'module' });
+    reader = new Worker(new URL('./read-worker.mjs', import.meta.url), { type: 'module' });
   } catch {
     return null;
   }
-  const compressed = { read: 0, compressedEnded: false };
+  const file = { read: 0, ended: false };
   const queue = [];  // messages not yet pulled
   let notify = null;
-  inflater.onmessage = ({ data }) => {
+  reader.onmessage = ({ data }) => {
     queue.push(data);
     notify?.();
   };
-  inflater.onerror = (e) => {
-    queue.push({ type: FromInflater.ERROR, message: e.message || 'the decompressing worker failed', compressedEnded: false });
+  reader.onerror = (e) => {
+    queue.push({ type: FromReader.ERROR, message: e.message || 'the file-reading worker failed', fileEnded: false });
     notify?.();
   };
-  const stream = new ReadableStream({
+  file.stream = new ReadableStream({
     async pull(controller) {
       while (queue.length === 0) await new Promise((resolve) => { notify = resolve; });
       notify = null;
       const msg = queue.shift();
-      compressed.read = msg.read ?? compressed.read;
-      if (msg.type === FromInflater.DATA) {
+      file.read = msg.read ?? file.read;
+      if (msg.type === FromReader.DATA) {
         controller.enqueue(msg.chunk);
-        inflater.postMessage({ type: ToInflater.CREDIT, bytes: msg.chunk.byteLength });
+        reader.postMessage({ type: ToReader.CREDIT, bytes: msg.chunk.byteLength });
         return;
       }
-      inflater.terminate();
-      if (msg.type === FromInflater.END) {
-        compressed.compressedEnded = true;
+      reader.terminate();
+      if (msg.type === FromReader.END) {
+        file.ended = true;
         controller.close();
       } else {
-        compressed.compressedEnded = Boolean(msg.compressedEnded);
+        file.ended = Boolean(msg.fileEnded);
         controller.error(new Error(msg.message));
       }
     },
     cancel() {
-      inflater.terminate();
+      reader.terminate();
     },
   }, { highWaterMark: 0 });
-  inflater.postMessage({ type: ToInflater.INFLATE, blob });
-  return { stream, compressed };
+  reader.postMessage({ type: ToReader.READ, blob, gzip });
+  return file;
 }
 
 // The open trace becomes the baseline (compare), or the baseline is freed.

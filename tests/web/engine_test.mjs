@@ -10,7 +10,7 @@ import path from 'node:path';
 import { repo, checks } from './support/harness.mjs';
 
 const web = path.join(repo, 'web');
-const { FromInflater, FromWorker, ToInflater, ToWorker, messageRouter } = await import(path.join(web, 'messages.mjs'));
+const { FromReader, FromWorker, ToReader, ToWorker, messageRouter } = await import(path.join(web, 'messages.mjs'));
 const { createEngine } = await import(path.join(web, 'engine.mjs'));
 const { check, finish } = checks('engine');
 
@@ -28,9 +28,9 @@ const source = (file) => readFileSync(path.join(web, file), 'utf8');
 const importsMessages = /import\s*\{[^}]*\}\s*from\s*'\.\/messages\.mjs'/;
 check(importsMessages.test(source('worker.mjs')), 'worker.mjs imports its message types from messages.mjs');
 check(importsMessages.test(source('engine.mjs')), 'engine.mjs imports its message types from messages.mjs');
-check(importsMessages.test(source('inflate-worker.mjs')), 'inflate-worker.mjs imports its message types from messages.mjs');
+check(importsMessages.test(source('read-worker.mjs')), 'read-worker.mjs imports its message types from messages.mjs');
 // A message type spelled out as a string where a message's type is set or compared.
-const typeNames = [...new Set([ToWorker, FromWorker, ToInflater, FromInflater].flatMap((kinds) => Object.values(kinds)))];
+const typeNames = [...new Set([ToWorker, FromWorker, ToReader, FromReader].flatMap((kinds) => Object.values(kinds)))];
 const literal = new RegExp(`type\\s*(?::|===|!==|==)\\s*['"\`](${typeNames.join('|')})['"\`]`);
 const modules = ['.', 'views', 'actions'].flatMap((dir) =>
   readdirSync(path.join(web, dir)).filter((f) => f.endsWith('.mjs')).map((f) => path.join(dir, f)));

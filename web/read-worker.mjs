@@ -1,10 +1,11 @@
-// Decompresses a .json.gz on a thread of its own (started by worker.mjs), so that the
-// loading worker parses while this one inflates, as the command line does on two
-// cores. Its messages: ToInflater and FromInflater in messages.mjs.
+// Reads a trace file on a thread of its own (started by worker.mjs), decompressing a
+// .json.gz on the way, so that the loading worker parses while this one reads and
+// inflates, as the command line does on two cores. Its messages: ToReader and
+// FromReader in messages.mjs.
 // At most IN_FLIGHT_BYTES are sent ahead of what the parser has consumed, so that a
-// parser slower than the inflate never holds the decompressed text in its queue.
+// parser slower than the reading never holds the file's text in its queue.
 import { joinBytes } from './bytes.mjs';
-import { FromInflater, ToInflater, messageRouter } from './messages.mjs';
+import { FromReader, ToReader, messageRouter } from './messages.mjs';
 
 const BATCH_BYTES = 1 << 20;
 const IN_FLIGHT_BYTES = 16 << 20;
@@ -12,29 +13,29 @@ const IN_FLIGHT_BYTES = 16 << 20;
 let inFlight = 0;
 let wake = null;  // resolves when credit arrives
 
-const route = messageRouter(ToInflater, {
-  [ToInflater.INFLATE]: (msg) => inflate(msg.blob),
-  [ToInflater.CREDIT]: (msg) => {
+const route = messageRouter(ToReader, {
+  [ToReader.READ]: (msg) => read(msg.blob, Boolean(msg.gzip)),
+  [ToReader.CREDIT]: (msg) => {
     inFlight -= msg.bytes;
     wake?.();
   },
 });
 self.onmessage = (event) => route(event.data);
 
-async function inflate(blob) {
+async function read(blob, gzip) {
   inFlight = 0;
-  let read = 0;
-  let compressedEnded = false;
+  let bytesRead = 0;
+  let fileEnded = false;
   const counted = blob.stream().pipeThrough(new TransformStream({
     transform(chunk, controller) {
-      read += chunk.byteLength;
+      bytesRead += chunk.byteLength;
       controller.enqueue(chunk);
     },
     flush() {
-      compressedEnded = true;
+      fileEnded = true;
     },
   }));
-  const reader = counted.pipeThrough(new DecompressionStream('gzip')).getReader();
+  const reader = (gzip ? counted.pipeThrough(new DecompressionStream('gzip')) : counted).getReader();
   let batch = [];
   let batched = 0;
   const send = async () => {
@@ -45,7 +46,7 @@ async function inflate(blob) {
     while (inFlight >= IN_FLIGHT_BYTES) await new Promise((resolve) => { wake = resolve; });
     wake = null;
     inFlight += chunk.byteLength;
-    self.postMessage({ type: FromInflater.DATA, chunk, read }, [chunk.buffer]);
+    self.postMessage({ type: FromReader.DATA, chunk, read: bytesRead }, [chunk.buffer]);
   };
   try {
     for (;;) {
@@ -56,9 +57,9 @@ async function inflate(blob) {
       if (batched >= BATCH_BYTES) await send();
     }
     await send();
-    self.postMessage({ type: FromInflater.END, read });
+    self.postMessage({ type: FromReader.END, read: bytesRead });
   } catch (e) {
     await send();  // what was decompressed before the failure
-    self.postMessage({ type: FromInflater.ERROR, message: String(e?.message ?? e), compressedEnded, read });
+    self.postMessage({ type: FromReader.ERROR, message: String(e?.message ?? e), fileEnded, read: bytesRead });
   }
 }
