@@ -208,6 +208,7 @@ class TraceStreamReader::State {
       // A guessed cut first; then the exact one, which a guess inside a string or a
       // nested value, or past the array's end, cannot parse.
       size_t cut = jl::next_event_boundary(text, p + window);
+      if (cut == jl::npos && !final) return;  // the window's end is not in yet
       if (cut != jl::npos && parse(cut)) continue;
       cut = jl::scan_to_boundary(text, p, p + window);
       if (cut == jl::npos) {

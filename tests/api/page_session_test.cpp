@@ -287,7 +287,8 @@ TEST_CASE("PageSession: a trace fed in chunks gives the report of the whole text
       std::memcpy(streamed.stream_prepare(n), text.data() + at, n);
       REQUIRE(streamed.stream_commit(n));
     }
-    CHECK(streamed.stream_events() > 0);
+    // Events are parsed as they come, before the end, once the text spans windows.
+    if (text.size() > 2 * IngestOptions{}.window_bytes) CHECK(streamed.stream_events() > 0);
     REQUIRE(streamed.finish_stream() == "");
     CHECK(streamed.event_count() == whole.event_count());
     CHECK(streamed.warnings_json() == whole.warnings_json());
