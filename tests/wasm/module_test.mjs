@@ -127,6 +127,27 @@ sollens.HEAPU8.set(json, cancelled.allocate(json.length));
 check(cancelled.loadWithProgress(() => false) === 'cancelled', 'a progress callback returning false cancels');
 for (const s of [grown, trimmed, cancelled]) s.delete();
 
+// The page's way in: the file fed in pieces, parsed as they come (beginStream,
+// streamPrepare / streamCommit, finishStream), with the same events and gpu_timeline.
+const streamed = new sollens.Session();
+streamed.beginStream(json.length);
+let parsedEarly = 0;
+for (let at = 0; at < json.length; at += 65536) {
+  const piece = json.subarray(at, Math.min(at + 65536, json.length));
+  sollens.HEAPU8.set(piece, streamed.streamPrepare(piece.length));  // HEAPU8 after streamPrepare: it may grow
+  if (!streamed.streamCommit(piece.length)) break;
+  if (at + 65536 < json.length) parsedEarly = streamed.streamEvents();
+}
+check(parsedEarly > 0, `events are parsed while the file is still being read (${parsedEarly} before its last piece)`);
+check(streamed.finishStream() === '' && streamed.eventCount() === session.eventCount(), 'a streamed load reads every event');
+check(streamed.gpuTimelineCsv() === session.gpuTimelineCsv(), 'a streamed load gives the same gpu_timeline');
+streamed.beginStream(0);
+const notJson = new TextEncoder().encode('PK\x03\x04 not a trace');
+sollens.HEAPU8.set(notJson, streamed.streamPrepare(notJson.length));
+check(!streamed.streamCommit(notJson.length) && /not JSON/.test(streamed.finishStream()) && streamed.eventCount() === 0,
+  'a streamed non-JSON file stops at its first piece with a clear error, and nothing stays loaded');
+streamed.delete();
+
 const bad = new sollens.Session();
 const junk = new TextEncoder().encode('hello');
 sollens.HEAPU8.set(junk, bad.allocate(junk.length));
