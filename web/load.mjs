@@ -215,7 +215,7 @@ function showProgress({ phase, done, total, events, item, items, itemName }) {
   if (items) ui.loaderName.textContent = `trace ${item} of ${items}: ${itemName}`;
   // The events are parsed as the file is read; the event tree follows.
   if (phase === 'read') {
-    ui.progressLabel.textContent = 'Reading the file';
+    ui.progressLabel.textContent = 'Reading and parsing the file';
     ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read, ${fmtInt(events)} events`;
   } else {
     ui.progressLabel.textContent = 'Linking events';
