@@ -34,8 +34,8 @@ std::string compare_tags_problem(const CompareTags& tags) {
 }
 
 std::vector<Table> compare_sessions(const Session& baseline, const Session& variant, const CompareTags& tags) {
-  const std::vector<Table> base_sheets = baseline.report(ReportRequest{}).sheets;
-  const std::vector<Table> var_sheets = variant.report(ReportRequest{}).sheets;
+  const std::vector<Table> base_sheets = baseline.report(ReportRequest{}).release_sheets();
+  const std::vector<Table> var_sheets = variant.report(ReportRequest{}).release_sheets();
   const CycleReport base_cycles = baseline.cycle_report();
   const CycleReport var_cycles = variant.cycle_report();
   return compare_runs({base_sheets, &baseline, &base_cycles}, {var_sheets, &variant, &var_cycles}, tags);

@@ -159,7 +159,7 @@ std::string PageSession::build_report(const std::string& device_name, bool corre
                                      : session_.report(request, device);
     return "{\"device\":" + device_identification_json(device) +
            ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
-           ",\"sheets\":" + tables_.replace(TableSet::kReport, std::move(report.sheets)) + "}";
+           ",\"sheets\":" + tables_.replace(TableSet::kReport, report.release_sheets()) + "}";
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }

@@ -79,12 +79,13 @@ DeviceIdentification Session::identify_device(std::string_view device_name) cons
   return identify_trace_device(*store_, device_name);
 }
 
-Report Session::report(const ReportRequest& request, const DeviceIdentification& device) const {
-  return report(request, device, *tree_);
+Report Session::report(const ReportRequest& request, const DeviceIdentification& device,
+                       const SheetSink& on_sheet) const {
+  return report(request, device, *tree_, on_sheet);
 }
 
 Report Session::report(const ReportRequest& request, const DeviceIdentification& device,
-                       const TraceTree& tree) const {
+                       const TraceTree& tree, const SheetSink& on_sheet) const {
   ReportOptions options;
   options.perf.corrected = request.corrected;
   options.timeline.include_unlinked = request.include_unlinked;
@@ -103,7 +104,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
     options.sol.cycles = &default_cycles();
     options.sol.options.efficiency_factor = request.sol_efficiency;
   }
-  return build_report(*store_, tree, options);
+  return build_report(*store_, tree, options, on_sheet);
 }
 
 Report Session::report(const ReportRequest& request) const {

@@ -141,7 +141,7 @@ bool read_run(const std::string& input, Run& run) {
   if (!load_and_model(input, {}, loaded)) return false;
   const Session& session = loaded.session;
   print_warnings(session, std::cerr);
-  run.sheets = session.report(ReportRequest{}).sheets;
+  run.sheets = session.report(ReportRequest{}).release_sheets();
   run.cycles = session.cycle_report();
   run.trace = std::move(loaded);
   return true;

@@ -79,27 +79,29 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
     python_tree_ms = ms_since(t_tree);
   }
 
-  const auto t_analyses = std::chrono::steady_clock::now();
-  const Report report = session.report(request, device);
-  const double analyses_ms = ms_since(t_analyses);
-  for (const std::string& note : report.sol_notes) log << "sollens: sol: note: " << note << "\n";
-  const GpuTimeline& timeline = report.timeline;
-  if (timeline.events == 0)
-    log << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
-
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) {
     log << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
     return 3;
   }
+  const std::filesystem::path dir(out_dir);
+  // report.xlsx is the slowest writer: a second thread writes each sheet as soon as it
+  // is computed, while this one computes the next and then writes the CSVs and report.json.
+  Report report;  // before the job, which reads its sheets until joined
+  XlsxJob xlsx;
+  if (write_xlsx_file) xlsx.start((dir / "report.xlsx").string());
+  const auto t_analyses = std::chrono::steady_clock::now();
+  report = session.report(request, device, [&xlsx](const Table& sheet) { xlsx.add(sheet); });
+  xlsx.finish();
+  const double analyses_ms = ms_since(t_analyses);
+  for (const std::string& note : report.sol_notes) log << "sollens: sol: note: " << note << "\n";
+  const GpuTimeline& timeline = report.timeline;
+  if (timeline.events == 0)
+    log << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
+
   std::vector<const Table*> sheets;
   for (const Table& t : report.sheets) sheets.push_back(&t);
-  const std::filesystem::path dir(out_dir);
-  // report.xlsx is the slowest writer: it runs on a second thread while this one
-  // writes the CSVs and report.json and finds the cycles.
-  XlsxJob xlsx;
-  if (write_xlsx_file) xlsx.start((dir / "report.xlsx").string(), sheets);
 
   auto t0 = std::chrono::steady_clock::now();
   std::vector<std::string> written;

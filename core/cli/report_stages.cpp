@@ -27,7 +27,7 @@ std::string stages_line(const StageTimes& t, const EventStore& store) {
   if (store.parse_threads == 2) line += " [events in two halves]";
   line += ", model " + fixed(l.tree_ms) + ", analyses " + fixed(t.analyses_ms) + ", cycles " +
           fixed(t.cycles_ms) + ", write CSV " + fixed(t.csv_ms) + ", report.json " +
-          fixed(t.json_ms) + ", report.xlsx " + fixed(t.xlsx_ms) + " (second thread; waited " +
+          fixed(t.json_ms) + ", report.xlsx " + fixed(t.xlsx_ms) + " (second thread, sheets as computed; waited " +
           fixed(t.xlsx_wait_ms) + "); main() to here " + fixed(wall_ms_since_main()) +
           ", CPU " + fixed(process_cpu_ms());
   return line;

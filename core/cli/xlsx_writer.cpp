@@ -30,119 +30,190 @@ std::string cell_text(const std::string& s) {
   return out;
 }
 
-}  // namespace
-
-std::vector<std::string> xlsx_sheet_names(const std::vector<std::string>& table_names) {
-  std::vector<std::string> out;
-  std::set<std::string> used;  // Excel compares sheet names case-insensitively
-  auto lower = [](std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
-  for (const std::string& name : table_names) {
+// Sheet names valid for Excel and unique (compared case-insensitively, as Excel does),
+// given one at a time in sheet order.
+class SheetNamer {
+ public:
+  std::string next(const std::string& table_name) {
     std::string base;
-    for (char c : name) base += std::string_view("[]:*?/\\").find(c) == std::string_view::npos ? c : '_';
+    for (char c : table_name) base += std::string_view("[]:*?/\\").find(c) == std::string_view::npos ? c : '_';
     while (!base.empty() && base.front() == '\'') base.erase(base.begin());
     while (!base.empty() && base.back() == '\'') base.pop_back();
     if (base.empty()) base = "sheet";
-    auto fit = [](std::string s, size_t n) {
-      if (s.size() <= n) return s;
-      s.resize(n);
-      while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
-      if (!s.empty() && static_cast<unsigned char>(s.back()) >= 0xC0) s.pop_back();
-      return s;
-    };
     std::string candidate = fit(base, LXW_SHEETNAME_MAX);
-    for (int k = 2; used.count(lower(candidate)); ++k) {
+    for (int k = 2; used_.count(lower(candidate)); ++k) {
       const std::string suffix = "~" + std::to_string(k);
       candidate = fit(base, LXW_SHEETNAME_MAX - suffix.size()) + suffix;
     }
-    used.insert(lower(candidate));
-    out.push_back(candidate);
+    used_.insert(lower(candidate));
+    return candidate;
   }
-  return out;
+
+ private:
+  static std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }
+  // At most n bytes, cut before a UTF-8 sequence that would not fit whole.
+  static std::string fit(std::string s, size_t n) {
+    if (s.size() <= n) return s;
+    s.resize(n);
+    while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+    if (!s.empty() && static_cast<unsigned char>(s.back()) >= 0xC0) s.pop_back();
+    return s;
+  }
+  std::set<std::string> used_;
+};
+
+// One cell; LXW_NO_ERROR for cells left empty.
+lxw_error write_cell(lxw_worksheet* ws, lxw_row_t row, lxw_col_t col_index, const Column& col, size_t r) {
+  switch (col.type()) {
+    case ColumnType::kString:
+      return worksheet_write_string(ws, row, col_index, cell_text(col.string_at(r)).c_str(), nullptr);
+    case ColumnType::kInt: {
+      const int64_t v = col.int_at(r);
+      if (std::fabs(static_cast<double>(v)) <= kMaxExactInt)
+        return worksheet_write_number(ws, row, col_index, static_cast<double>(v), nullptr);
+      return worksheet_write_string(ws, row, col_index, std::to_string(v).c_str(), nullptr);
+    }
+    case ColumnType::kBool:
+      return worksheet_write_boolean(ws, row, col_index, col.bool_at(r) ? 1 : 0, nullptr);
+    case ColumnType::kFloat: {
+      const double v = col.float_at(r);
+      return std::isfinite(v) ? worksheet_write_number(ws, row, col_index, v, nullptr) : LXW_NO_ERROR;
+    }
+  }
+  return LXW_NO_ERROR;
 }
 
-std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets) {
-  lxw_workbook_options options{};
-  options.constant_memory = 1;  // rows go to temp files as written: flat memory on large sheets
-  options.use_zip64 = 1;
-  lxw_workbook* wb = workbook_new_opt(path.c_str(), &options);
-  if (!wb) return "cannot create " + path;
-  lxw_format* bold = workbook_add_format(wb);
-  format_set_bold(bold);
+}  // namespace
 
-  std::vector<std::string> names;
-  for (const Table* t : sheets) names.push_back(t->name());
-  names = xlsx_sheet_names(names);
-  std::string problem;
-  for (size_t s = 0; s < sheets.size() && problem.empty(); ++s) {
-    const Table& t = *sheets[s];
-    lxw_worksheet* ws = workbook_add_worksheet(wb, names[s].c_str());
+// A workbook written one worksheet at a time; the file is complete once closed.
+class XlsxWorkbook {
+ public:
+  explicit XlsxWorkbook(std::string file) : path_(std::move(file)) {
+    lxw_workbook_options options{};
+    options.constant_memory = 1;  // rows go to temp files as written: flat memory on large sheets
+    options.use_zip64 = 1;
+    wb_ = workbook_new_opt(path_.c_str(), &options);
+    if (!wb_) {
+      problem_ = "cannot create " + path_;
+      return;
+    }
+    bold_ = workbook_add_format(wb_);
+    format_set_bold(bold_);
+  }
+  ~XlsxWorkbook() { close(); }
+  XlsxWorkbook(const XlsxWorkbook&) = delete;
+  XlsxWorkbook& operator=(const XlsxWorkbook&) = delete;
+
+  void add(const Table& t) {
+    if (!problem_.empty()) return;
+    const std::string name = names_.next(t.name());
+    lxw_worksheet* ws = workbook_add_worksheet(wb_, name.c_str());
     if (!ws) {
-      problem = "cannot add worksheet '" + names[s] + "'";
-      break;
+      problem_ = "cannot add worksheet '" + name + "'";
+      return;
     }
     worksheet_freeze_panes(ws, 1, 0);
-    for (size_t c = 0; c < t.num_columns() && c < LXW_COL_MAX; ++c)
-      worksheet_write_string(ws, 0, static_cast<lxw_col_t>(c), cell_text(t.column(c).name()).c_str(), bold);
+    const auto columns = static_cast<lxw_col_t>(std::min<size_t>(t.num_columns(), LXW_COL_MAX));
+    for (lxw_col_t c = 0; c < columns; ++c)
+      worksheet_write_string(ws, 0, c, cell_text(t.column(c).name()).c_str(), bold_);
     const size_t rows = std::min<size_t>(t.num_rows(), LXW_ROW_MAX - 1);
     for (size_t r = 0; r < rows; ++r) {
-      const auto row = static_cast<lxw_row_t>(r + 1);
-      for (size_t c = 0; c < t.num_columns() && c < LXW_COL_MAX; ++c) {
+      for (lxw_col_t c = 0; c < columns; ++c) {
         const Column& col = t.column(c);
         if (col.is_null(r)) continue;
-        const auto cc = static_cast<lxw_col_t>(c);
-        lxw_error err = LXW_NO_ERROR;
-        switch (col.type()) {
-          case ColumnType::kString:
-            err = worksheet_write_string(ws, row, cc, cell_text(col.string_at(r)).c_str(), nullptr);
-            break;
-          case ColumnType::kInt: {
-            const int64_t v = col.int_at(r);
-            if (std::fabs(static_cast<double>(v)) <= kMaxExactInt)
-              err = worksheet_write_number(ws, row, cc, static_cast<double>(v), nullptr);
-            else
-              err = worksheet_write_string(ws, row, cc, std::to_string(v).c_str(), nullptr);
-            break;
-          }
-          case ColumnType::kBool:
-            err = worksheet_write_boolean(ws, row, cc, col.bool_at(r) ? 1 : 0, nullptr);
-            break;
-          case ColumnType::kFloat: {
-            const double v = col.float_at(r);
-            if (std::isfinite(v)) err = worksheet_write_number(ws, row, cc, v, nullptr);
-            break;
-          }
-        }
-        if (err != LXW_NO_ERROR && problem.empty())
-          problem = "sheet '" + names[s] + "': " + lxw_strerror(err);
+        const lxw_error err = write_cell(ws, static_cast<lxw_row_t>(r + 1), c, col, r);
+        if (err != LXW_NO_ERROR && problem_.empty()) problem_ = "sheet '" + name + "': " + lxw_strerror(err);
       }
     }
   }
-  const lxw_error closed = workbook_close(wb);  // writes the file; frees the workbook
-  if (!problem.empty()) return problem;
-  if (closed != LXW_NO_ERROR) return "cannot write " + path + ": " + lxw_strerror(closed);
-  return {};
-}
 
-void XlsxJob::run(const std::string& path, const std::vector<const Table*>& sheets) {
-  const auto t0 = std::chrono::steady_clock::now();
-  problem_ = write_xlsx(path, sheets);
-  ms_ = ms_since(t0);
-}
-
-void XlsxJob::start(std::string path, std::vector<const Table*> sheets) {
-  try {
-    thread_ = std::thread([this, path = std::move(path), sheets = std::move(sheets)] { run(path, sheets); });
-  } catch (const std::system_error&) {
-    run(path, sheets);
+  // Writes the file and frees the workbook; returns what went wrong, or "".
+  std::string close() {
+    if (!wb_) return problem_;
+    const lxw_error closed = workbook_close(wb_);
+    wb_ = nullptr;
+    if (problem_.empty() && closed != LXW_NO_ERROR) problem_ = "cannot write " + path_ + ": " + lxw_strerror(closed);
+    return problem_;
   }
+
+ private:
+  lxw_workbook* wb_ = nullptr;
+  lxw_format* bold_ = nullptr;
+  SheetNamer names_;
+  std::string path_;
+  std::string problem_;
+};
+
+std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets) {
+  XlsxWorkbook book(path);
+  for (const Table* t : sheets) book.add(*t);
+  return book.close();
+}
+
+XlsxJob::XlsxJob() = default;
+XlsxJob::~XlsxJob() { join(); }
+
+void XlsxJob::start(std::string path) {
+  started_ = std::chrono::steady_clock::now();
+  book_ = std::make_unique<XlsxWorkbook>(std::move(path));
+  try {
+    thread_ = std::thread([this] { run(); });
+  } catch (const std::system_error&) {
+    // no thread: add() writes each sheet here and now
+  }
+}
+
+void XlsxJob::add(const Table& sheet) {
+  if (!book_) return;
+  if (!thread_.joinable()) {
+    book_->add(sheet);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.push_back(&sheet);
+  }
+  more_.notify_one();
+}
+
+bool XlsxJob::next(const Table*& sheet) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  more_.wait(lock, [this] { return !queue_.empty() || done_; });
+  if (queue_.empty()) return false;
+  sheet = queue_.front();
+  queue_.pop_front();
+  return true;
+}
+
+void XlsxJob::run() {
+  const Table* sheet = nullptr;
+  while (next(sheet)) book_->add(*sheet);
+  problem_ = book_->close();  // the zip: the largest part of the work
+  ms_ = ms_since(started_);
+}
+
+void XlsxJob::finish() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = true;
+  }
+  more_.notify_one();
 }
 
 double XlsxJob::join() {
   const auto t0 = std::chrono::steady_clock::now();
-  if (thread_.joinable()) thread_.join();
+  if (!book_) return 0;
+  if (thread_.joinable()) {
+    finish();
+    thread_.join();
+  } else {
+    problem_ = book_->close();
+    ms_ = ms_since(started_);
+  }
+  book_.reset();
   return ms_since(t0);
 }
 

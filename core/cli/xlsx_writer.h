@@ -5,6 +5,11 @@
 // and null cells are empty; integers beyond 2^53 and strings longer than Excel's
 // 32,767-character cell limit are written as (truncated) text; XML-invalid control
 // characters become U+FFFD.
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,29 +21,40 @@ namespace sollens::cli {
 // Returns an empty string on success, else what went wrong.
 std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets);
 
-// write_xlsx on a thread of its own, beside the other writers.
+class XlsxWorkbook;
+
+// write_xlsx on a thread of its own that takes the sheets as they are computed: the
+// workbook is mostly written by the time the last sheet is done.
 class XlsxJob {
  public:
-  XlsxJob() = default;
-  ~XlsxJob() { join(); }
+  XlsxJob();
+  ~XlsxJob();
   XlsxJob(const XlsxJob&) = delete;
   XlsxJob& operator=(const XlsxJob&) = delete;
-  // The sheets must outlive join(). Without a thread to be had, writes here and now.
-  void start(std::string path, std::vector<const Table*> sheets);
-  // Waits for the file; returns the milliseconds waited.
+  // Without a thread to be had, each sheet is written when it is added.
+  void start(std::string path);
+  // The next sheet, in order; it must stay in place until join().
+  void add(const Table& sheet);
+  // No more sheets: the file is written while the caller goes on.
+  void finish();
+  // Waits for the file (finish() first if need be); returns the milliseconds waited.
   double join();
   const std::string& problem() const { return problem_; }  // after join()
-  double ms() const { return ms_; }  // the write's own wall time
+  double ms() const { return ms_; }  // from start() to the file written
 
  private:
-  void run(const std::string& path, const std::vector<const Table*>& sheets);
+  void run();
+  bool next(const Table*& sheet);  // false once join() is called and every sheet is taken
 
+  std::unique_ptr<XlsxWorkbook> book_;
   std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable more_;
+  std::deque<const Table*> queue_;
+  bool done_ = false;
   std::string problem_;
+  std::chrono::steady_clock::time_point started_;
   double ms_ = 0;
 };
-
-// The worksheet names write_xlsx uses for these table names.
-std::vector<std::string> xlsx_sheet_names(const std::vector<std::string>& table_names);
 
 }  // namespace sollens::cli

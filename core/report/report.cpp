@@ -24,8 +24,19 @@ const Table* Report::find(const std::string& name) const {
   return nullptr;
 }
 
-Report build_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options) {
+std::vector<Table> Report::release_sheets() {
+  std::vector<Table> out(std::make_move_iterator(sheets.begin()), std::make_move_iterator(sheets.end()));
+  sheets.clear();
+  return out;
+}
+
+Report build_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options,
+                    const SheetSink& on_sheet) {
   Report report;
+  auto add = [&](Table t) {
+    report.sheets.push_back(std::move(t));
+    if (on_sheet) on_sheet(report.sheets.back());
+  };
   auto t0 = Clock::now();
   report.timeline = compute_gpu_timeline(store, tree, options.timeline);
   std::vector<uint8_t> recompute;
@@ -35,16 +46,16 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
     part.recompute_flags = &recompute;
     const GpuTimeline rest = compute_gpu_timeline(store, tree, part);
     part.only_recompute = true;
-    report.sheets.push_back(gpu_timeline_table(rest, compute_gpu_timeline(store, tree, part)));
+    add(gpu_timeline_table(rest, compute_gpu_timeline(store, tree, part)));
   } else {
-    report.sheets.push_back(gpu_timeline_table(report.timeline));
+    add(gpu_timeline_table(report.timeline));
   }
   report.timings.timeline_ms = ms_since(t0);
 
   // Sheets with no rows are left out, as TraceLens writes them; so are the ops_* and
   // unified sheets of GPU-only traces. The short-kernel sheets are always written.
-  auto keep_if_rows = [&report](Table t) {
-    if (t.num_rows() > 0) report.sheets.push_back(std::move(t));
+  auto keep_if_rows = [&add](Table t) {
+    if (t.num_rows() > 0) add(std::move(t));
   };
   const bool gpu_only = is_gpu_only_trace(store);
   t0 = Clock::now();
@@ -72,13 +83,13 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   if (options.detect_recompute) perf.recompute = &recompute;
   const ModeledOps modeled = evaluate_modeled_ops(store, tree);
   if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, names, modeled, perf));
-  for (Table& t : perf_model_tables(store, modeled, names, perf)) report.sheets.push_back(std::move(t));
+  for (Table& t : perf_model_tables(store, modeled, names, perf)) add(std::move(t));
   report.timings.perf_ms = ms_since(t0);
 
   t0 = Clock::now();
   keep_if_rows(kernel_summary_table(store, tree, launchers, report.timeline.total_us));
-  report.sheets.push_back(short_kernel_histogram_table(store, tree, options.short_kernels));
-  report.sheets.push_back(short_kernels_summary_table(store, tree, report.timeline.total_us, options.short_kernels));
+  add(short_kernel_histogram_table(store, tree, options.short_kernels));
+  add(short_kernels_summary_table(store, tree, report.timeline.total_us, options.short_kernels));
   report.timings.ops_ms += ms_since(t0);
 
   // coll_analysis last, as TraceLens writes it (§8.2).

@@ -2,6 +2,8 @@
 // The whole report as tables, in sheet order: the one place that says which sheets a
 // report has, shared by the CLI, the wasm module and the benchmark. No I/O here:
 // writers turn the tables into CSV / JSON / XLSX at the edges.
+#include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,13 +63,21 @@ struct ReportTimings {
 
 struct Report {
   GpuTimeline timeline;
-  std::vector<Table> sheets;  // in sheet order; empty sheets left out (as TraceLens)
+  // In sheet order; empty sheets left out (as TraceLens). A deque: a sheet handed to a
+  // SheetSink stays where it is while later sheets are added.
+  std::deque<Table> sheets;
   ReportTimings timings;
   std::vector<std::string> sol_notes;  // what the SOL sheets cannot show (SolOps::notes)
   const Table* find(const std::string& name) const;
+  std::vector<Table> release_sheets();  // the sheets moved out, in order
 };
 
+// Told of each sheet as soon as it is final, in sheet order, on the thread that builds
+// the report: a writer can start on it while the later sheets are computed. The sheet
+// stays valid, unchanged and in place for as long as the Report returned lives.
+using SheetSink = std::function<void(const Table&)>;
+
 Report build_report(const EventStore& store, const TraceTree& tree,
-                    const ReportOptions& options = {});
+                    const ReportOptions& options = {}, const SheetSink& on_sheet = {});
 
 }  // namespace sollens

@@ -48,6 +48,14 @@ check(m is not None and abs(float(m.group(1)) - float(rows[1][1])) <= 1e-12 * ma
       "B2 is not the number %s" % rows[1][1])
 doc = json.load(open(os.path.join(d, "report.json")))
 check(sorted(doc["sheets"]) == csvs, "report.json sheets %s != CSVs" % sorted(doc["sheets"]))
+# The workbook is written sheet by sheet as the report is computed: the same order as
+# report.json, and every worksheet with its CSV's rows (header included).
+check(sheets == list(doc["sheets"]), "worksheet order %s != report.json order" % sheets)
+for i, name in enumerate(sheets, 1):
+    xml = z.read("xl/worksheets/sheet%d.xml" % i).decode()
+    with open(os.path.join(d, name + ".csv"), newline="") as f:
+        lines = sum(1 for row in csv.reader(f) if row)  # a sheet without columns is one empty line
+    check(xml.count("<row ") == lines, "worksheet %s has %d rows, its CSV %d" % (name, xml.count("<row "), lines))
 check(doc["sheets"]["gpu_timeline"][0]["type"] == rows[1][0], "report.json gpu_timeline row 0")
 check(len(doc["sheets"]["gpu_timeline"]) == len(rows) - 1, "report.json gpu_timeline row count")
 check(doc["metadata"]["device"]["id"] == "MI300X", "report.json device")

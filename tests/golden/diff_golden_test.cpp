@@ -39,7 +39,7 @@ LoadedRun load_run(const fs::path& trace) {
   REQUIRE(r.store);
   run.store = std::move(r.store);
   run.tree = TraceTree::build(*run.store);
-  run.sheets = build_report(*run.store, run.tree).sheets;
+  run.sheets = build_report(*run.store, run.tree).release_sheets();
   return run;
 }
 

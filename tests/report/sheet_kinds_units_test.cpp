@@ -45,7 +45,7 @@ std::vector<Table> bert_report(bool corrected = false) {
   options.device = find_device("H100_SXM5_80GB");
   REQUIRE(options.device != nullptr);
   options.perf.corrected = corrected;
-  return build_report(*t.store, t.tree, options).sheets;
+  return build_report(*t.store, t.tree, options).release_sheets();
 }
 
 std::vector<Table> sglang_cycle_tables(CycleSheetMode mode) {

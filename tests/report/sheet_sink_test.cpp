@@ -1,0 +1,61 @@
+// build_report's SheetSink: each sheet is handed over once, in sheet order, as the very
+// object the report keeps, and it stays where it is when the report is moved (a writer
+// thread reads it while the rest of the report is computed). The bundled traces are
+// gzip files, which only the native build reads.
+#include <catch2/catch.hpp>
+
+#if SOLLENS_HAVE_ZLIB
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyses/roofline/device_db.h"
+#include "ingest/trace_reader.h"
+#include "model/trace_tree.h"
+#include "report/report.h"
+#include "support/golden_fixtures.h"
+
+using namespace sollens;
+
+TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
+  LoadResult r = load_trace(PaddedBuffer::copy_of(
+      test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz")));
+  REQUIRE(r.store != nullptr);
+  const TraceTree tree = TraceTree::build(*r.store);
+  ReportOptions options;
+  options.device = find_device("H100_SXM5_80GB");
+  REQUIRE(options.device != nullptr);
+  options.sol.enabled = true;  // the SOL sheets come last, after every TraceLens sheet
+  options.sol.device = options.device;
+
+  std::vector<const Table*> handed;
+  std::vector<std::string> names_when_handed;
+  Report report = build_report(*r.store, tree, options, [&](const Table& sheet) {
+    handed.push_back(&sheet);
+    names_when_handed.push_back(sheet.name());
+  });
+
+  REQUIRE(handed.size() == report.sheets.size());
+  CHECK(names_when_handed.front() == "gpu_timeline");
+  CHECK(names_when_handed.back().rfind("sol_", 0) == 0);
+  for (size_t i = 0; i < handed.size(); ++i) {
+    INFO(names_when_handed[i]);
+    CHECK(handed[i] == &report.sheets[i]);
+    CHECK(handed[i]->name() == names_when_handed[i]);
+  }
+
+  // The CLI declares its Report before the writer thread starts and move-assigns the
+  // result into it: the sheets must not move.
+  Report kept;
+  kept = std::move(report);
+  REQUIRE(kept.sheets.size() == handed.size());
+  for (size_t i = 0; i < handed.size(); ++i) CHECK(handed[i] == &kept.sheets[i]);
+
+  // Without a sink the same sheets, unchanged.
+  const Report plain = build_report(*r.store, tree, options);
+  REQUIRE(plain.sheets.size() == kept.sheets.size());
+  for (size_t i = 0; i < plain.sheets.size(); ++i) CHECK(plain.sheets[i].name() == kept.sheets[i].name());
+}
+
+#endif  // SOLLENS_HAVE_ZLIB
