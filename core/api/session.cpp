@@ -3,6 +3,7 @@
 #include <chrono>
 #include <new>
 
+#include "api/beside_task.h"
 #include "base/stopwatch.h"
 
 #include "ingest/trace_reader.h"
@@ -100,11 +101,23 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   if (request.sol_sheets && options.device) {
     options.sol.enabled = true;
     options.sol.device = options.device;
-    options.sol.tree = &python_tree();
-    options.sol.cycles = &default_cycles();
     options.sol.options.efficiency_factor = request.sol_efficiency;
   }
-  return build_report(*store_, tree, options, on_sheet);
+  if (!options.sol.enabled) return build_report(*store_, tree, options, on_sheet);
+  // The SOL sheets come last: what they need of this session is found on a second
+  // thread while the TraceLens sheets are computed on this one.
+  BesideTask sol_inputs([this] {
+    python_tree();
+    default_cycles();
+  });
+  options.sol.inputs = [this, &sol_inputs] {
+    sol_inputs.wait();
+    return SolInputs{&python_tree(), &default_cycles()};
+  };
+  Report report = build_report(*store_, tree, options, on_sheet);
+  report.timings.sol_inputs_ms = sol_inputs.work_ms();
+  report.timings.sol_inputs_wait_ms = sol_inputs.wait_ms();
+  return report;
 }
 
 Report Session::report(const ReportRequest& request) const {

@@ -25,7 +25,10 @@ std::string stages_line(const StageTimes& t, const EventStore& store) {
   else
     line += ", parse " + fixed(l.parse_ms);
   if (store.parse_threads == 2) line += " [events in two halves]";
-  line += ", model " + fixed(l.tree_ms) + ", analyses " + fixed(t.analyses_ms) + ", cycles " +
+  line += ", model " + fixed(l.tree_ms) + ", analyses " + fixed(t.analyses_ms);
+  if (t.beside_analyses_ms > 0)
+    line += " (python-frame tree and cycles " + fixed(t.beside_analyses_ms) + " on a second thread)";
+  line += ", cycles " +
           fixed(t.cycles_ms) + ", write CSV " + fixed(t.csv_ms) + ", report.json " +
           fixed(t.json_ms) + ", report.xlsx " + fixed(t.xlsx_ms) + " (second thread, sheets as computed; waited " +
           fixed(t.xlsx_wait_ms) + "); main() to here " + fixed(wall_ms_since_main()) +

@@ -9,10 +9,11 @@ namespace sollens::cli {
 struct StageTimes {
   const LoadedTrace& loaded;  // read, inflate, parse, model
   double analyses_ms = 0;     // every sheet computed
-  double cycles_ms = 0;
+  double beside_analyses_ms = 0;  // the SOL inputs, on a second thread during the analyses
+  double cycles_ms = 0;       // on the main thread, when not found beside the analyses
   double csv_ms = 0;
   double json_ms = 0;
-  double xlsx_ms = 0;         // on a second thread, beside the CSVs, cycles and JSON
+  double xlsx_ms = 0;         // on a second thread, from the first sheet computed
   double xlsx_wait_ms = 0;    // how long the main thread waited for it at the end
 };
 

@@ -103,8 +103,9 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
   const ReportSolOptions& sol = options.sol;
   if (sol.enabled && sol.device) {
     t0 = Clock::now();
-    SolReport r = analyze_sol(store, sol.tree ? *sol.tree : tree, launchers, modeled, sol.device, sol.options,
-                              sol.cycles);
+    const SolInputs inputs = sol.inputs ? sol.inputs() : SolInputs{};
+    SolReport r = analyze_sol(store, inputs.tree ? *inputs.tree : tree, launchers, modeled, sol.device,
+                              sol.options, inputs.cycles);
     for (Table& t : r.release_tables()) keep_if_rows(std::move(t));
     report.sol_notes = std::move(r.ops.notes);
     report.timings.sol_ms = ms_since(t0);

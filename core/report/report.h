@@ -22,13 +22,20 @@ namespace sollens {
 
 // The speed-of-light sheets (analyses/sol: sol_metrics, sol_by_layer_type, ...), after
 // every TraceLens sheet so that those stay as they are.
+// What the SOL sheets take besides the report's own launchers and modeled ops.
+struct SolInputs {
+  // The tree with python frames, whose nn.Module frames give the layer types; null:
+  // the report's tree.
+  const TraceTree* tree = nullptr;
+  const CycleReport* cycles = nullptr;  // per step and layer; null: no sol_by_step rows
+};
+
 struct ReportSolOptions {
   bool enabled = false;
   const DeviceSpec* device = nullptr;   // null: no SOL sheets (nothing can be estimated)
-  // The tree with python frames, whose nn.Module frames give the layer types; null:
-  // the report's tree. Launchers and modeled ops are the report's either way.
-  const TraceTree* tree = nullptr;
-  const CycleReport* cycles = nullptr;  // per step and layer; null: no sol_by_step rows
+  // Asked once, after every TraceLens sheet and just before the SOL sheets, so that a
+  // caller can still be finding them on another thread meanwhile. Unset: no inputs.
+  std::function<SolInputs()> inputs;
   SolOptions options;
 };
 
@@ -59,6 +66,10 @@ struct ReportTimings {
   double perf_ms = 0;  // model evaluation, unified_perf_summary and the perf-model sheets
   double collectives_ms = 0;
   double sol_ms = 0;
+  // The SOL inputs (Session: python-frame tree and cycles) on a second thread beside
+  // the TraceLens sheets, and how long the SOL sheets then waited for them.
+  double sol_inputs_ms = 0;
+  double sol_inputs_wait_ms = 0;
 };
 
 struct Report {

@@ -82,6 +82,23 @@ TEST_CASE("report: SOL sheets after TraceLens's, which stay as they are", "[sol]
   CHECK(col(phases, "measured_time_ms").float_at(fwd) == Approx(0.302).epsilon(1e-12));
 }
 
+TEST_CASE("report: the SOL inputs are found beside the other sheets and kept by the session", "[sol]") {
+  Session session;
+  REQUIRE(test::load_text(session, test::repeating_kernels_trace(6)).ok);
+  const Report report = session.report(h100_request(true));
+  REQUIRE(has_sol_sheet(report));
+  CHECK(report.timings.sol_inputs_ms > 0);  // the python-frame tree was built for this report
+  // Kept: the later calls return what the second thread made, without another tree.
+  const TraceTree& python = session.python_tree();
+  CHECK(&python != &session.tree());
+  CHECK(session.default_cycles().patterns() == session.cycle_report().patterns());
+  // A second report reuses them and equals the first, sheet for sheet.
+  const Report again = session.report(h100_request(true));
+  CHECK(&session.python_tree() == &python);
+  REQUIRE(again.sheets.size() == report.sheets.size());
+  for (size_t i = 0; i < report.sheets.size(); ++i) CHECK(to_csv(again.sheets[i]) == to_csv(report.sheets[i]));
+}
+
 TEST_CASE("report: the efficiency factor reaches the SOL sheets", "[sol]") {
   Session session;
   REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok);
