@@ -100,6 +100,11 @@ class WindowedReader {
 
   size_t stop_at() const { return stop_at_; }
 
+  // The text's final size where it is known up front (a gzip trailer's; a whole text):
+  // the columns are then reserved for every event to come with room to spare, instead
+  // of growing, and being copied, as the events arrive (reserve_ahead).
+  void expect_input_size(size_t bytes) { expected_input_size_ = bytes; }
+
  private:
   // The input before `offset` (the next window's separator) is not read again.
   void release_before(size_t offset) {
@@ -110,13 +115,17 @@ class WindowedReader {
 
   // Room for the events still to come (up to `end`), projected from the bytes per
   // event so far, with a tenth to spare: columns left to double as they fill would
-  // hold up to twice the memory they need.
+  // hold up to twice the memory they need. Where the text's final size is known up front
+  // (native gzip streamed, a parallel second half), half to spare: a trace's first events are often longer than the
+  // rest (owlv2: 530 bytes each in its first half, 420 overall), and growing the
+  // columns later copies every row; room never written stays address space.
   void reserve_ahead(size_t begin, size_t done, size_t end) {
     const size_t rows = store_.size() - rows_at_start_;
     if (rows < 256 || done <= begin) return;
     const double bytes_per_row = double(done - begin) / double(rows);
+    const double spare = expected_input_size_ ? 1.5 : 1.1;
     const size_t projected =
-        store_.size() + static_cast<size_t>(double(end - done) / bytes_per_row * 1.1) + 16;
+        store_.size() + static_cast<size_t>(double(end - done) / bytes_per_row * spare) + 16;
     if (projected > store_.capacity())
       store_.reserve(std::max(projected, store_.capacity() + store_.capacity() / 4));
   }
@@ -127,6 +136,7 @@ class WindowedReader {
   // parse) waits for the whole text and is left to run()'s loop. Returns the
   // separator reached; stop_at_ is then the writer's choice.
   size_t stream_windows(size_t sep) {
+    const size_t first_sep = sep;
     const size_t window = options_.window_bytes;
     size_t want = sep + 2 * window + kStreamMargin;
     while (true) {
@@ -149,6 +159,7 @@ class WindowedReader {
       }
       sep = cut;
       want = sep + 2 * window + kStreamMargin;
+      reserve_ahead(first_sep, sep, std::max(expected_input_size_, state.ready));
     }
     stop_at_ = stream_->wait_finished().stop;
     return sep;
@@ -232,6 +243,7 @@ class WindowedReader {
   const size_t rows_at_start_;
   ArgsArena* arena_;
   size_t released_to_ = 0;  // the input before this offset was released
+  size_t expected_input_size_ = 0;
   WindowParser window_parser_;
 };
 
@@ -404,6 +416,7 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
     try {
       second.reserve((store.input.size() - stop) / kBytesPerEventAtMost + 16);
       WindowedReader reader(second, store.input, options, second_counts, jl::npos, true);
+      reader.expect_input_size(store.input.size());
       second_close = reader.run(stop + 1);
       second_ok = clean(second_counts);
     } catch (...) {
@@ -429,6 +442,7 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
     store.reserve((hint ? hint : compressed.size() * 8) / kBytesPerEventAtMost + 16);
     try {
       WindowedReader reader(store, store.input, options, counters, jl::npos, true, &stream);
+      reader.expect_input_size(hint);
       first_end = reader.run(events->array_open);
       stop = reader.stop_at();
       first_ok = clean(counters) && first_end != jl::npos && (stop == jl::npos || first_end == stop);
