@@ -28,11 +28,14 @@ std::string stages_line(const StageTimes& t, const EventStore& store) {
   line += ", model " + fixed(l.tree_ms) + ", analyses " + fixed(t.analyses_ms);
   if (t.beside_analyses_ms > 0)
     line += " (python-frame tree and cycles " + fixed(t.beside_analyses_ms) + " on a second thread)";
-  line += ", cycles " +
-          fixed(t.cycles_ms) + ", write CSV " + fixed(t.csv_ms) + ", report.json " +
-          fixed(t.json_ms) + ", report.xlsx " + fixed(t.xlsx_ms) + " (second thread, sheets as computed; waited " +
-          fixed(t.xlsx_wait_ms) + "); main() to here " + fixed(wall_ms_since_main()) +
-          ", CPU " + fixed(process_cpu_ms());
+  else
+    line += ", cycles " + fixed(t.cycles_ms);
+  line += ", write CSV " + fixed(t.csv_ms);
+  if (t.json_ms > 0) line += ", report.json " + fixed(t.json_ms);
+  if (t.xlsx_ms > 0)
+    line += ", report.xlsx " + fixed(t.xlsx_ms) + " (second thread, sheets as computed; waited " +
+            fixed(t.xlsx_wait_ms) + ")";
+  line += "; main() to here " + fixed(wall_ms_since_main()) + ", CPU " + fixed(process_cpu_ms());
   return line;
 }
 
