@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <new>
 #include <set>
 #include <string_view>
 #include <system_error>
@@ -190,8 +191,14 @@ bool XlsxJob::next(const Table*& sheet) {
 
 void XlsxJob::run() {
   const Table* sheet = nullptr;
-  while (next(sheet)) book_->add(*sheet);
-  problem_ = book_->close();  // the zip: the largest part of the work
+  try {
+    while (next(sheet)) book_->add(*sheet);
+    problem_ = book_->close();  // the zip: the largest part of the work
+  } catch (const std::bad_alloc&) {
+    problem_ = "out of memory while writing report.xlsx";
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.clear();  // later add()s are not read again
+  }
   ms_ = ms_since(started_);
 }
 
