@@ -8,7 +8,6 @@
 #include <new>
 #include <set>
 #include <string_view>
-#include <system_error>
 
 #include "base/stopwatch.h"
 
@@ -160,19 +159,11 @@ XlsxJob::~XlsxJob() { join(); }
 void XlsxJob::start(std::string path) {
   started_ = std::chrono::steady_clock::now();
   book_ = std::make_unique<XlsxWorkbook>(std::move(path));
-  try {
-    thread_ = std::thread([this] { run(); });
-  } catch (const std::system_error&) {
-    // no thread: add() writes each sheet here and now
-  }
+  writer_ = std::make_unique<BesideTask>([this] { run(); });
 }
 
 void XlsxJob::add(const Table& sheet) {
-  if (!book_) return;
-  if (!thread_.joinable()) {
-    book_->add(sheet);
-    return;
-  }
+  if (!writer_) return;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     queue_.push_back(&sheet);
@@ -196,8 +187,6 @@ void XlsxJob::run() {
     problem_ = book_->close();  // the zip: the largest part of the work
   } catch (const std::bad_alloc&) {
     problem_ = "out of memory while writing report.xlsx";
-    std::lock_guard<std::mutex> lock(mutex_);
-    queue_.clear();  // later add()s are not read again
   }
   ms_ = ms_since(started_);
 }
@@ -212,14 +201,10 @@ void XlsxJob::finish() {
 
 double XlsxJob::join() {
   const auto t0 = std::chrono::steady_clock::now();
-  if (!book_) return 0;
-  if (thread_.joinable()) {
-    finish();
-    thread_.join();
-  } else {
-    problem_ = book_->close();
-    ms_ = ms_since(started_);
-  }
+  if (!writer_) return 0;
+  finish();
+  writer_->wait();
+  writer_.reset();
   book_.reset();
   return ms_since(t0);
 }

@@ -11,9 +11,9 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "api/beside_task.h"
 #include "table/table.h"
 
 namespace sollens::cli {
@@ -31,7 +31,8 @@ class XlsxJob {
   ~XlsxJob();
   XlsxJob(const XlsxJob&) = delete;
   XlsxJob& operator=(const XlsxJob&) = delete;
-  // Without a thread to be had, each sheet is written when it is added.
+  // The writer runs beside the caller (api/beside_task.h); without a thread to be had,
+  // join() writes every sheet added.
   void start(std::string path);
   // The next sheet, in order; it must stay in place until join().
   void add(const Table& sheet);
@@ -44,10 +45,10 @@ class XlsxJob {
 
  private:
   void run();
-  bool next(const Table*& sheet);  // false once join() is called and every sheet is taken
+  bool next(const Table*& sheet);  // false once finish() is called and every sheet is taken
 
   std::unique_ptr<XlsxWorkbook> book_;
-  std::thread thread_;
+  std::unique_ptr<BesideTask> writer_;
   std::mutex mutex_;
   std::condition_variable more_;
   std::deque<const Table*> queue_;

@@ -115,10 +115,11 @@ class WindowedReader {
 
   // Room for the events still to come (up to `end`), projected from the bytes per
   // event so far, with a tenth to spare: columns left to double as they fill would
-  // hold up to twice the memory they need. Where the text's final size is known up front
-  // (native gzip streamed, a parallel second half), half to spare: a trace's first events are often longer than the
-  // rest (owlv2: 530 bytes each in its first half, 420 overall), and growing the
-  // columns later copies every row; room never written stays address space.
+  // hold up to twice the memory they need. Where the text's final size is known up
+  // front (native gzip streamed, a parallel second half), half to spare: a trace's
+  // first events are often longer than the rest (owlv2: 530 bytes each in its first
+  // half, 420 overall), and growing the columns later copies every row; room never
+  // written stays address space.
   void reserve_ahead(size_t begin, size_t done, size_t end) {
     const size_t rows = store_.size() - rows_at_start_;
     if (rows < 256 || done <= begin) return;

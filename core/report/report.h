@@ -20,8 +20,6 @@
 
 namespace sollens {
 
-// The speed-of-light sheets (analyses/sol: sol_metrics, sol_by_layer_type, ...), after
-// every TraceLens sheet so that those stay as they are.
 // What the SOL sheets take besides the report's own launchers and modeled ops.
 struct SolInputs {
   // The tree with python frames, whose nn.Module frames give the layer types; null:
@@ -30,6 +28,8 @@ struct SolInputs {
   const CycleReport* cycles = nullptr;  // per step and layer; null: no sol_by_step rows
 };
 
+// The speed-of-light sheets (analyses/sol: sol_metrics, sol_by_layer_type, ...), after
+// every TraceLens sheet so that those stay as they are.
 struct ReportSolOptions {
   bool enabled = false;
   const DeviceSpec* device = nullptr;   // null: no SOL sheets (nothing can be estimated)
