@@ -310,7 +310,7 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
   if (split == jl::npos) return false;
 
   EventStore second;
-  second.reserve((text.size() - split) / kBytesPerEventAtMost + 16);  // as parse_text does
+  second.reserve((text.size() - split) / kBytesPerEventAtLeast + 16);  // as parse_text does
   std::optional<ArgsArena> second_arena;
   if (arena) second_arena.emplace();
   IngestCounters first_counts, second_counts;
@@ -366,8 +366,8 @@ void parse_text(EventStore& store, const IngestOptions& options) {
   const std::string_view text = store.input.view();
   const std::optional<EventsArray> events = locate_events(store, text);
   if (!events) return;
-  // A first guess; the reader reserves for the rest as it learns the bytes per event.
-  store.reserve(text.size() / kBytesPerEventAtMost + 16);
+  // For the densest trace; the reader reserves more only for a denser one.
+  store.reserve(text.size() / kBytesPerEventAtLeast + 16);
   IngestCounters counters;
   size_t array_close = jl::npos;
   std::optional<ArgsArena> arena;
@@ -415,7 +415,7 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
   };
   const auto parse_second_half = [&](size_t stop) {
     try {
-      second.reserve((store.input.size() - stop) / kBytesPerEventAtMost + 16);
+      second.reserve((store.input.size() - stop) / kBytesPerEventAtLeast + 16);
       WindowedReader reader(second, store.input, options, second_counts, jl::npos, true);
       reader.expect_input_size(store.input.size());
       second_close = reader.run(stop + 1);
@@ -440,7 +440,7 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
   bool first_ok = false;
   if (events && stream.claim(events->array_open)) {
     const size_t hint = Inflater::size_hint(compressed);
-    store.reserve((hint ? hint : compressed.size() * 8) / kBytesPerEventAtMost + 16);
+    store.reserve((hint ? hint : compressed.size() * 8) / kBytesPerEventAtLeast + 16);
     try {
       WindowedReader reader(store, store.input, options, counters, jl::npos, true, &stream);
       reader.expect_input_size(hint);
