@@ -25,7 +25,7 @@ export EMSDK_PYTHON=/usr/bin/python3
 
 # slurm-wlm and munge: the fleet recipe's test runs a one-node Slurm cluster.
 APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
-              libxlsxwriter-dev libisal-dev nodejs npm python3 slurm-wlm munge)
+              libminizip-dev libisal-dev nodejs npm python3 slurm-wlm munge)
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }

@@ -51,6 +51,27 @@ check(sorted(doc["sheets"]) == csvs, "report.json sheets %s != CSVs" % sorted(do
 # The workbook is written sheet by sheet as the report is computed: the same order as
 # report.json, and every worksheet with its CSV's rows (header included).
 check(sheets == list(doc["sheets"]), "worksheet order %s != report.json order" % sheets)
+# Every part is well-formed XML, and the package lists and links every worksheet.
+import xml.etree.ElementTree as ET
+for n in names:
+    try:
+        ET.fromstring(z.read(n))
+    except ET.ParseError as e:
+        check(False, "%s is not well-formed XML: %s" % (n, e))
+types = z.read("[Content_Types].xml").decode()
+rels = z.read("xl/_rels/workbook.xml.rels").decode()
+for i in range(1, len(sheets) + 1):
+    check('PartName="/xl/worksheets/sheet%d.xml"' % i in types, "[Content_Types].xml lacks sheet%d" % i)
+    check('Target="worksheets/sheet%d.xml"' % i in rels, "workbook rels lack sheet%d" % i)
+    xml = z.read("xl/worksheets/sheet%d.xml" % i).decode()
+    check('state="frozen"' in xml, "sheet%d has no frozen header row" % i)
+    header = re.search(r'<row r="1">(.*?)</row>', xml)
+    if header is None:  # a sheet without columns has no rows at all
+        check("<sheetData/>" in xml, "sheet%d has rows but no header row" % i)
+    else:
+        check(all(' s="1"' in c for c in re.findall(r"<c [^>]*>", header.group(1))),
+              "sheet%d's header row is not bold" % i)
+check(not any(f.endswith(".partial") for f in os.listdir(d)), "a .partial workbook was left behind")
 for i, name in enumerate(sheets, 1):
     xml = z.read("xl/worksheets/sheet%d.xml" % i).decode()
     with open(os.path.join(d, name + ".csv"), newline="") as f:
