@@ -138,7 +138,7 @@ const TraceTree& Session::python_tree() const {
   if (!python_tree_) {
     TreeOptions options = tree_options_;
     options.include_python = true;
-    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(*store_, options));
+    python_tree_ = std::make_unique<TraceTree>(TraceTree::build(*store_, options, *tree_));
   }
   return *python_tree_;
 }

@@ -175,16 +175,9 @@ void link_by_correlation(const EventStore& s, TraceTree& tree, Edges& edges) {
   }
 }
 
-}  // namespace
-
-TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
-  TraceTree tree;
+// 1. Host call stacks: stable sort by ts, one stack per (pid, tid).
+void place_host_events(const EventStore& s, const TreeOptions& options, TraceTree& tree, Edges& edges) {
   const size_t n = s.size();
-  tree.parent.assign(n, kNoParent);
-  tree.in_tree.assign(n, 0);
-  Edges edges;
-
-  // 1. Host call stacks: stable sort by ts, one stack per (pid, tid).
   std::vector<uint32_t> host;
   for (uint32_t i = 0; i < n; ++i)
     if (is_host_tree_category(s.category[i], options.include_python)) host.push_back(i);
@@ -223,8 +216,10 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
       ++st.cpu_ops;
     }
   }
+}
 
-  // 2-3. Runtime → GPU links.
+// 2-3. Runtime → GPU links, by flows (TraceLens) or by correlation id.
+void link_launches(const EventStore& s, const TreeOptions& options, TraceTree& tree, Edges& edges) {
   const LaunchFlows flows = find_launch_flows(s);
   tree.has_launch_flows = flows.ac2g || flows.legacy;
   const bool by_correlation =
@@ -234,15 +229,60 @@ TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
     link_by_correlation(s, tree, edges);
   else
     link_through_flows(s, options, flows, tree, edges);
+}
 
-  // 4. Children lists (CSR), keeping the order TraceLens appends them in.
-  tree.child_offsets_.assign(n + 1, 0);
-  for (auto& [p, c] : edges) ++tree.child_offsets_[p + 1];
-  for (size_t i = 0; i < n; ++i) tree.child_offsets_[i + 1] += tree.child_offsets_[i];
-  tree.child_list_.resize(edges.size());
-  std::vector<uint32_t> fill(tree.child_offsets_.begin(), tree.child_offsets_.end() - 1);
-  for (auto& [p, c] : edges) tree.child_list_[fill[p]++] = c;
+}  // namespace
+
+TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
+  TraceTree tree;
+  tree.parent.assign(s.size(), kNoParent);
+  tree.in_tree.assign(s.size(), 0);
+  Edges edges;
+  place_host_events(s, options, tree, edges);
+  const size_t host_edges = edges.size();
+  link_launches(s, options, tree, edges);
+  tree.launch_edges_.assign(edges.begin() + static_cast<std::ptrdiff_t>(host_edges), edges.end());
+  tree.index_children(edges);
   return tree;
+}
+
+TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options, const TraceTree& links_of) {
+  TraceTree tree;
+  tree.parent.assign(s.size(), kNoParent);
+  tree.in_tree.assign(s.size(), 0);
+  Edges edges;
+  place_host_events(s, options, tree, edges);
+  tree.copy_launch_links(links_of);
+  edges.insert(edges.end(), tree.launch_edges_.begin(), tree.launch_edges_.end());
+  tree.index_children(edges);
+  return tree;
+}
+
+void TraceTree::copy_launch_links(const TraceTree& other) {
+  linking_key = other.linking_key;
+  gpu_events = other.gpu_events;
+  linked_gpu_events = other.linked_gpu_events;
+  launches_without_flow = other.launches_without_flow;
+  used_legacy_flows = other.used_legacy_flows;
+  linked_by = other.linked_by;
+  has_launch_flows = other.has_launch_flows;
+  ambiguous_correlations = other.ambiguous_correlations;
+  launch_edges_ = other.launch_edges_;
+  for (const auto& [r, g] : launch_edges_) {
+    parent[g] = static_cast<int32_t>(r);
+    in_tree[g] = 1;
+  }
+}
+
+// 4. Children lists (CSR), keeping the order TraceLens appends them in.
+void TraceTree::index_children(const std::vector<std::pair<uint32_t, uint32_t>>& edges) {
+  const size_t n = parent.size();
+  child_offsets_.assign(n + 1, 0);
+  for (auto& [p, c] : edges) ++child_offsets_[p + 1];
+  for (size_t i = 0; i < n; ++i) child_offsets_[i + 1] += child_offsets_[i];
+  child_list_.resize(edges.size());
+  std::vector<uint32_t> fill(child_offsets_.begin(), child_offsets_.end() - 1);
+  for (auto& [p, c] : edges) child_list_[fill[p]++] = c;
 }
 
 }  // namespace sollens

@@ -5,6 +5,7 @@
 // flow event is linked by correlation id instead, as HTA does (TreeOptions::link).
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "model/link_mode.h"
@@ -32,6 +33,10 @@ inline constexpr int32_t kNoParent = -1;
 class TraceTree {
  public:
   static TraceTree build(const EventStore& store, const TreeOptions& options = {});
+  // The same store's tree with other host options (python frames in or out): the host
+  // stacks are built anew, the runtime → GPU links are `links_of`'s, which must have
+  // been built with the same link options (they do not depend on the host events).
+  static TraceTree build(const EventStore& store, const TreeOptions& options, const TraceTree& links_of);
 
   LinkingKey linking_key = LinkingKey::kExternalId;
   std::vector<int32_t> parent;   // per event; kNoParent for roots and events outside the tree
@@ -57,8 +62,12 @@ class TraceTree {
   size_t ambiguous_correlations = 0;
 
  private:
+  void copy_launch_links(const TraceTree& other);
+  void index_children(const std::vector<std::pair<uint32_t, uint32_t>>& edges);
+
   std::vector<uint32_t> child_offsets_;
   std::vector<uint32_t> child_list_;
+  std::vector<std::pair<uint32_t, uint32_t>> launch_edges_;  // (runtime, GPU event), in link order
 };
 
 }  // namespace sollens

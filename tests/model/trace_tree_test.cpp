@@ -1,7 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
+#include "support/golden_fixtures.h"
 
 using namespace sollens;
 
@@ -139,4 +142,51 @@ TEST_CASE("python frames join the tree only when asked") {
   TreeOptions with_python;
   with_python.include_python = true;
   CHECK(TraceTree::build(*s, with_python).parent[1] == 0);
+}
+
+namespace {
+
+// Both trees, node by node: parents, membership, children in order, and the counts.
+void require_same_tree(const TraceTree& a, const TraceTree& b) {
+  REQUIRE(a.parent == b.parent);
+  REQUIRE(a.in_tree == b.in_tree);
+  REQUIRE(a.cpu_roots == b.cpu_roots);
+  REQUIRE(a.gpu_events == b.gpu_events);
+  for (uint32_t e = 0; e < a.parent.size(); ++e) {
+    const auto ca = a.children(e), cb = b.children(e);
+    REQUIRE(std::vector<uint32_t>(ca.begin(), ca.end()) == std::vector<uint32_t>(cb.begin(), cb.end()));
+  }
+  CHECK(a.linking_key == b.linking_key);
+  CHECK(a.host_events == b.host_events);
+  CHECK(a.host_events_dropped == b.host_events_dropped);
+  CHECK(a.host_events_reparented == b.host_events_reparented);
+  CHECK(a.linked_gpu_events == b.linked_gpu_events);
+  CHECK(a.launches_without_flow == b.launches_without_flow);
+  CHECK(a.used_legacy_flows == b.used_legacy_flows);
+  CHECK(a.linked_by == b.linked_by);
+  CHECK(a.has_launch_flows == b.has_launch_flows);
+  CHECK(a.ambiguous_correlations == b.ambiguous_correlations);
+}
+
+}  // namespace
+
+TEST_CASE("a tree that reuses another's launch links equals one built from scratch") {
+  // Flows with python frames, graph launches, and a trace without flow events (linked by
+  // correlation id).
+  const char* traces[] = {"tracelens-h100-bert-small", "tracelens-vllm-decode-full", "hta-sampled-rank1"};
+  for (const char* name : traces) {
+    INFO(name);
+    std::filesystem::path file;
+    for (const auto& entry : std::filesystem::directory_iterator(test::kTraces / name))
+      if (entry.path().string().ends_with(".json.gz")) file = entry.path();
+    REQUIRE(!file.empty());
+    LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(file)));
+    REQUIRE(r.store);
+    TreeOptions with_python;
+    with_python.include_python = true;
+    const TraceTree without = TraceTree::build(*r.store);
+    REQUIRE(without.linked_gpu_events > 0);
+    require_same_tree(TraceTree::build(*r.store, with_python, without), TraceTree::build(*r.store, with_python));
+    require_same_tree(TraceTree::build(*r.store, {}, TraceTree::build(*r.store, with_python)), without);
+  }
 }
