@@ -19,4 +19,10 @@ OpArgs OpArgsReader::read(uint32_t event) {
   return rendered_[id];
 }
 
+OpArgs OpArgsLookup::operator()(uint32_t event) {
+  if (source_) return source_(event);
+  if (!reader_) reader_.emplace(store_);
+  return reader_->read(event);
+}
+
 }  // namespace sollens

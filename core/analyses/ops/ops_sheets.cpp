@@ -122,7 +122,7 @@ Table ops_summary_table(const EventStore& s, const LauncherTable& lt, const OpsS
 }
 
 Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const ProcessThreadNames& names,
-                            const OpsSheetOptions& options) {
+                            const OpsSheetOptions& options, const OpArgsSource& op_args) {
   const bool recompute_column = options.recompute_column;
   struct Group {
     std::string_view name, category, process_name, process_label, thread_name;
@@ -135,7 +135,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
     std::vector<std::span<const uint32_t>> kernels;
     double direct_sum = 0;
   };
-  OpArgsReader reader(s);
+  OpArgsLookup read_args(s, op_args);
   std::vector<Group> groups;
   std::unordered_map<std::string, size_t> index;  // str() of the 9 key columns
   std::string key;
@@ -145,7 +145,7 @@ Table ops_unique_args_table(const EventStore& s, const LauncherTable& lt, const 
   };
   for (const auto& l : lt.launchers) {
     const uint32_t e = l.event;
-    OpArgs args = reader.read(e);
+    OpArgs args = read_args(e);
     key.clear();
     append_key(s.name_of(e));
     append_key(l.category);

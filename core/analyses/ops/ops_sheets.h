@@ -4,6 +4,7 @@
 // first two on one key with NumPy's unstable quicksort; ties are ordered exactly as
 // it orders them (stats::pandas_argsort_desc), which the cumulative column shows.
 #include "analyses/ops/kernel_launchers.h"
+#include "analyses/ops/op_args.h"
 #include "analyses/ops/process_names.h"
 #include "store/event_store.h"
 #include "table/table.h"
@@ -27,7 +28,8 @@ Table ops_summary_by_category_table(const LauncherTable& launchers, const OpsShe
 Table ops_summary_table(const EventStore& store, const LauncherTable& launchers,
                         const OpsSheetOptions& options = {});
 Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers,
-                            const ProcessThreadNames& names, const OpsSheetOptions& options = {});
+                            const ProcessThreadNames& names, const OpsSheetOptions& options = {},
+                            const OpArgsSource& args = {});
 // The same, reading the process and thread names first.
 Table ops_unique_args_table(const EventStore& store, const LauncherTable& launchers);
 

@@ -78,7 +78,7 @@ Table short_kernel_histogram_table(const EventStore& s, const TraceTree& tree,
 }
 
 Table short_kernels_summary_table(const EventStore& s, const TraceTree& tree, double total_time_us,
-                                  const ShortKernelOptions& options) {
+                                  const ShortKernelOptions& options, const OpArgsSource& args) {
   Table t("short_kernels_summary", TableKind::kSummary);
   const std::vector<KernelRow> rows = short_kernel_rows(s, tree, options.threshold_us);
   if (rows.empty()) return t;  // pd.DataFrame(): a CSV of one empty line
@@ -94,7 +94,7 @@ Table short_kernels_summary_table(const EventStore& s, const TraceTree& tree, do
   std::vector<Group> groups;
   std::unordered_map<std::string, size_t> index;
   std::unordered_map<uint32_t, OpArgs> args_of;  // per cpu_op, read once
-  OpArgsReader reader(s);
+  OpArgsLookup read_args(s, args);
   std::string key;
   for (const KernelRow& r : rows) {
     Group g;
@@ -104,7 +104,7 @@ Table short_kernels_summary_table(const EventStore& s, const TraceTree& tree, do
       if (r.cpu_op == kNoParent) continue;  // NaN key: dropped by groupby
       const auto op = static_cast<uint32_t>(r.cpu_op);
       auto it = args_of.find(op);
-      if (it == args_of.end()) it = args_of.emplace(op, reader.read(op)).first;
+      if (it == args_of.end()) it = args_of.emplace(op, read_args(op)).first;
       const OpArgs& a = it->second;
       if (!a.input_dims || !a.input_strides || !a.concrete_inputs) continue;
       g.cpu_op = s.name_of(op);

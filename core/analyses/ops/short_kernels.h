@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "analyses/ops/op_args.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 #include "table/table.h"
@@ -36,6 +37,7 @@ Table short_kernel_histogram_table(const EventStore& store, const TraceTree& tre
 // has a missing key, TraceLens writes its empty two-level header, reproduced as three
 // columns "Kernel duration (µs)" and one row "sum, count, mean".
 Table short_kernels_summary_table(const EventStore& store, const TraceTree& tree,
-                                  double total_time_us, const ShortKernelOptions& options = {});
+                                  double total_time_us, const ShortKernelOptions& options = {},
+                                  const OpArgsSource& args = {});
 
 }  // namespace sollens

@@ -1,12 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include "analyses/ops/op_args.h"
+#include "analyses/perf/args_cache.h"
 #include "ingest/trace_reader.h"
 
 using namespace sollens;
 
-TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null") {
-  const std::string json = R"({"traceEvents":[
+namespace {
+
+const std::string kThreeOps = R"({"traceEvents":[
     {"ph":"X","cat":"cpu_op","name":"a","pid":1,"tid":1,"ts":1,"dur":1,"args":{"External id":1,
      "Input Dims":[[2,3],[],[4]],"Input type":["float",""],"Input Strides":null,
      "Concrete Inputs":["", "1e-05", "[512]"], "extra":{"k":[1,2.5,true,null]}}},
@@ -14,7 +16,11 @@ TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null"
      "Input Dims":[1.0, -0, 123456789012345678901234567890, 1e300, "x\"y"],"Input type":"plain"}},
     {"ph":"X","cat":"cpu_op","name":"c","pid":1,"tid":1,"ts":5,"dur":1}
   ]})";
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
+
+}  // namespace
+
+TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null") {
+  LoadResult r = load_trace(PaddedBuffer::copy_of(kThreeOps));
   REQUIRE(r.store);
   OpArgsReader reader(*r.store);
   const OpArgs a = reader.read(0);
@@ -28,4 +34,30 @@ TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null"
   CHECK(!b.concrete_inputs);
   const OpArgs c = reader.read(2);
   CHECK((!c.input_dims && !c.input_type && !c.input_strides && !c.concrete_inputs));
+}
+
+// A report reads each op's args once, through the perf models' cache, and hands the
+// ops sheets its texts: they must be the ones OpArgsReader renders.
+TEST_CASE("op args: the perf models' args cache renders the four Input columns as OpArgsReader does") {
+  LoadResult r = load_trace(PaddedBuffer::copy_of(kThreeOps));
+  REQUIRE(r.store);
+  OpArgsReader reader(*r.store);
+  perf::ArgsCache cache(*r.store);
+  for (uint32_t e = 0; e < 3; ++e) {
+    const OpArgs a = reader.read(e);
+    const perf::ArgsEntry& entry = cache[cache.intern(e)];
+    CHECK(entry.tuple_text[0] == a.input_dims);
+    CHECK(entry.tuple_text[1] == a.input_type);
+    CHECK(entry.tuple_text[2] == a.input_strides);
+    CHECK(entry.tuple_text[3] == a.concrete_inputs);
+  }
+  int calls = 0;
+  const OpArgsSource source = [&calls](uint32_t) {
+    ++calls;
+    return OpArgs{std::string("from the source"), {}, {}, {}};
+  };
+  OpArgsLookup shared(*r.store, source), own(*r.store, {});
+  CHECK(shared(0).input_dims == "from the source");
+  CHECK(calls == 1);
+  CHECK(own(0).input_dims == "((2, 3), (), (4,))");
 }
