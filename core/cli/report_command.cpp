@@ -14,7 +14,7 @@
 #include "cli/ranks_report.h"
 #include "cli/trace_args.h"
 #include "cli/report_stages.h"
-#include "cli/xlsx_writer.h"
+#include "cli/sheet_files_job.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
 #include "writers/report_json.h"
@@ -24,17 +24,6 @@
 namespace sollens::cli {
 
 namespace {
-
-bool write_table(const Table& table, const std::filesystem::path& dir) {
-  const auto path = dir / (table.name() + ".csv");
-  std::ofstream out(path, std::ios::binary);
-  if (out) write_csv(table, out);
-  if (!out) {
-    std::cerr << "sollens: cannot write " << path.string() << "\n";
-    return false;
-  }
-  return true;
-}
 
 // Why a report that asks for the SOL sheets has none, or "".
 std::string sol_sheets_skipped(const ReportRequest& request, const DeviceIdentification& device) {
@@ -74,14 +63,14 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
     return 3;
   }
   const std::filesystem::path dir(out_dir);
-  // report.xlsx is the slowest writer: a second thread writes each sheet as soon as it
-  // is computed, while this one computes the next and then writes the CSVs and report.json.
+  // A second thread writes each sheet's CSV and worksheet as soon as the sheet is
+  // computed, while this one computes the next and, at the end, writes report.json.
   Report report;  // before the job, which reads its sheets until joined
-  XlsxJob xlsx;
-  if (write_xlsx_file) xlsx.start((dir / "report.xlsx").string());
+  SheetFilesJob files;
+  files.start(dir, write_xlsx_file);
   const auto t_analyses = std::chrono::steady_clock::now();
-  report = session.report(request, device, [&xlsx](const Table& sheet) { xlsx.add(sheet); });
-  xlsx.finish();
+  report = session.report(request, device, [&files](const Table& sheet) { files.add(sheet); });
+  files.finish();
   const double analyses_ms = ms_since(t_analyses);
   // Detected once: with the SOL sheets, beside the other sheets (Session::report); the
   // summary line below shares it.
@@ -96,13 +85,31 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   std::vector<const Table*> sheets;
   for (const Table& t : report.sheets) sheets.push_back(&t);
 
-  auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::string> written;
-  for (const Table& t : report.sheets) {
-    if (!write_table(t, out_dir)) return 3;
-    written.push_back(t.name());
+  // report.json: every sheet in one document, written while the files are finished.
+  double json_ms = 0;
+  bool json_written = false;
+  if (write_json) {
+    const auto t_json = std::chrono::steady_clock::now();
+    const JsonMembers metadata = {
+        {"generator", json_string(std::string("sollens ") + kVersion)},
+        {"trace_file", json_string(trace)},
+        {"device", device_identification_json(device)},
+        {"trace", trace_metadata_json(session.metadata())},
+    };
+    std::ofstream out(dir / "report.json", std::ios::binary);
+    if (out) write_report_json(metadata, sheets, out);
+    json_written = static_cast<bool>(out);
+    json_ms = ms_since(t_json);
   }
-  const double write_ms = ms_since(t0);
+  const double files_wait_ms = files.join();
+  if (!files.problem().empty()) {
+    log << "sollens: " << files.problem() << "\n";
+    return 3;
+  }
+  if (write_json && !json_written) {
+    log << "sollens: cannot write " << (dir / "report.json").string() << "\n";
+    return 3;
+  }
 
   const EventStore& s = session.store();
   auto pct = [&](double v) {
@@ -121,42 +128,15 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
             << ", SOL " << ms(report.timings.sol_ms) << " (python-frame tree and cycles "
             << ms(report.timings.sol_inputs_ms) << " beside the sheets before it, waited "
             << ms(report.timings.sol_inputs_wait_ms) << ")"
-            << ", write CSV " << ms(write_ms) << "\n";
-  for (const std::string& sheet : written)
-    log << "  wrote " << (std::filesystem::path(out_dir) / (sheet + ".csv")).string() << "\n";
+            << ", write CSV " << ms(files.csv_ms()) << "\n";
+  for (const std::filesystem::path& csv : files.csv_files()) log << "  wrote " << csv.string() << "\n";
   log << "  cycles: " << cycles_summary(cycles) << " (detection "
       << (request.sol_sheets && sol_skipped.empty() ? "beside the sheets" : ms(cycles_ms) + " ms")
       << "; details: sollens cycles)\n";
-  // report.json / report.xlsx: every sheet above in one document each
-  double json_ms = 0;
-  if (write_json) {
-    const auto t_json = std::chrono::steady_clock::now();
-    const JsonMembers metadata = {
-        {"generator", json_string(std::string("sollens ") + kVersion)},
-        {"trace_file", json_string(trace)},
-        {"device", device_identification_json(device)},
-        {"trace", trace_metadata_json(session.metadata())},
-    };
-    const auto path = dir / "report.json";
-    std::ofstream out(path, std::ios::binary);
-    if (out) write_report_json(metadata, sheets, out);
-    if (!out) {
-      log << "sollens: cannot write " << path.string() << "\n";
-      return 3;
-    }
-    json_ms = ms_since(t_json);
-    log << "  wrote " << path.string() << "\n";
-  }
-  const double xlsx_wait_ms = xlsx.join();
-  if (write_xlsx_file) {
-    if (!xlsx.problem().empty()) {
-      log << "sollens: " << xlsx.problem() << "\n";
-      return 3;
-    }
-    log << "  wrote " << (dir / "report.xlsx").string() << "\n";
-  }
-  const StageTimes stages{loaded,  analyses_ms, report.timings.sol_inputs_ms, cycles_ms, write_ms,
-                          json_ms, xlsx.ms(),   xlsx_wait_ms};
+  if (write_json) log << "  wrote " << (dir / "report.json").string() << "\n";
+  if (write_xlsx_file) log << "  wrote " << (dir / "report.xlsx").string() << "\n";
+  const StageTimes stages{loaded,        analyses_ms, report.timings.sol_inputs_ms, cycles_ms, files.csv_ms(),
+                          files.xlsx_ms(), json_ms,   files_wait_ms};
   log << "  stages (ms): " << stages_line(stages, s) << "\n";
   return 0;
 }

@@ -30,11 +30,11 @@ std::string stages_line(const StageTimes& t, const EventStore& store) {
     line += " (python-frame tree and cycles " + fixed(t.beside_analyses_ms) + " on a second thread)";
   else
     line += ", cycles " + fixed(t.cycles_ms);
-  line += ", write CSV " + fixed(t.csv_ms);
+  line += ", CSV " + fixed(t.csv_ms);
+  if (t.xlsx_ms > 0) line += " and report.xlsx " + fixed(t.xlsx_ms);
+  line += " on a second thread as the sheets are computed";
   if (t.json_ms > 0) line += ", report.json " + fixed(t.json_ms);
-  if (t.xlsx_ms > 0)
-    line += ", report.xlsx " + fixed(t.xlsx_ms) + " (second thread, sheets as computed; waited " +
-            fixed(t.xlsx_wait_ms) + ")";
+  line += ", waited " + fixed(t.files_wait_ms) + " for the files";
   line += "; main() to here " + fixed(wall_ms_since_main()) + ", CPU " + fixed(process_cpu_ms());
   return line;
 }

@@ -69,19 +69,16 @@ std::string utc_now_w3cdtf() {
 
 }  // namespace
 
-// A workbook written one worksheet at a time, each compressed into the zip as it is
-// written. It is written as PATH.partial and renamed to PATH once complete, so that a
-// failed or interrupted report never leaves a truncated workbook under the real name.
-class XlsxWorkbook {
+class XlsxWorkbook::Impl {
  public:
-  explicit XlsxWorkbook(std::string file) : path_(std::move(file)), partial_(path_ + ".partial") {
+  explicit Impl(std::string file) : path_(std::move(file)), partial_(path_ + ".partial") {
     errno = 0;
     zip_ = zipOpen64(partial_.c_str(), APPEND_STATUS_CREATE);
     if (!zip_) problem_ = "cannot create " + path_ + reason(errno);
   }
-  ~XlsxWorkbook() { close(); }
-  XlsxWorkbook(const XlsxWorkbook&) = delete;
-  XlsxWorkbook& operator=(const XlsxWorkbook&) = delete;
+  ~Impl() { abandon(); }
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
 
   void add(const Table& t) {
     if (!problem_.empty()) return;
@@ -106,6 +103,14 @@ class XlsxWorkbook {
     if (problem_.empty() && std::rename(partial_.c_str(), path_.c_str()) != 0) fail(errno);
     if (!problem_.empty()) std::remove(partial_.c_str());
     return problem_;
+  }
+
+  // Stops without a workbook: the partial file is removed.
+  void abandon() {
+    if (!zip_) return;
+    zipClose(zip_, nullptr);
+    zip_ = nullptr;
+    std::remove(partial_.c_str());
   }
 
  private:
@@ -143,60 +148,10 @@ std::string write_xlsx(const std::string& path, const std::vector<const Table*>&
   return book.close();
 }
 
-XlsxJob::XlsxJob() = default;
-XlsxJob::~XlsxJob() { join(); }
-
-void XlsxJob::start(std::string path) {
-  started_ = std::chrono::steady_clock::now();
-  book_ = std::make_unique<XlsxWorkbook>(std::move(path));
-  writer_ = std::make_unique<BesideTask>([this] { run(); });
-}
-
-void XlsxJob::add(const Table& sheet) {
-  if (!writer_) return;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    queue_.push_back(&sheet);
-  }
-  more_.notify_one();
-}
-
-bool XlsxJob::next(const Table*& sheet) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  more_.wait(lock, [this] { return !queue_.empty() || done_; });
-  if (queue_.empty()) return false;
-  sheet = queue_.front();
-  queue_.pop_front();
-  return true;
-}
-
-void XlsxJob::run() {
-  const Table* sheet = nullptr;
-  try {
-    while (next(sheet)) book_->add(*sheet);
-    problem_ = book_->close();
-  } catch (const std::bad_alloc&) {
-    problem_ = "out of memory while writing report.xlsx";
-  }
-  ms_ = ms_since(started_);
-}
-
-void XlsxJob::finish() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    done_ = true;
-  }
-  more_.notify_one();
-}
-
-double XlsxJob::join() {
-  const auto t0 = std::chrono::steady_clock::now();
-  if (!writer_) return 0;
-  finish();
-  writer_->wait();
-  writer_.reset();
-  book_.reset();
-  return ms_since(t0);
-}
+XlsxWorkbook::XlsxWorkbook(std::string path) : impl_(std::make_unique<Impl>(std::move(path))) {}
+XlsxWorkbook::~XlsxWorkbook() = default;
+void XlsxWorkbook::add(const Table& sheet) { impl_->add(sheet); }
+std::string XlsxWorkbook::close() { return impl_->close(); }
+void XlsxWorkbook::abandon() { impl_->abandon(); }
 
 }  // namespace sollens::cli

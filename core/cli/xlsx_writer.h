@@ -6,57 +6,34 @@
 // cells are empty; integers beyond 2^53 and strings longer than Excel's 32,767-character
 // cell limit are written as (truncated) text; XML-invalid control characters become
 // U+FFFD.
-#include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include "api/beside_task.h"
 #include "table/table.h"
 
 namespace sollens::cli {
 
-// Returns an empty string on success, else what went wrong.
-std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets);
-
-class XlsxWorkbook;
-
-// write_xlsx on a thread of its own that takes the sheets as they are computed: the
-// workbook is mostly written by the time the last sheet is done.
-class XlsxJob {
+// A workbook written one worksheet at a time, each compressed into the zip as it is
+// written. It is written as PATH.partial and renamed to PATH once complete, so that a
+// failed or interrupted report never leaves a truncated workbook under the real name.
+class XlsxWorkbook {
  public:
-  XlsxJob();
-  ~XlsxJob();
-  XlsxJob(const XlsxJob&) = delete;
-  XlsxJob& operator=(const XlsxJob&) = delete;
-  // The writer runs beside the caller (api/beside_task.h); without a thread to be had,
-  // join() writes every sheet added.
-  void start(std::string path);
-  // The next sheet, in order; it must stay in place until join().
-  void add(const Table& sheet);
-  // No more sheets: the file is written while the caller goes on.
-  void finish();
-  // Waits for the file (finish() first if need be); returns the milliseconds waited.
-  double join();
-  const std::string& problem() const { return problem_; }  // after join()
-  double ms() const { return ms_; }  // from start() to the file written
+  explicit XlsxWorkbook(std::string path);
+  ~XlsxWorkbook();  // abandon() unless closed
+  XlsxWorkbook(const XlsxWorkbook&) = delete;
+  XlsxWorkbook& operator=(const XlsxWorkbook&) = delete;
+  void add(const Table& sheet);  // the next worksheet
+  // Writes the rest of the file; returns what went wrong (from the first failure), or "".
+  std::string close();
+  void abandon();  // no workbook after all: what was written is removed
 
  private:
-  void run();
-  bool next(const Table*& sheet);  // false once finish() is called and every sheet is taken
-
-  std::unique_ptr<XlsxWorkbook> book_;
-  std::unique_ptr<BesideTask> writer_;
-  std::mutex mutex_;
-  std::condition_variable more_;
-  std::deque<const Table*> queue_;
-  bool done_ = false;
-  std::string problem_;
-  std::chrono::steady_clock::time_point started_;
-  double ms_ = 0;
+  class Impl;
+  std::unique_ptr<Impl> impl_;
 };
+
+// The whole workbook at once. Returns an empty string on success, else what went wrong.
+std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets);
 
 }  // namespace sollens::cli
