@@ -99,10 +99,10 @@ class EtParser {
       fail("the top level is not a JSON object: an Execution Trace is {\"schema\", \"nodes\", ...}");
     bool saw_nodes = false, saw_trace_events = false;
     for (auto field_result : top) {
-      od::field field;
-      check(std::move(field_result).get(field), "a top-level member");
+      check(field_result.error(), "a top-level member");
+      od::field& field = field_result.value_unsafe();
       const std::string_view key = field.escaped_key();
-      od::value v = field.value();
+      od::value& v = field.value();
       if (key == "schema") {
         Lite s = read_lite(v, 0);
         if (s.kind == Lite::Kind::kString) graph_.schema = s.text;
@@ -231,10 +231,10 @@ class EtParser {
     od::object obj;
     check(v.get_object().get(obj), "inputs/outputs");
     for (auto field_result : obj) {
-      od::field field;
-      check(std::move(field_result).get(field), "inputs/outputs");
+      check(field_result.error(), "inputs/outputs");
+      od::field& field = field_result.value_unsafe();
       const std::string_view key = field.escaped_key();
-      od::value x = field.value();
+      od::value& x = field.value();
       if (key == "values") side.values = read_lite(x, 0);
       else if (key == "shapes") side.shapes = read_lite(x, 0);
       else if (key == "types") side.types = read_lite(x, 0);
@@ -285,10 +285,10 @@ class EtParser {
       std::string name;
       Lite value;
       for (auto field_result : obj) {
-        od::field field;
-        if (std::move(field_result).get(field)) break;
+        if (field_result.error()) break;
+        od::field& field = field_result.value_unsafe();
         const std::string_view key = field.escaped_key();
-        od::value x = field.value();
+        od::value& x = field.value();
         if (key == "name") {
           std::string_view s;
           if (!x.get_string().get(s)) name = s;
@@ -331,9 +331,9 @@ class EtParser {
     node.parent = -1;
     RawSide in, out;
     for (auto field_result : obj) {
-      od::field field;
-      check(std::move(field_result).get(field), "a node");
-      od::value v = field.value();
+      check(field_result.error(), "a node");
+      od::field& field = field_result.value_unsafe();
+      od::value& v = field.value();
       set_field(node, field.escaped_key(), v, in, out);
     }
     if (node.id < 0)

@@ -38,16 +38,15 @@ PyValue number_value(od::value& v) {
   return PyValue::big_integer(token);
 }
 
-error_code to_python(od::value v, PyValue& out);
+error_code to_python(od::value& v, PyValue& out);
 
 error_code array_value(od::value& v, PyValue& out) {
   od::array array;
   if (auto e = v.get_array().get(array)) return e;
   out = PyValue::list({});
   for (auto element : array) {
-    od::value item;
-    if (auto e = std::move(element).get(item)) return e;
-    if (auto e = to_python(item, out.items.emplace_back())) return e;
+    if (auto e = element.error()) return e;
+    if (auto e = to_python(element.value_unsafe(), out.items.emplace_back())) return e;
   }
   return SUCCESS;
 }
@@ -57,8 +56,8 @@ error_code object_value(od::value& v, PyValue& out) {
   if (auto e = v.get_object().get(object)) return e;
   out = PyValue::dict({});
   for (auto field_result : object) {
-    od::field field;
-    if (auto e = std::move(field_result).get(field)) return e;
+    if (auto e = field_result.error()) return e;
+    od::field& field = field_result.value_unsafe();  // a copy would stall on store forwarding
     std::string_view key;
     if (auto e = field.unescaped_key(false).get(key)) return e;
     PyValue value;
@@ -77,7 +76,7 @@ error_code object_value(od::value& v, PyValue& out) {
   return SUCCESS;
 }
 
-error_code to_python(od::value v, PyValue& out) {
+error_code to_python(od::value& v, PyValue& out) {
   od::json_type type;
   if (auto e = v.type().get(type)) return e;
   switch (type) {
@@ -118,8 +117,8 @@ struct ArgsReader::Impl {
     if (parser.iterate(padded_input_view(store, store.args_json(event))).get(doc) || doc.get_object().get(object))
       return false;
     for (auto field_result : object) {
-      od::field field;
-      if (std::move(field_result).get(field)) return false;
+      if (field_result.error()) return false;
+      od::field& field = field_result.value_unsafe();  // a copy would stall on store forwarding
       // Keys are plain text nearly always: compare the raw key, and unescape (a copy)
       // only a key with escapes that did not match.
       const std::string_view raw_key = field.escaped_key();
@@ -142,7 +141,7 @@ ArgsReader& ArgsReader::operator=(ArgsReader&&) noexcept = default;
 
 bool ArgsReader::find_raw(uint32_t event, std::span<const std::string_view> keys, std::span<std::string_view> raw) {
   std::fill(raw.begin(), raw.end(), std::string_view());
-  const bool ok = impl_->for_each_wanted(event, keys, [&](size_t k, od::value v) {
+  const bool ok = impl_->for_each_wanted(event, keys, [&](size_t k, od::value& v) {
     std::string_view text;
     if (auto e = v.raw_json().get(text)) return e;
     raw[k] = trim_json_token(text);
@@ -154,7 +153,7 @@ bool ArgsReader::find_raw(uint32_t event, std::span<const std::string_view> keys
 
 bool ArgsReader::read(uint32_t event, std::span<const std::string_view> keys, std::span<PyValue> values) {
   std::fill(values.begin(), values.end(), PyValue::none());
-  const bool ok = impl_->for_each_wanted(event, keys, [&](size_t k, od::value v) { return to_python(v, values[k]); });
+  const bool ok = impl_->for_each_wanted(event, keys, [&](size_t k, od::value& v) { return to_python(v, values[k]); });
   if (!ok) std::fill(values.begin(), values.end(), PyValue::none());
   return ok;
 }
