@@ -107,7 +107,7 @@ Category EventDecoder::category_of(StrId cat) {
   return static_cast<Category>(category_cache_[cat]);
 }
 
-error_code EventDecoder::decode_args(od::value value, od::document& doc, Row& row) {
+error_code EventDecoder::decode_args(od::value& value, od::document& doc, Row& row) {
   od::json_type type;
   if (auto e = value.type().get(type)) return e;
   if (type != od::json_type::object) return SUCCESS;  // skipped by the caller's loop
@@ -169,7 +169,7 @@ error_code EventDecoder::decode_args(od::value value, od::document& doc, Row& ro
   return SUCCESS;
 }
 
-error_code EventDecoder::decode(od::value value, od::document& doc) {
+error_code EventDecoder::decode(od::value& value, od::document& doc) {
   od::json_type type;
   if (auto e = value.type().get(type)) return e;
   Row row;

@@ -27,12 +27,12 @@ class EventDecoder {
   // Rows go to `store`; `input` is the buffer being parsed (args offsets point into it).
   // `copy_strings`: intern copies of the input's strings, for an input that is not kept.
   EventDecoder(EventStore& store, const PaddedBuffer& input, IngestCounters& counters, bool copy_strings = false);
-  simdjson::error_code decode(simdjson::ondemand::value value,
+  simdjson::error_code decode(simdjson::ondemand::value& value,
                               simdjson::ondemand::document& doc);
 
  private:
   struct Row;
-  simdjson::error_code decode_args(simdjson::ondemand::value value,
+  simdjson::error_code decode_args(simdjson::ondemand::value& value,
                                    simdjson::ondemand::document& doc, Row& row);
   // `last`: the id this field got in the previous event, reused without hashing when
   // the text is the same (cat, pid and tid repeat in most consecutive events).
