@@ -127,7 +127,9 @@ bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, 
     }
   }
   if (write_xlsx_file) {
-    const std::string problem = write_xlsx((dir / "report.xlsx").string(), sheets);
+    std::vector<std::string> notices;
+    const std::string problem = write_xlsx((dir / "report.xlsx").string(), sheets, &notices);
+    for (const std::string& notice : notices) std::cerr << "sollens: notice: " << notice << "\n";
     if (!problem.empty()) {
       std::cerr << "sollens: " << problem << "\n";
       return false;

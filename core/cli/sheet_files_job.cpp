@@ -62,6 +62,7 @@ void SheetFilesJob::run() {
       workbook_->abandon();  // a CSV failed: no workbook of some of the sheets
     } else if (workbook_) {
       const auto t0 = std::chrono::steady_clock::now();
+      notices_ = workbook_->notices();
       problem_ = workbook_->close();
       xlsx_ms_ += ms_since(t0);
     }

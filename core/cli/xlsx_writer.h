@@ -27,13 +27,17 @@ class XlsxWorkbook {
   // Writes the rest of the file; returns what went wrong (from the first failure), or "".
   std::string close();
   void abandon();  // no workbook after all: what was written is removed
+  // What a reader of the workbook should know: sheets cut at Excel's row or column limit.
+  const std::vector<std::string>& notices() const;
 
  private:
   class Impl;
   std::unique_ptr<Impl> impl_;
 };
 
-// The whole workbook at once. Returns an empty string on success, else what went wrong.
-std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets);
+// The whole workbook at once. Returns an empty string on success, else what went wrong;
+// `notices` (if given) receives XlsxWorkbook::notices().
+std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets,
+                       std::vector<std::string>* notices = nullptr);
 
 }  // namespace sollens::cli

@@ -134,3 +134,17 @@ TEST_CASE("xlsx package: every worksheet in the content types and the workbook's
   CHECK(part("_rels/.rels").find("Target=\"xl/workbook.xml\"") != std::string::npos);
   CHECK(part("xl/styles.xml").find("<cellXfs count=\"2\">") != std::string::npos);
 }
+
+TEST_CASE("xlsx worksheet: a sheet past Excel's row limit stops at its last row, 1,048,576") {
+  Table t("long", TableKind::kSummary);
+  Column& v = t.add_column("v", ColumnType::kInt);
+  for (size_t r = 0; r < kXlsxMaxRows + 4; ++r) v.push_int(static_cast<int64_t>(r));
+  std::string tail;  // the end of the XML
+  size_t rows = 0;
+  write_sheet_xml(t, false, [&](std::string_view piece) {
+    for (size_t at = piece.find("<row "); at != std::string_view::npos; at = piece.find("<row ", at + 1)) ++rows;
+    tail.assign(piece.substr(piece.size() > 200 ? piece.size() - 200 : 0));
+  });
+  CHECK(rows == kXlsxMaxRows);  // the header and 1,048,575 values
+  CHECK(tail.find("<row r=\"1048576\"><c r=\"A1048576\"><v>1048574</v></c></row></sheetData>") != std::string::npos);
+}
