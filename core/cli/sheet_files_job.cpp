@@ -1,14 +1,23 @@
 #include "cli/sheet_files_job.h"
 
+#include <exception>
 #include <fstream>
 #include <new>
+#include <string>
 
 #include "base/stopwatch.h"
 #include "writers/csv_writer.h"
 
 namespace sollens::cli {
 
-SheetFilesJob::~SheetFilesJob() { join(); }
+// Without join() (the report stopped on an exception): no workbook of part of the sheets.
+SheetFilesJob::~SheetFilesJob() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    abandoned_ = true;
+  }
+  join();
+}
 
 void SheetFilesJob::start(std::filesystem::path dir, bool workbook) {
   dir_ = std::move(dir);
@@ -58,8 +67,13 @@ void SheetFilesJob::run() {
   const Table* sheet = nullptr;
   try {
     while (next(sheet)) write(*sheet);
-    if (workbook_ && !problem_.empty()) {
-      workbook_->abandon();  // a CSV failed: no workbook of some of the sheets
+    bool abandoned = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      abandoned = abandoned_;
+    }
+    if (workbook_ && (abandoned || !problem_.empty())) {
+      workbook_->abandon();  // a CSV failed, or the report: no workbook of some of the sheets
     } else if (workbook_) {
       const auto t0 = std::chrono::steady_clock::now();
       notices_ = workbook_->notices();
@@ -68,6 +82,8 @@ void SheetFilesJob::run() {
     }
   } catch (const std::bad_alloc&) {
     problem_ = "out of memory while writing the report's files";
+  } catch (const std::exception& e) {  // nothing may leave this thread: join() runs in a destructor
+    problem_ = std::string("cannot write the report's files: ") + e.what();
   }
 }
 

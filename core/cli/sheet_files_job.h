@@ -55,6 +55,7 @@ class SheetFilesJob {
   std::condition_variable more_;
   std::deque<const Table*> queue_;
   bool done_ = false;
+  bool abandoned_ = false;  // destroyed before join()
   std::string problem_;
   std::vector<std::filesystem::path> csv_files_;
   std::vector<std::string> notices_;
