@@ -81,12 +81,12 @@ DeviceIdentification Session::identify_device(std::string_view device_name) cons
 }
 
 Report Session::report(const ReportRequest& request, const DeviceIdentification& device,
-                       const SheetSink& on_sheet) const {
-  return report(request, device, *tree_, on_sheet);
+                       const SheetSink& sink) const {
+  return report(request, device, *tree_, sink);
 }
 
 Report Session::report(const ReportRequest& request, const DeviceIdentification& device,
-                       const TraceTree& tree, const SheetSink& on_sheet) const {
+                       const TraceTree& tree, const SheetSink& sink) const {
   ReportOptions options;
   options.perf.corrected = request.corrected;
   options.timeline.include_unlinked = request.include_unlinked;
@@ -103,7 +103,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
     options.sol.device = options.device;
     options.sol.options.efficiency_factor = request.sol_efficiency;
   }
-  if (!options.sol.enabled) return build_report(*store_, tree, options, on_sheet);
+  if (!options.sol.enabled) return build_report(*store_, tree, options, sink);
   // The SOL sheets come last: what they need of this session is found on a second
   // thread while the TraceLens sheets are computed on this one.
   BesideTask sol_inputs([this] {
@@ -114,7 +114,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
     sol_inputs.wait();
     return SolInputs{&python_tree(), &default_cycles()};
   };
-  Report report = build_report(*store_, tree, options, on_sheet);
+  Report report = build_report(*store_, tree, options, sink);
   report.timings.sol_inputs_ms = sol_inputs.work_ms();
   report.timings.sol_inputs_wait_ms = sol_inputs.wait_ms();
   return report;

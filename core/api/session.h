@@ -85,13 +85,13 @@ class Session {
   // name, any case), else identified from the trace's deviceProperties.
   DeviceIdentification identify_device(std::string_view device_name = {}) const;
   // Every report sheet, in order (report/report.h), for a device already identified.
-  // on_sheet: told of each sheet as it is done (build_report's SheetSink).
+  // sink: told of each sheet as it is done, and of a failure (build_report's SheetSink).
   Report report(const ReportRequest& request, const DeviceIdentification& device,
-                const SheetSink& on_sheet = {}) const;
+                const SheetSink& sink = {}) const;
   // The same over another tree of this trace's events (one with the python frames, which
   // --detect-recompute needs).
   Report report(const ReportRequest& request, const DeviceIdentification& device, const TraceTree& tree,
-                const SheetSink& on_sheet = {}) const;
+                const SheetSink& sink = {}) const;
   Report report(const ReportRequest& request = {}) const;
   CyclesResult cycles(const CyclesRequest& request = {}) const;
   // The detection alone, for a summary line.

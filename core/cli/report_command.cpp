@@ -69,7 +69,8 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   SheetFilesJob files;
   files.start(dir, write_xlsx_file);
   const auto t_analyses = std::chrono::steady_clock::now();
-  report = session.report(request, device, [&files](const Table& sheet) { files.add(sheet); });
+  report = session.report(request, device,
+                          {[&files](const Table& sheet) { files.add(sheet); }, [&files] { files.abandon(); }});
   files.finish();
   const double analyses_ms = ms_since(t_analyses);
   // Detected once: with the SOL sheets, beside the other sheets (Session::report); the

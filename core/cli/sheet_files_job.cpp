@@ -10,8 +10,9 @@
 
 namespace sollens::cli {
 
-// Without join() (the report stopped on an exception): no workbook of part of the sheets.
-SheetFilesJob::~SheetFilesJob() {
+SheetFilesJob::~SheetFilesJob() { abandon(); }
+
+void SheetFilesJob::abandon() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     abandoned_ = true;

@@ -35,6 +35,9 @@ class SheetFilesJob {
   void finish();
   // Waits for the files (finish() first if need be); returns the milliseconds waited.
   double join();
+  // The report failed: waits for the sheet being written, and leaves no workbook of part
+  // of the sheets (the CSVs written stay). The destructor does this unless joined.
+  void abandon();
 
   // After join():
   const std::string& problem() const { return problem_; }  // the first file not written, or ""
@@ -55,7 +58,7 @@ class SheetFilesJob {
   std::condition_variable more_;
   std::deque<const Table*> queue_;
   bool done_ = false;
-  bool abandoned_ = false;  // destroyed before join()
+  bool abandoned_ = false;  // abandon() called before the writer finished
   std::string problem_;
   std::vector<std::filesystem::path> csv_files_;
   std::vector<std::string> notices_;

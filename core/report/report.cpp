@@ -30,12 +30,13 @@ std::vector<Table> Report::release_sheets() {
   return out;
 }
 
-Report build_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options,
-                    const SheetSink& on_sheet) {
-  Report report;
+namespace {
+
+void fill_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options,
+                 const SheetSink& sink, Report& report) {
   auto add = [&](Table t) {
     report.sheets.push_back(std::move(t));
-    if (on_sheet) on_sheet(report.sheets.back());
+    if (sink.on_sheet) sink.on_sheet(report.sheets.back());
   };
   auto t0 = Clock::now();
   report.timeline = compute_gpu_timeline(store, tree, options.timeline);
@@ -118,6 +119,19 @@ Report build_report(const EventStore& store, const TraceTree& tree, const Report
     for (Table& t : r.release_tables()) keep_if_rows(std::move(t));
     report.sol_notes = std::move(r.ops.notes);
     report.timings.sol_ms = ms_since(t0);
+  }
+}
+
+}  // namespace
+
+Report build_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options,
+                    const SheetSink& sink) {
+  Report report;
+  try {
+    fill_report(store, tree, options, sink, report);
+  } catch (...) {
+    if (sink.on_abort) sink.on_abort();
+    throw;
   }
   return report;
 }

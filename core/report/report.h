@@ -83,10 +83,15 @@ struct Report {
   std::vector<Table> release_sheets();  // the sheets moved out, in order
 };
 
-// Told of each sheet as soon as it is final, in sheet order, on the thread that builds
-// the report: a writer can start on it while the later sheets are computed. The sheet
-// stays valid, unchanged and in place for as long as the Report returned lives.
-using SheetSink = std::function<void(const Table&)>;
+struct SheetSink {
+  // Told of each sheet as soon as it is final, in sheet order, on the thread that builds
+  // the report: a writer can start on it while the later sheets are computed. The sheet
+  // stays valid, unchanged and in place for as long as the Report returned lives.
+  std::function<void(const Table&)> on_sheet;
+  // When building the report fails: called before the exception leaves and before any
+  // sheet handed over is destroyed, so that a writer using them elsewhere stops first.
+  std::function<void()> on_abort;
+};
 
 Report build_report(const EventStore& store, const TraceTree& tree,
                     const ReportOptions& options = {}, const SheetSink& on_sheet = {});

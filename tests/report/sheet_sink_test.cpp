@@ -6,6 +6,7 @@
 
 #if SOLLENS_HAVE_ZLIB
 
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,10 +32,11 @@ TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
 
   std::vector<const Table*> handed;
   std::vector<std::string> names_when_handed;
-  Report report = build_report(*r.store, tree, options, [&](const Table& sheet) {
-    handed.push_back(&sheet);
-    names_when_handed.push_back(sheet.name());
-  });
+  Report report = build_report(*r.store, tree, options, {[&](const Table& sheet) {
+                                  handed.push_back(&sheet);
+                                  names_when_handed.push_back(sheet.name());
+                                },
+                                {}});
 
   REQUIRE(handed.size() == report.sheets.size());
   CHECK(names_when_handed.front() == "gpu_timeline");
@@ -56,6 +58,34 @@ TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
   const Report plain = build_report(*r.store, tree, options);
   REQUIRE(plain.sheets.size() == kept.sheets.size());
   for (size_t i = 0; i < plain.sheets.size(); ++i) CHECK(plain.sheets[i].name() == kept.sheets[i].name());
+}
+
+TEST_CASE("sheet sink: a report that fails tells the sink while the sheets handed over still exist") {
+  LoadResult r = load_trace(PaddedBuffer::copy_of(
+      test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz")));
+  REQUIRE(r.store != nullptr);
+  const TraceTree tree = TraceTree::build(*r.store);
+  ReportOptions options;
+  options.device = find_device("H100_SXM5_80GB");
+  REQUIRE(options.device != nullptr);
+  options.sol.enabled = true;
+  options.sol.device = options.device;
+  // The SOL sheets' inputs are asked for after every TraceLens sheet is handed over.
+  options.sol.inputs = []() -> SolInputs { throw std::runtime_error("no inputs"); };
+
+  std::vector<const Table*> handed;
+  std::vector<std::string> names_at_abort;
+  int aborts = 0;
+  SheetSink sink{[&](const Table& sheet) { handed.push_back(&sheet); },
+                 [&] {
+                   ++aborts;
+                   for (const Table* t : handed) names_at_abort.push_back(t->name());  // still alive
+                 }};
+  CHECK_THROWS_AS(build_report(*r.store, tree, options, sink), std::runtime_error);
+  CHECK(aborts == 1);
+  REQUIRE(!handed.empty());
+  CHECK(names_at_abort.size() == handed.size());
+  CHECK(names_at_abort.front() == "gpu_timeline");
 }
 
 #endif  // SOLLENS_HAVE_ZLIB
