@@ -47,19 +47,15 @@ bool is_c_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 // <c> with an inline string; an empty one is a blank cell, kept only where it has a style.
 void append_string_cell(std::string& out, size_t row, size_t column, std::string_view style,
                         const std::string& text) {
-  if (text.empty()) {
-    if (style.empty()) return;
-    out += "<c r=\"";
-    append_cell_ref(out, row, column);
-    out += '"';
-    out += style;
-    out += "/>";
-    return;
-  }
+  if (text.empty() && style.empty()) return;
   out += "<c r=\"";
   append_cell_ref(out, row, column);
   out += '"';
   out += style;
+  if (text.empty()) {
+    out += "/>";
+    return;
+  }
   // Leading or trailing white space is kept only where the element says so.
   out += is_c_space(text.front()) || is_c_space(text.back()) ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">"
                                                              : " t=\"inlineStr\"><is><t>";
@@ -77,9 +73,17 @@ void append_value_cell(std::string& out, size_t row, size_t column, std::string_
   out += "</v></c>";
 }
 
-// One data cell; nothing for a null, NaN or infinity.
+// Whether a data cell is written: not for a null, an empty string, NaN or infinity (the
+// cell text of a non-empty string is never empty).
+bool writes_cell(const Column& col, size_t r) {
+  if (col.is_null(r)) return false;
+  if (col.type() == ColumnType::kString) return !col.string_at(r).empty();
+  if (col.type() == ColumnType::kFloat) return std::isfinite(col.float_at(r));
+  return true;
+}
+
 void append_data_cell(std::string& out, size_t row, size_t column, const Column& col, size_t r) {
-  if (col.is_null(r)) return;
+  if (!writes_cell(col, r)) return;
   switch (col.type()) {
     case ColumnType::kString:
       return append_string_cell(out, row, column, {}, xlsx_cell_text(col.string_at(r)));
@@ -91,19 +95,9 @@ void append_data_cell(std::string& out, size_t row, size_t column, const Column&
     }
     case ColumnType::kBool:
       return append_value_cell(out, row, column, " t=\"b\"", col.bool_at(r) ? 1 : 0);
-    case ColumnType::kFloat: {
-      const double v = col.float_at(r);
-      if (std::isfinite(v)) append_value_cell(out, row, column, {}, v);
-      return;
-    }
+    case ColumnType::kFloat:
+      return append_value_cell(out, row, column, {}, col.float_at(r));
   }
-}
-
-bool writes_cell(const Column& col, size_t r) {
-  if (col.is_null(r)) return false;
-  if (col.type() == ColumnType::kString) return !col.string_at(r).empty();
-  if (col.type() == ColumnType::kFloat) return std::isfinite(col.float_at(r));
-  return true;
 }
 
 // The last row with a cell written (0: the header only).

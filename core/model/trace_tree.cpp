@@ -234,25 +234,23 @@ void link_launches(const EventStore& s, const TreeOptions& options, TraceTree& t
 }  // namespace
 
 TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options) {
-  TraceTree tree;
-  tree.parent.assign(s.size(), kNoParent);
-  tree.in_tree.assign(s.size(), 0);
-  Edges edges;
-  place_host_events(s, options, tree, edges);
-  const size_t host_edges = edges.size();
-  link_launches(s, options, tree, edges);
-  tree.launch_edges_.assign(edges.begin() + static_cast<std::ptrdiff_t>(host_edges), edges.end());
-  tree.index_children(edges);
-  return tree;
+  return build_with_links(s, options, nullptr);
 }
 
 TraceTree TraceTree::build(const EventStore& s, const TreeOptions& options, const TraceTree& links_of) {
+  return build_with_links(s, options, &links_of);
+}
+
+// The host stacks, then the launch links (found here, or `links_of`'s), then the
+// children lists of both in that order.
+TraceTree TraceTree::build_with_links(const EventStore& s, const TreeOptions& options, const TraceTree* links_of) {
   TraceTree tree;
   tree.parent.assign(s.size(), kNoParent);
   tree.in_tree.assign(s.size(), 0);
   Edges edges;
   place_host_events(s, options, tree, edges);
-  tree.copy_launch_links(links_of);
+  if (links_of) tree.copy_launch_links(*links_of);
+  else link_launches(s, options, tree, tree.launch_edges_);
   edges.insert(edges.end(), tree.launch_edges_.begin(), tree.launch_edges_.end());
   tree.index_children(edges);
   return tree;

@@ -62,6 +62,7 @@ class TraceTree {
   size_t ambiguous_correlations = 0;
 
  private:
+  static TraceTree build_with_links(const EventStore& store, const TreeOptions& options, const TraceTree* links_of);
   void copy_launch_links(const TraceTree& other);
   void index_children(const std::vector<std::pair<uint32_t, uint32_t>>& edges);
 

@@ -19,20 +19,36 @@
 
 using namespace sollens;
 
-TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(
-      test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz")));
-  REQUIRE(r.store != nullptr);
-  const TraceTree tree = TraceTree::build(*r.store);
+namespace {
+
+// bert-small with every sheet: the SOL sheets come last, after every TraceLens sheet.
+struct BertSmallReport {
+  BertSmallReport()
+      : loaded(load_trace(PaddedBuffer::copy_of(test::read_text(
+            test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz")))) {
+    REQUIRE(loaded.store != nullptr);
+    tree = TraceTree::build(*loaded.store);
+    options.device = find_device("H100_SXM5_80GB");
+    options.sol.enabled = true;
+    options.sol.device = options.device;
+  }
+  LoadResult loaded;
+  TraceTree tree;
   ReportOptions options;
-  options.device = find_device("H100_SXM5_80GB");
-  REQUIRE(options.device != nullptr);
-  options.sol.enabled = true;  // the SOL sheets come last, after every TraceLens sheet
-  options.sol.device = options.device;
+};
+
+}  // namespace
+
+TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
+  BertSmallReport b;
+  REQUIRE(b.options.device != nullptr);
+  const EventStore& store = *b.loaded.store;
+  const TraceTree& tree = b.tree;
+  ReportOptions& options = b.options;
 
   std::vector<const Table*> handed;
   std::vector<std::string> names_when_handed;
-  Report report = build_report(*r.store, tree, options, {[&](const Table& sheet) {
+  Report report = build_report(store, tree, options, {[&](const Table& sheet) {
                                   handed.push_back(&sheet);
                                   names_when_handed.push_back(sheet.name());
                                 },
@@ -55,21 +71,17 @@ TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
   for (size_t i = 0; i < handed.size(); ++i) CHECK(handed[i] == &kept.sheets[i]);
 
   // Without a sink the same sheets, unchanged.
-  const Report plain = build_report(*r.store, tree, options);
+  const Report plain = build_report(store, tree, options);
   REQUIRE(plain.sheets.size() == kept.sheets.size());
   for (size_t i = 0; i < plain.sheets.size(); ++i) CHECK(plain.sheets[i].name() == kept.sheets[i].name());
 }
 
 TEST_CASE("sheet sink: a report that fails tells the sink while the sheets handed over still exist") {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(
-      test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz")));
-  REQUIRE(r.store != nullptr);
-  const TraceTree tree = TraceTree::build(*r.store);
-  ReportOptions options;
-  options.device = find_device("H100_SXM5_80GB");
-  REQUIRE(options.device != nullptr);
-  options.sol.enabled = true;
-  options.sol.device = options.device;
+  BertSmallReport b;
+  REQUIRE(b.options.device != nullptr);
+  const EventStore& store = *b.loaded.store;
+  const TraceTree& tree = b.tree;
+  ReportOptions& options = b.options;
   // The SOL sheets' inputs are asked for after every TraceLens sheet is handed over.
   options.sol.inputs = []() -> SolInputs { throw std::runtime_error("no inputs"); };
 
@@ -81,7 +93,7 @@ TEST_CASE("sheet sink: a report that fails tells the sink while the sheets hande
                    ++aborts;
                    for (const Table* t : handed) names_at_abort.push_back(t->name());  // still alive
                  }};
-  CHECK_THROWS_AS(build_report(*r.store, tree, options, sink), std::runtime_error);
+  CHECK_THROWS_AS(build_report(store, tree, options, sink), std::runtime_error);
   CHECK(aborts == 1);
   REQUIRE(!handed.empty());
   CHECK(names_at_abort.size() == handed.size());
