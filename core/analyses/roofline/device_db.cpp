@@ -125,6 +125,7 @@ DeviceSpec parse_entry(std::string_view text) {
     d.mem_type = field_string(mem, "type");
     d.l2_mb = field_number(mem, "l2_MB");
     d.llc_mb = field_number(mem, "llc_MB");
+    d.l2_bw_tbps = field_number(mem, "l2_bandwidth_TBps");
   }
   if (auto n = field_number(o, "sm_or_cu")) d.sm_or_cu = static_cast<int64_t>(*n);
   d.boost_clock_mhz = field_number(o, "boost_clock_MHz");
@@ -206,6 +207,16 @@ std::optional<double> DeviceSpec::device_dense_tflops(PeakKey key) const {
 std::optional<double> DeviceSpec::device_mem_bw_tbps() const {
   if (!mem_bw_tbps) return std::nullopt;
   return *mem_bw_tbps / devices_per_package;
+}
+
+std::optional<double> DeviceSpec::device_l2_bytes() const {
+  if (!l2_mb) return std::nullopt;
+  return *l2_mb * 1e6 / devices_per_package;
+}
+
+std::optional<double> DeviceSpec::device_l2_bw_tbps() const {
+  if (!l2_bw_tbps) return std::nullopt;
+  return *l2_bw_tbps / devices_per_package;
 }
 
 const std::vector<DeviceSpec>& device_db() {

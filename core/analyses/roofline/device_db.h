@@ -54,6 +54,9 @@ struct DeviceSpec {
   std::array<std::optional<double>, kPeakKeyCount> dense_tflops{};
   std::array<std::optional<double>, kPeakKeyCount> sparse_tflops{};
   std::optional<double> mem_bw_tbps, mem_gb, l2_mb, llc_mb, boost_clock_mhz, tdp_w;
+  // Sustained L2 (on-chip) bandwidth of the whole package, TB/s, from a cited
+  // measurement or vendor figure; unknown where no public source gives one.
+  std::optional<double> l2_bw_tbps;
   std::string mem_type;
   std::optional<int64_t> sm_or_cu;
   std::string confidence;
@@ -71,6 +74,9 @@ struct DeviceSpec {
   // Per device as the trace sees it: the package figure / devices_per_package.
   std::optional<double> device_dense_tflops(PeakKey key) const;
   std::optional<double> device_mem_bw_tbps() const;
+  // L2 capacity in bytes (l2_mb is decimal MB, as vendors quote it) and L2 bandwidth, per device.
+  std::optional<double> device_l2_bytes() const;
+  std::optional<double> device_l2_bw_tbps() const;
 };
 
 // Every entry, sorted by id. Throws std::logic_error if the embedded data is broken
