@@ -1,10 +1,9 @@
 #pragma once
 // Where an op ran, for the SOL groupings: its innermost nn.Module frame (layer type
-// and instance path) and its innermost user annotation (phase).
+// and instance path). The phase is in sol_phase.h.
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "model/trace_tree.h"
@@ -33,24 +32,5 @@ struct ModuleFramePresence {
   bool in_tree = false;
 };
 ModuleFramePresence module_frame_presence(const EventStore& store, const TraceTree& tree);
-
-inline constexpr std::string_view kNoPhase = "(no phase)";
-
-// The innermost user annotation (cat user_annotation) on an event's thread whose span
-// holds the event's start. ProfilerStep#N marks are steps, not phases (by_step has them).
-class PhaseLookup {
- public:
-  explicit PhaseLookup(const EventStore& store);
-  // kNoPhase when no annotation holds the event.
-  std::string_view phase_of(uint32_t event) const;
-
- private:
-  struct Span {
-    double start, end;
-    uint32_t event;
-  };
-  const EventStore& store_;
-  std::unordered_map<uint64_t, std::vector<Span>> by_thread_;  // sorted by start, longer first
-};
 
 }  // namespace sollens
