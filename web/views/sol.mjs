@@ -63,7 +63,7 @@ export function render(section, context) {
   if (focusTarget && (document.activeElement === document.body || !document.activeElement))
     focusTarget.querySelector('select').focus({ preventScroll: true });
   const metrics = sol.metrics ?? {};
-  section.append(gapFigure(metrics), ...notes(sol, metrics));
+  section.append(gapFigure(metrics, Boolean(sol.solDevice)), ...notes(sol, metrics));
 
   const layers = findSheet(sol.sheets, 'sol_by_layer_type');
   if (layers && layers.rows) {
@@ -113,36 +113,60 @@ function controls(context, state, sol) {
 
 const ms = (x) => `${formatNumber(x ?? 0, 'float', 'ms')} ms`;
 
-// The headline: estimated (speed of light) and measured time of the modeled ops as two
-// bars on one scale, the efficiency, and the unmodeled ops' time as a third bar.
-function gapFigure(m) {
-  const estimated = m['sol/estimated_time_ms'] ?? 0;
-  const measured = m['sol/measured_time_ms'] ?? 0;
-  const unmodeled = m['sol/unmodeled_time_ms'] ?? 0;
-  const efficiency = m['sol/efficiency_pct'];
+// The headline is what a user waits for: the speed of light against the wall time of a
+// step (or of the whole trace when no step was found), idle included; the kernel-only
+// efficiency comes second, named as such. The bars split the wall: speed of light,
+// kernel inefficiency, unmodeled kernels and idle (host wait, kernel wait, other).
+function headlineSentence(m, factor) {
+  const peaks = factor === 1 ? 'the device\'s peaks' : `${factor} × the device's peaks`;
+  const stepEff = m['sol/step_efficiency_pct'];
+  const wallEff = m['sol/wall_efficiency_pct'];
+  const us = (x) => `${formatNumber(x ?? 0, 'float', 'µs')} µs`;
+  if (Number.isFinite(stepEff)) {
+    return [stepEff, ` of speed of light per step: a step takes ${ms(m['sol/step_wall_time_ms'])} of wall time (mean of ${
+      formatNumber(m['sol/steps'] ?? 0, 'int')}, idle included) against ${us((m['sol/step_sol_time_ms'] ?? 0) * 1e3)} at ${peaks}. The whole trace: ${
+      formatNumber(wallEff ?? 0, 'float', '%')} % of ${ms(m['sol/wall_time_ms'])}.`];
+  }
+  if (Number.isFinite(wallEff))
+    return [wallEff, ` of speed of light over the wall time: the estimated ops would take ${ms(m['sol/estimated_time_ms'])} at ${peaks}; the GPU timeline took ${ms(m['sol/wall_time_ms'])}, idle included.`];
+  return [null, ''];
+}
+
+function gapFigure(m, deviceKnown) {
   const factor = m['sol/efficiency_factor'] ?? 1;
+  const kernelEff = m['sol/kernel_efficiency_pct'];
+  const [pctValue, sentence] = headlineSentence(m, factor);
   const figure = el('figure', 'sol-gap');
   const headline = el('p', 'sol-headline');
-  const pct = el('strong', 'sol-efficiency-pct', efficiency == null ? 'no estimate' : `${formatNumber(efficiency, 'float', '%')} %`);
-  headline.append(pct, Number.isFinite(efficiency)
-    ? ` of speed of light: the modeled ops would take ${ms(estimated)} at ${factor === 1 ? 'the device\'s peaks' : `${factor} × the device's peaks`} and took ${ms(measured)} on the GPU${
-      measured > estimated ? ` (${(measured / Math.max(estimated, 1e-12)).toFixed(1)}× the estimate)` : ''}. Unmodeled ops are apart: they have no estimate.`
-    : ' — no op could be estimated on this device.');
+  const pct = el('strong', 'sol-efficiency-pct', pctValue == null ? 'no estimate' : `${formatNumber(pctValue, 'float', '%')} %`);
+  headline.append(pct, pctValue != null ? sentence
+    : deviceKnown ? ' — no op could be estimated: the notes below say why (unmodeled ops, graph replays not mapped back to their ops).'
+      : ' — no GPU with known peaks: choose a device above.');
   figure.append(headline);
-  const max = Math.max(estimated, measured, unmodeled, 1e-12);
+  if (Number.isFinite(kernelEff)) {
+    figure.append(el('p', 'sol-kernel-efficiency',
+      `Kernel time only: ${formatNumber(kernelEff, 'float', '%')} % — the modeled ops would take ${ms(m['sol/estimated_time_ms'])} and took ${ms(m['sol/measured_time_ms'])} on the GPU. Unmodeled ops are apart: they have no estimate.`));
+  }
+  const wall = m['sol/wall_time_ms'] ?? 0;
+  const max = Math.max(wall, 1e-12);
   const bars = el('div', 'sol-bars');
-  for (const [label, value, cls, count] of [
-    ['Speed of light (estimate)', estimated, 'estimated', m['sol/total_ops']],
-    ['Measured, modeled ops', measured, 'measured', m['sol/total_ops']],
-    ['Measured, unmodeled ops', unmodeled, 'unmodeled', m['sol/unmodeled_ops']],
+  bars.setAttribute('aria-label', 'Where the wall time went');
+  for (const [label, value, cls] of [
+    ['Wall time (GPU timeline)', wall, 'wall'],
+    ['Speed of light (estimates)', m['sol/estimated_time_ms'], 'estimated'],
+    ['Kernel inefficiency', m['sol/wall_kernel_inefficiency_ms'], 'measured'],
+    ['Unmodeled kernels', m['sol/wall_unmodeled_ms'], 'unmodeled'],
+    ['Idle: host wait (launch-bound)', m['sol/wall_idle_host_wait_ms'], 'idle'],
+    ['Idle: kernel wait (< 30 µs gaps)', m['sol/wall_idle_kernel_wait_ms'], 'idle'],
+    ['Idle: other', m['sol/wall_idle_other_ms'], 'idle'],
   ]) {
     const row = el('div', `sol-bar-row sol-bar-${cls}`);
     const track = el('div', 'sol-bar-track');
     const fill = el('div', 'sol-bar-fill');
-    fill.style.width = `${(100 * value) / max}%`;
+    fill.style.width = `${(100 * Math.max(value ?? 0, 0)) / max}%`;
     track.append(fill);
     row.append(el('span', 'sol-bar-label', label), track,
-      el('span', 'sol-bar-value', `${ms(value)} · ${formatNumber(count ?? 0, 'int')} ops`));
+      el('span', 'sol-bar-value', `${ms(value)} · ${formatNumber((100 * (value ?? 0)) / max, 'float', '%')} %`));
     bars.append(row);
   }
   figure.append(bars);

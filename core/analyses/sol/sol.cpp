@@ -54,6 +54,25 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   return out;
 }
 
+// What a user waits for first: the step's wall time (idle included) against its speed of
+// light, then the whole trace's, then where the wall went.
+std::string wall_headline(const SolReport& report) {
+  const SolWall& w = report.wall;
+  std::string out;
+  if (report.step_wall && !std::isnan(report.step_wall->efficiency_pct()))
+    out += printed("SOL efficiency per %s: %.1f%% (%.1f us of speed of light in %.2f ms of wall time, mean of %zu)\n",
+                   report.step_wall->phase.c_str(), report.step_wall->efficiency_pct(), report.step_wall->sol_us,
+                   report.step_wall->wall_us / 1e3, report.step_wall->steps);
+  if (std::isnan(w.efficiency_pct())) return out + "SOL efficiency of the wall time: n/a\n";
+  out += printed("SOL efficiency of the wall time: %.1f%% (%.2f ms of speed of light in %.2f ms, idle included)\n",
+                 w.efficiency_pct(), w.sol_us / 1e3, w.wall_us / 1e3);
+  out += printed("  the wall: speed of light %.2f, kernel inefficiency %.2f, unmodeled kernels %.2f, idle %.2f ms "
+                 "(host wait %.2f, kernel wait %.2f, other %.2f)\n",
+                 w.sol_us / 1e3, w.kernel_inefficiency_us() / 1e3, w.unmodeled_us() / 1e3, w.idle_us() / 1e3,
+                 w.idle_host_wait_us / 1e3, w.idle_kernel_wait_us / 1e3, w.idle_other_us / 1e3);
+  return out;
+}
+
 }  // namespace
 
 std::vector<const Table*> SolReport::tables() const {
@@ -71,19 +90,22 @@ std::vector<Table> SolReport::release_tables() {
 
 namespace {
 
-SolReport tables_of(const EventStore& store, SolOps ops, const DeviceSpec* device, const SolOptions& options,
-                    const CycleReport* cycles) {
+SolReport tables_of(const EventStore& store, const TraceTree& tree, SolOps ops, const DeviceSpec* device,
+                    const SolOptions& options, const CycleReport* cycles) {
   SolReport r;
   if (device) r.device = device->id;
   r.efficiency_factor = options.efficiency_factor;
   r.ops = std::move(ops);
   r.totals = sol_totals(r.ops);
-  r.metrics = sol_metrics_table(r.ops, options.efficiency_factor);
+  r.wall = sol_wall(store, tree, r.ops);
+  if (cycles) r.step_wall = main_step_wall(store, r.ops, *cycles);
+  r.metrics = with_wall_metrics_first(sol_metrics_table(r.ops, options.efficiency_factor), r.wall, r.step_wall);
   r.by_layer_type = sol_by_layer_type_table(r.ops);
   r.by_layer_instance = sol_by_layer_instance_table(r.ops);
   r.by_module = sol_by_module_table(r.ops);
   r.by_function = sol_by_function_table(r.ops);
   r.by_phase = sol_by_phase_table(r.ops);
+  add_phase_wall_columns(r.by_phase, store, r.ops);
   r.by_phase_prefix = sol_by_phase_prefix_table(r.ops);
   if (cycles) r.by_step = sol_by_step_table(store, r.ops, *cycles);
   r.top_operations = sol_top_operations_table(r.ops);
@@ -96,7 +118,7 @@ SolReport tables_of(const EventStore& store, SolOps ops, const DeviceSpec* devic
 SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const DeviceIdentification& device,
                       const SolOptions& options, const CycleReport* cycles) {
   const DeviceSpec* spec = device.roofline_spec();
-  SolReport r = tables_of(store, collect_sol_ops(store, tree, spec, options), spec, options, cycles);
+  SolReport r = tables_of(store, tree, collect_sol_ops(store, tree, spec, options), spec, options, cycles);
   r.device_how = spec ? std::string(device_status_name(device.status)) + (device.how.empty() ? "" : ": " + device.how)
                       : device.notice;
   return r;
@@ -105,7 +127,8 @@ SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const Devi
 SolReport analyze_sol(const EventStore& store, const TraceTree& tree, const LauncherTable& launchers,
                       const ModeledOps& modeled, const DeviceSpec* device, const SolOptions& options,
                       const CycleReport* cycles) {
-  return tables_of(store, collect_sol_ops(store, tree, launchers, modeled, device, options), device, options, cycles);
+  return tables_of(store, tree, collect_sol_ops(store, tree, launchers, modeled, device, options), device, options,
+                   cycles);
 }
 
 std::string sol_console_report(const SolReport& report, size_t top) {
@@ -113,10 +136,10 @@ std::string sol_console_report(const SolReport& report, size_t top) {
   std::string out = line('=');
   out += std::string((kWidth - 29) / 2, ' ') + "SOL (Speed of Light) Analysis\n";
   out += line('=');
-  out += printed("Device: %s | Ops: %zu | Total: %.2f ms estimated, %.2f ms measured", 
-                report.device.empty() ? "(none)" : report.device.c_str(), t.ops, t.estimated_us / 1e3,
-                t.measured_us / 1e3);
-  out += std::isnan(t.efficiency_pct()) ? std::string() : printed(", eff: %.1f%%", t.efficiency_pct());
+  out += printed("Device: %s | Ops: %zu\n", report.device.empty() ? "(none)" : report.device.c_str(), t.ops);
+  out += wall_headline(report);
+  out += printed("  kernel time only: %.2f ms estimated, %.2f ms measured", t.estimated_us / 1e3, t.measured_us / 1e3);
+  out += std::isnan(t.efficiency_pct()) ? std::string() : printed(", kernel efficiency %.1f%%", t.efficiency_pct());
   out += "\n";
   out += printed("  device %s; efficiency factor %.2f; %.3f TFLOP; %zu ops faster than their estimate\n",
                 report.device_how.c_str(), report.efficiency_factor, t.flops / 1e12, t.faster_than_estimate);

@@ -2,6 +2,7 @@
 // Speed of light from a trace: every op's roofline estimate against its measured GPU
 // time, grouped by layer type, layer instance, function, phase, and per step and layer.
 // See README.md here.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "analyses/sol/sol_ops.h"
 #include "analyses/sol/sol_steps.h"
 #include "analyses/sol/sol_tables.h"
+#include "analyses/sol/sol_wall.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 #include "table/table.h"
@@ -22,6 +24,8 @@ struct SolReport {
   double efficiency_factor = 1.0;
   SolOps ops;
   SolTotals totals;
+  SolWall wall;                         // the headline: estimates against wall time, idle included
+  std::optional<SolStepWall> step_wall;  // the main step, when cycles found one
   Table metrics{"sol_metrics", TableKind::kSpeedOfLight};
   Table by_layer_type{"sol_by_layer_type", TableKind::kSpeedOfLight};
   Table by_layer_instance{"sol_by_layer_instance", TableKind::kSpeedOfLight};

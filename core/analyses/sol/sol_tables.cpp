@@ -127,7 +127,7 @@ Table sol_metrics_table(const SolOps& ops, double efficiency_factor) {
   add_metric(m, "sol/total_memory_gb", t.bytes / 1e9);
   add_metric(m, "sol/estimated_time_ms", t.estimated_us / 1e3);
   add_metric(m, "sol/measured_time_ms", t.measured_us / 1e3);
-  add_metric(m, "sol/efficiency_pct", t.efficiency_pct());
+  add_metric(m, "sol/kernel_efficiency_pct", t.efficiency_pct());
   add_metric(m, "sol/faster_than_estimate_ops", static_cast<double>(t.faster_than_estimate));
   add_metric(m, "sol/unmodeled_ops", static_cast<double>(t.unmodeled_ops));
   add_metric(m, "sol/unmodeled_time_ms", t.unmodeled_us / 1e3);

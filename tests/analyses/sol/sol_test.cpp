@@ -77,7 +77,7 @@ TEST_CASE("sol: estimates per op, layer types from the innermost module", "[sol]
   CHECK(metric(r, "sol/total_ops") == 4);
   CHECK(metric(r, "sol/estimated_time_ms") == Approx((2 * kBigUs + 2 * kSmallUs) / 1e3).epsilon(1e-12));
   CHECK(metric(r, "sol/measured_time_ms") == Approx((300 + 100 + 2 + 1) / 1e3).epsilon(1e-12));
-  CHECK(metric(r, "sol/efficiency_pct") == Approx((2 * kBigUs + 2 * kSmallUs) / 403 * 100).epsilon(1e-12));
+  CHECK(metric(r, "sol/kernel_efficiency_pct") == Approx((2 * kBigUs + 2 * kSmallUs) / 403 * 100).epsilon(1e-12));
   CHECK(metric(r, "sol/unmodeled_ops") == 1);
   CHECK(metric(r, "sol/unmodeled_time_ms") == Approx(0.005).epsilon(1e-12));
   // 2·(2·4096³ + 2·64³) FLOP.
@@ -189,7 +189,7 @@ TEST_CASE("sol: no GPU with peaks gives no estimates, only unmodeled time", "[so
   CHECK(metric(r, "sol/total_ops") == 0);
   CHECK(metric(r, "sol/unmodeled_ops") == 5);
   CHECK(metric(r, "sol/unmodeled_time_ms") == Approx(0.408).epsilon(1e-12));
-  CHECK(r.metrics.column(1).is_null(row_of(r.metrics, "sol/efficiency_pct")));
+  CHECK(r.metrics.column(1).is_null(row_of(r.metrics, "sol/kernel_efficiency_pct")));
 }
 
 TEST_CASE("sol: a host-to-device copy is not held to the DRAM roofline", "[sol]") {
