@@ -31,10 +31,11 @@ DENSE_COLUMNS = [
 
 # Sparse figures: devices.md "Dense vs sparse": 2:4 structured sparsity doubles the
 # tensor-core dtypes. Only for architectures that have it (NVIDIA Ampere and later,
-# AMD CDNA3 and later; CDNA2 has none). CDNA4 FP6/FP4: the vendor wording is ambiguous
+# AMD CDNA3 and later; CDNA2 and Volta have none). CDNA4 FP6/FP4: the vendor wording is ambiguous
 # (devices.csv notes for MI355X), so left out.
 SPARSE_KEYS = ["tf32", "fp16", "bf16", "fp8", "fp6", "fp4", "int8"]
-SPARSE_EXCLUDE = {"MI250X": SPARSE_KEYS, "MI350X": ["fp6", "fp4"], "MI355X": ["fp6", "fp4"]}
+SPARSE_EXCLUDE = {"MI250X": SPARSE_KEYS, "MI250": SPARSE_KEYS, "MI210": SPARSE_KEYS, "V100_SXM2": SPARSE_KEYS,
+                  "MI350X": ["fp6", "fp4"], "MI355X": ["fp6", "fp4"]}
 
 # TraceLens arch files (devices.md conflict 4, source S24): measured max-achievable
 # TFLOPS, kept apart from the peaks (TraceLens-compatible ceiling).
@@ -125,24 +126,68 @@ SCALE_UP = {
 # A package that the driver exposes as several devices (devices.md: "halve it per device").
 DEVICES_PER_PACKAGE = {"MI250X": 2}
 
-# GPUs seen in the shared fixtures that have no row in devices.csv: recognised, so the
-# notice can name them, but without peaks (no roofline until a sourced row is added).
-RECOGNISED_ONLY = [
-    dict(id="MI250", name="AMD Instinct MI250 (one GCD)", vendor="AMD", arch="CDNA2 gfx90a",
-         notes="No row in devices.csv. Each of the two GCDs is a device: 104 CUs, 64 GB. ROCm names it "
-               "'AMD Radeon Graphics' (hta-mi250-minitoy) or 'AMD Instinct MI250X / MI250'.",
-         identify=dict(vendor="AMD", name_patterns=["MI250", "AMD Radeon Graphics"], gfx="gfx90a",
-                       compute_capability=[9, 0], sm_count=104, memory_gib=[60, 66])),
-    dict(id="MI210", name="AMD Instinct MI210", vendor="AMD", arch="CDNA2 gfx90a",
-         notes="No row in devices.csv (tracelens-mi210-gpu-only: 104 CUs, 64 GB).",
-         identify=dict(vendor="AMD", name_patterns=["MI210"], gfx="gfx90a", compute_capability=[9, 0],
-                       sm_count=104)),
-    dict(id="V100", name="NVIDIA Tesla V100", vendor="NVIDIA", arch="Volta sm_70",
-         notes="No row in devices.csv (SXM2 and DGXS 32 GB boards in kineto-tb-resnet50-v100 and "
-               "param-dlrm-v100-8rank: cc 7.0, 80 SMs).",
-         identify=dict(vendor="NVIDIA", name_patterns=["V100"], compute_capability=[7, 0], sm_count=80)),
+# GPUs seen in the shared fixtures that have no row in devices.csv, with dense peaks from
+# public datasheets (deviceDB/README.md, sources S36-S41), in devices.csv's columns so they
+# go through the same path as its rows (devices.csv itself stays a verbatim copy).
+# Dense = what the datasheets quote: CDNA2 and Volta have no structured sparsity.
+EXTRA_ROWS = [
+    dict(id="V100_SXM2", vendor="NVIDIA", arch="Volta sm_70", variant="SXM2 16/32 GB (also DGXS)",
+         fp64_vector_tflops="7.8", fp32_vector_tflops="15.7", fp16_dense_tflops="125", mem_bw_TBps="0.9",
+         mem_GB="32", mem_type="HBM2", sm_or_cu="80", boost_clock_MHz="1530", l2_MB="6", tdp_W="300",
+         confidence="high (datasheet figures, arithmetic-consistent)", sources="S36;S37;S38",
+         notes="NVIDIA V100 datasheet SXM2 column: FP64 7.8, FP32 15.7, Tensor 125 TFLOPS, 900 GB/s, "
+               "16 or 32 GB HBM2, 300 W (S36, S38). Checks: 80 SM * 64 FP32 * 2 * 1.53 GHz = 15.7; "
+               "640 tensor cores * 64 FMA * 2 * 1.53 GHz = 125.3. fp16 = tensor cores (FP16 in, FP32 "
+               "accumulate); no BF16/TF32 on Volta. L2 6144 KB (S37). The DGX Station's V100-DGXS is the "
+               "NVLink (SXM2-class) module; NVIDIA's datasheet has only SXM2 and PCIe columns, so it gets "
+               "the SXM2 figures. V100 PCIe (14 / 112 TFLOPS, 250 W) is not this entry."),
+    dict(id="MI210", vendor="AMD", arch="CDNA2 gfx90a", variant="PCIe",
+         fp64_vector_tflops="22.6", fp64_matrix_tflops="45.3", fp32_vector_tflops="22.6",
+         fp32_matrix_tflops="45.3", fp16_dense_tflops="181", bf16_dense_tflops="181", int8_dense_tops="181",
+         mem_bw_TBps="1.6384", mem_GB="64", mem_type="HBM2e", sm_or_cu="104", boost_clock_MHz="1700",
+         l2_MB="8", tdp_W="300", confidence="high (vendor table reproduced, arithmetic-consistent)",
+         sources="S39;S41;S13",
+         notes="AMD's MI200 table as reproduced by AnandTech (S39): FP64/FP32 vector 22.6, matrix 45.3, FP16 "
+               "matrix 181, INT8 181 TOPS, 1.6 TB/s (4096-bit HBM2e at 3.2 Gbps = 1.6384 TB/s), 64 GB, 300 W; "
+               "BF16 181 (S41). Checks: 104 CU * 1.7 GHz * 1024 = 181.0 FP16; * 128 = 22.6 FP64. L2 8 MB (S13)."),
+    dict(id="MI250", vendor="AMD", arch="CDNA2 gfx90a", variant="OAM (2 GCDs)",
+         fp64_vector_tflops="45.3", fp64_matrix_tflops="90.5", fp32_vector_tflops="45.3",
+         fp32_matrix_tflops="90.5", fp16_dense_tflops="362.1", bf16_dense_tflops="362.1", int8_dense_tops="362.1",
+         mem_bw_TBps="3.2768", mem_GB="128", mem_type="HBM2e", sm_or_cu="208", boost_clock_MHz="1700",
+         l2_MB="16", tdp_W="500", confidence="high (vendor table reproduced, arithmetic-consistent)",
+         sources="S39;S40;S13",
+         notes="AMD's MI250 figures (S39, S40: FP16 | bf16 362.1, INT8 362.1 TOPS): FP64/FP32 vector 45.3, "
+               "matrix 90.5, 128 GB HBM2e at 3.2 TB/s (8192-bit at 3.2 Gbps = 3.2768), 500 W (560 W peak). "
+               "Two GCDs appear as 2 devices (104 CU, 64 GB, 1.64 TB/s, 8 MB L2 each, S13). Checks: 208 CU * "
+               "1.7 GHz * 1024 = 362.1 FP16. Per device the peaks equal MI210's, so an unnamed 104-CU CDNA2 "
+               "device gets the same ceilings either way."),
 ]
+EXTRA_ALIASES = {"V100_SXM2": ["V100", "V100 SXM2"]}
+EXTRA_IDENTIFY = {
+    "V100_SXM2": dict(vendor="NVIDIA", name_patterns=["V100 SXM2", "V100 DGXS"], name_excludes=["PCIE"],
+                      compute_capability=[7, 0], sm_count=80, memory_gib=[14, 34]),
+    "MI210": dict(vendor="AMD", name_patterns=["MI210"], gfx="gfx90a", compute_capability=[9, 0], sm_count=104),
+    "MI250": dict(vendor="AMD", name_patterns=["MI250", "AMD Radeon Graphics"], gfx="gfx90a",
+                  compute_capability=[9, 0], sm_count=104, memory_gib=[60, 66]),
+}
+EXTRA_DEVICES_PER_PACKAGE = {"MI250": 2}
 
+# L2 (on-chip) size where devices.csv leaves it blank (MB as the source quotes it).
+EXTRA_L2_MB = {
+    "B200_HGX_1000W": (126, "S42"), "GB200_per_GPU": (126, "S42"), "L40S": (96, "S43"),
+}
+
+# Sustained L2 read bandwidth of the whole package, TB/s: the best rate measured for working
+# sets between a quarter and three quarters of the L2 (te42kyfo/gpu-benches gpu-l2-cache, S44).
+# Only GPUs measured there, or the same chip at the same clocks (noted); absent elsewhere.
+L2_BANDWIDTH = {
+    "H200_SXM_141GB": (9.9, "S44: gpu-l2-cache/h200.txt, 9.6-9.9 TB/s for 12-34 MB"),
+    "H100_SXM5_80GB": (9.9, "S44: measured on H200, the same GH100 with 132 SMs, 50 MB L2 and clocks (devices.csv notes)"),
+    "H100_PCIe_80GB": (7.0, "S44: gpu-l2-cache/h100_pcie.txt, 6.8-7.0 TB/s for 12-33 MB"),
+    "A100_SXM4_80GB": (5.4, "S44: gpu-l2-cache/a100_80.txt, 5.2-5.4 TB/s for 10-28 MB"),
+    "A100_SXM4_40GB": (5.4, "S44: measured on A100 80 GB, the same GA100 with 108 SMs, 40 MB L2 and 1410 MHz"),
+    "MI210": (5.1, "S44: gpu-l2-cache/mi210.txt, 4.8-5.1 TB/s for 2-6 MB"),
+}
 
 def num(text):
     text = text.strip()
@@ -152,6 +197,15 @@ def num(text):
     return int(v) if v.is_integer() and "." not in text else v
 
 
+def add_l2(entry):
+    memory, rid = entry["memory"], entry["id"]
+    if memory["l2_MB"] is None and rid in EXTRA_L2_MB:
+        memory["l2_MB"], source = EXTRA_L2_MB[rid]
+        memory["l2_source"] = source
+    if rid in L2_BANDWIDTH:
+        memory["l2_bandwidth_TBps"], memory["l2_bandwidth_source"] = L2_BANDWIDTH[rid]
+
+
 def display_name(row):
     vendor, rid = row["vendor"], row["id"]
     names = {
@@ -159,13 +213,20 @@ def display_name(row):
         "H200_SXM_141GB": "NVIDIA H200 SXM 141GB", "B200_HGX_1000W": "NVIDIA B200 (HGX, 1000 W)",
         "GB200_per_GPU": "NVIDIA GB200 (per GPU, NVL72)", "A100_SXM4_40GB": "NVIDIA A100 SXM4 40GB",
         "A100_SXM4_80GB": "NVIDIA A100 SXM4 80GB", "L40S": "NVIDIA L40S",
+        "V100_SXM2": "NVIDIA Tesla V100 SXM2", "MI250": "AMD Instinct MI250 (2 GCDs)",
     }
     return names.get(rid, ("AMD Instinct " if vendor == "AMD" else vendor + " ") + rid)
 
 
 def main():
     with open(os.path.join(HERE, "devices.csv"), newline="") as f:
-        rows = list(csv.DictReader(f))
+        reader = csv.DictReader(f)
+        rows = list(reader)
+        columns = reader.fieldnames
+    rows += [{c: extra.get(c, "") for c in columns} for extra in EXTRA_ROWS]
+    IDENTIFY.update(EXTRA_IDENTIFY)
+    ALIASES.update(EXTRA_ALIASES)
+    DEVICES_PER_PACKAGE.update(EXTRA_DEVICES_PER_PACKAGE)
     written = []
     for row in rows:
         rid = row["id"]
@@ -193,20 +254,19 @@ def main():
             "tdp_W": num(row["tdp_W"]),
             "confidence": row["confidence"],
             "sources": row["sources"].split(";"),
-            "source": "devices.csv row " + rid + " (tests' reference table, see README.md)",
+            "source": ("devices.csv row " + rid + " (tests' reference table, see README.md)"
+                       if rid not in [e["id"] for e in EXTRA_ROWS] else
+                       "generate.py EXTRA_ROWS " + rid + " (public datasheets, see README.md)"),
             "notes": row["notes"],
             "identify": IDENTIFY[rid],
         }
+        add_l2(entry)
         if rid in SCALE_UP:
             entry["scale_up_link"] = SCALE_UP[rid]
         if rid in MAF:
             entry["tracelens_arch"] = dict(MAF[rid], source="S24: TraceLens arch/" + rid +
                                            ".json @171dd747 (measured MAF, not peaks)")
         written.append(entry)
-    for extra in RECOGNISED_ONLY:
-        written.append(dict(extra, aliases=[], devices_per_package=1, dense_tflops={}, sparse_tflops={},
-                            sparse_source="", memory={}, confidence="", sources=[],
-                            source="identification only: no peak figures"))
     for old in os.listdir(HERE):
         if old.endswith(".json"):
             os.remove(os.path.join(HERE, old))

@@ -55,12 +55,19 @@ const std::map<std::string, Expected>& expectations() {
       {"hta-et-simple-add/benchmark_simple_add_trace.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       {"hta-a100-ddp-nccl/nccl_data.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
       {"hta-trace-diff-pair/control.json.gz", {S::kIdentified, "A100_SXM4_40GB"}},
-      // No row in devices.csv: recognised, no roofline.
-      {"tracelens-mi210-gpu-only/gpu_only_trace.json.gz", {S::kNoPeaks, "MI210"}},
-      {"hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz", {S::kNoPeaks, "MI250"}},
-      {"kineto-tb-resnet50-v100/worker0.1623143089861.pt.trace.json.gz", {S::kNoPeaks, "V100"}},
+      // "NVIDIA H200", cc 9.0, 132 SMs, 139.80 GiB -> H200 SXM
+      {"h200-pt211-gemm-bench/gemm_bench.json.gz", {S::kIdentified, "H200_SXM_141GB"}},
+      {"h200-pt211-gpt2-train/gpt2_train.json.gz", {S::kIdentified, "H200_SXM_141GB"}},
+      {"h200-pt211-resnet50-train/resnet50_train.json.gz", {S::kIdentified, "H200_SXM_141GB"}},
+      {"h200-pt211-gpt2-train/gpt2_train_et.json.gz", {S::kNoDevices, ""}},
+      // "AMD Instinct MI210", 104 CUs, 64 GB -> MI210 (AMD's MI200 table, deviceDB S39)
+      {"tracelens-mi210-gpu-only/gpu_only_trace.json.gz", {S::kIdentified, "MI210"}},
+      // "AMD Radeon Graphics", cc 9.0, 104 CUs, 64 GB: one GCD of an MI250
+      {"hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz", {S::kIdentified, "MI250"}},
+      // "Tesla V100-DGXS-32GB", 80 SMs: the DGX Station's NVLink V100, SXM2 figures
+      {"kineto-tb-resnet50-v100/worker0.1623143089861.pt.trace.json.gz", {S::kIdentified, "V100_SXM2"}},
       // "Tesla V100-SXM2-16GB", 80 SMs
-      {"hta-trace-diff-pair/test.json.gz", {S::kNoPeaks, "V100"}},
+      {"hta-trace-diff-pair/test.json.gz", {S::kIdentified, "V100_SXM2"}},
       // "NVIDIA GeForce RTX 2080 Ti": not in the database.
       {"param-et-linear/linear_kineto.json.gz", {S::kUnknown, ""}},
       {"param-et-resnet/resnet_kineto.json.gz", {S::kUnknown, ""}},
@@ -102,11 +109,12 @@ TEST_CASE("device identification: every shared trace") {
     REQUIRE(loaded.store);
     const DeviceIdentification r = identify_trace_device(*loaded.store);
     INFO("status " << device_status_name(r.status) << ", how: " << r.how << ", notice: " << r.notice);
-    // PARAM DLRM: eight V100 ranks, each with its GPU events on its own device id.
+    // PARAM DLRM: eight V100 ranks ("Tesla V100-SXM2-32GB"), each with its GPU events on
+    // its own device id.
     if (rel.starts_with("param-dlrm-v100-8rank/")) {
-      CHECK(r.status == DeviceStatus::kNoPeaks);
+      CHECK(r.status == DeviceStatus::kIdentified);
       REQUIRE(r.spec);
-      CHECK(r.spec->id == "V100");
+      CHECK(r.spec->id == "V100_SXM2");
       const char rank = rel[std::string("param-dlrm-v100-8rank/worker").size()];
       CHECK(r.device_index == rank - '0');
       CHECK(r.from_gpu_events);
@@ -123,4 +131,34 @@ TEST_CASE("device identification: every shared trace") {
     ++checked;
   }
   CHECK(checked == traces.size());
+}
+
+// The peaks the older fixtures now get, per device as the trace sees it, typed from the
+// datasheets (deviceDB/README.md): NVIDIA V100 SXM2 (S36, S38): FP32 15.7, Tensor (FP16)
+// 125 TFLOPS, 900 GB/s. AMD MI210 (S39): FP16 matrix 181, FP32 matrix 45.3, 1.6384 TB/s.
+// AMD MI250 (S39, S40): FP16/BF16 362.1, FP32 matrix 90.5, 3.2768 TB/s for its two GCDs,
+// so one GCD (the trace's device) has half of each.
+TEST_CASE("device identification: V100, MI210 and MI250 fixtures get datasheet peaks") {
+  struct Case {
+    const char* trace;
+    PeakKey key;
+    double tflops, tbps;
+  };
+  const Case cases[] = {
+      {"kineto-tb-resnet50-v100/worker0.1623143089861.pt.trace.json.gz", PeakKey::kFp16, 125, 0.9},
+      {"kineto-tb-resnet50-v100/worker0.1623143089861.pt.trace.json.gz", PeakKey::kFp32Vector, 15.7, 0.9},
+      {"tracelens-mi210-gpu-only/gpu_only_trace.json.gz", PeakKey::kFp16, 181, 1.6384},
+      {"tracelens-mi210-gpu-only/gpu_only_trace.json.gz", PeakKey::kFp32Matrix, 45.3, 1.6384},
+      {"hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz", PeakKey::kBf16, 362.1 / 2, 3.2768 / 2},
+      {"hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz", PeakKey::kFp32Matrix, 90.5 / 2, 3.2768 / 2},
+  };
+  for (const Case& c : cases) {
+    INFO(c.trace << " " << peak_key_name(c.key));
+    LoadResult loaded = load_trace(read_bytes(kTraces / c.trace));
+    REQUIRE(loaded.store);
+    const DeviceIdentification r = identify_trace_device(*loaded.store);
+    REQUIRE(r.roofline_spec());
+    CHECK(r.roofline_spec()->device_dense_tflops(c.key).value_or(0) == Approx(c.tflops));
+    CHECK(r.roofline_spec()->device_mem_bw_tbps().value_or(0) == Approx(c.tbps));
+  }
 }

@@ -136,10 +136,10 @@ TEST_CASE("perf sheets with the trace's device: TraceLens's columns unchanged, r
       for (size_t k = 0; k < 7; ++k) CHECK(t.column(spec + 1 + k).name() == kAfter[k]);
     }
   }
-  // 14 of the 17 reports are on a GPU the database has peaks for (not the MI250, MI210
-  // and V100 ones); 37 of their sheets get roofline columns.
-  CHECK(with_device == 14);
-  CHECK(with_roofline == 37);
+  // All 20 reports are on a GPU the database has peaks for (MI250, MI210 and V100 SXM2
+  // from their datasheets, deviceDB/README.md); 61 of their sheets get roofline columns.
+  CHECK(with_device == 20);
+  CHECK(with_roofline == 61);
 }
 
 TEST_CASE("perf sheets: the corrected option swaps the corrected values into the default columns", "[golden]") {

@@ -91,14 +91,14 @@ TEST_CASE("identify: AMD MI300X names and the empty name (devices.md)") {
 }
 
 TEST_CASE("identify: MI250 / MI250X GCDs and MI210") {
-  // hta-mi250-minitoy: "AMD Radeon Graphics", cc 9.0, 104 CUs per GCD = MI250 (no row).
+  // hta-mi250-minitoy: "AMD Radeon Graphics", cc 9.0, 104 CUs per GCD = one MI250 GCD.
   const DeviceIdentification mi250 =
       identify_device(dev("AMD Radeon Graphics", 9, 0, 104, 68702699520, 64));
-  CHECK(mi250.status == DeviceStatus::kNoPeaks);
-  REQUIRE(mi250.spec);
+  CHECK(mi250.status == DeviceStatus::kIdentified);
+  REQUIRE(mi250.roofline_spec());
   CHECK(mi250.spec->id == "MI250");
-  CHECK(mi250.roofline_spec() == nullptr);
-  CHECK(mi250.notice.find("no sourced peak figures") != std::string::npos);
+  // AMD's MI250: 362.1 TFLOPS BF16 for the package of two GCDs (deviceDB S39, S40).
+  CHECK(*mi250.roofline_spec()->device_dense_tflops(PeakKey::kBf16) == Approx(362.1 / 2));
   // 110 CUs per GCD = MI250X, whatever the marketing name says.
   CHECK(id_of(dev("AMD Radeon Graphics", 9, 0, 110, 64 * GiB, 64)) == "MI250X");
   CHECK(id_of(dev("AMD Instinct MI250X / MI250", 9, 0, 110, 64 * GiB, 64)) == "MI250X");
@@ -107,20 +107,22 @@ TEST_CASE("identify: MI250 / MI250X GCDs and MI210") {
   CHECK(id_of(dev("", 9, 0, 110, 64 * GiB, 64)) == "MI250X");
   CHECK(status_of(dev("", 9, 0, 104, 64 * GiB, 64)) == DeviceStatus::kUnknown);  // MI210 or MI250
   CHECK(id_of(dev("AMD Instinct MI210", 9, 0, 104, 68702699520, 64)) == "MI210");
-  CHECK(status_of(dev("AMD Instinct MI210", 9, 0, 104, 68702699520, 64)) == DeviceStatus::kNoPeaks);
+  CHECK(status_of(dev("AMD Instinct MI210", 9, 0, 104, 68702699520, 64)) == DeviceStatus::kIdentified);
   // An AMD APU called "AMD Radeon Graphics" (gfx1103): not an MI250.
   CHECK(status_of(dev("AMD Radeon Graphics", 11, 0, 12, 16 * GiB, 32)) == DeviceStatus::kUnknown);
   // cc 9.0 and 132 compute units with AMD's 64-wide waves is no H100.
   CHECK(status_of(dev("", 9, 0, 132, 80 * GiB, 64)) == DeviceStatus::kUnknown);
 }
 
-TEST_CASE("identify: V100 is recognised without peaks") {
-  for (const char* name : {"Tesla V100-SXM2-32GB", "Tesla V100-DGXS-32GB"}) {
+TEST_CASE("identify: V100 SXM2 and DGXS get the SXM2 datasheet figures, PCIe does not") {
+  for (const char* name : {"Tesla V100-SXM2-32GB", "Tesla V100-DGXS-32GB", "Tesla V100-SXM2-16GB"}) {
     const DeviceIdentification r = identify_device(dev(name, 7, 0, 80, 34079899648, 32));
-    CHECK(r.status == DeviceStatus::kNoPeaks);
-    REQUIRE(r.spec);
-    CHECK(r.spec->id == "V100");
+    CHECK(r.status == DeviceStatus::kIdentified);
+    REQUIRE(r.roofline_spec());
+    CHECK(r.spec->id == "V100_SXM2");
   }
+  // V100 PCIe has lower clocks (14 / 112 TFLOPS): not the SXM2 entry.
+  CHECK(status_of(dev("Tesla V100-PCIE-16GB", 7, 0, 80, 16 * GiB, 32)) == DeviceStatus::kUnknown);
 }
 
 TEST_CASE("identify: the device the GPU events ran on, --device, no deviceProperties") {
@@ -170,6 +172,11 @@ TEST_CASE("identify: the roofline ceilings as JSON, only with a roofline") {
   CHECK(json.find("\"matrix_bf16\": {\"peak\": \"bf16\", \"tflops\": 989.4}") != std::string::npos);
   CHECK(json.find("matrix_fp4") == std::string::npos);  // no fp4 peak on an H100
   CHECK(json.ends_with("\"vector_bf16\": {\"peak\": \"fp32_vector\", \"tflops\": 66.9}}"));
-  // V100: recognised without peaks, so no ceilings to draw.
-  CHECK(roofline_ceilings_json(identify_device(dev("Tesla V100-SXM2-32GB", 7, 0, 80, 34079899648, 32))) == "{}");
+  // V100 SXM2 (deviceDB S36): tensor cores for FP16 only, 125 TFLOPS; no BF16 unit.
+  const std::string v100 =
+      roofline_ceilings_json(identify_device(dev("Tesla V100-SXM2-32GB", 7, 0, 80, 34079899648, 32)));
+  CHECK(v100.find("\"matrix_fp16\": {\"peak\": \"fp16\", \"tflops\": 125.0}") != std::string::npos);
+  CHECK(v100.find("matrix_bf16") == std::string::npos);
+  // Unknown GPU: no ceilings to draw.
+  CHECK(roofline_ceilings_json(identify_device(dev("Tesla V100-PCIE-16GB", 7, 0, 80, 16 * GiB, 32))) == "{}");
 }
