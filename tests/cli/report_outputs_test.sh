@@ -10,7 +10,8 @@ failed=0
 fail() { echo "FAILED: $*"; failed=1; }
 
 triton=$fixtures/traces/tracelens-mi300x-compile-triton/trace.json.gz
-mi250=$fixtures/traces/hta-mi250-minitoy/mi250_minitoy_train_ROCm6_2_kineto.json.gz
+# A GPU deviceDB does not have (GeForce RTX 2080 Ti): no roofline, no SOL.
+unknown_gpu=$fixtures/traces/param-et-linear/linear_kineto.json.gz
 
 out=$("$sollens" report "$triton" --out "$tmp/r" 2>&1) || fail "report exited $?: $out"
 grep -q "wrote .*report.json" <<<"$out" || fail "no 'wrote report.json' line: $out"
@@ -97,7 +98,7 @@ head -1 "$tmp/n/GEMM.csv" | grep -q ",Compute Spec,Roofline Time (µs)_first,Roo
 grep -l "Roofline" "$tmp"/nr/*.csv && fail "--no-roofline still wrote roofline columns"
 head -1 "$tmp/nr/unified_perf_summary.csv" | grep -q ",Compute Spec,TB/s_mean," || fail "--no-roofline: unified header"
 
-# --device: a known name (any case), an unknown one, and a GPU without peaks.
+# --device: a known name (any case), an unknown one, and a GPU not in the database.
 out=$("$sollens" info "$triton" --device h100_sxm5_80gb 2>&1) || fail "info --device exited $?"
 grep -q "^gpu: *H100_SXM5_80GB" <<<"$out" || fail "info --device h100_sxm5_80gb: $out"
 grep -q "^peaks: .*bf16 989.4" <<<"$out" || fail "info peaks: $out"
@@ -106,12 +107,12 @@ out=$("$sollens" report "$triton" --device NoSuchGPU --out "$tmp/x" 2>&1); rc=$?
 grep -q "unknown device 'NoSuchGPU' for --device (known, case-insensitive: .*MI300X" <<<"$out" || fail "unknown --device message: $out"
 out=$("$sollens" info "$triton" --device 2>&1); rc=$?
 [[ $rc == 2 ]] || fail "info --device without a name exited $rc"
-out=$("$sollens" report "$mi250" --out "$tmp/m" 2>&1) || fail "report on MI250 exited $?"
-out_mi250=$out
-grep -q "notice: .*MI250.*no roofline columns" <<<"$out" || fail "no MI250 notice: $out"
-out=$("$sollens" info "$mi250" 2>&1)
-grep -q "^gpu: *no roofline: .*MI250" <<<"$out" || fail "info on MI250: $out"
-grep -q "report.json" <(python3 -c "import json,sys; d=json.load(open('$tmp/m/report.json')); print('report.json' if d['metadata']['device']['status']=='no_peaks' else 'bad')") || fail "MI250 report.json device status"
+out=$("$sollens" report "$unknown_gpu" --out "$tmp/m" 2>&1) || fail "report on the RTX 2080 Ti exited $?"
+out_unknown=$out
+grep -q "notice: .*RTX 2080 Ti.*no roofline columns" <<<"$out" || fail "no unknown-GPU notice: $out"
+out=$("$sollens" info "$unknown_gpu" 2>&1)
+grep -q "^gpu: *no roofline: .*RTX 2080 Ti" <<<"$out" || fail "info on the RTX 2080 Ti: $out"
+grep -q "report.json" <(python3 -c "import json,sys; d=json.load(open('$tmp/m/report.json')); print('report.json' if d['metadata']['device']['status']=='unknown' else 'bad')") || fail "unknown-GPU report.json device status"
 
 # SOL sheets: after TraceLens's on the identified MI300X (the workbook check above covers
 # them too); none with --no-sol or --no-roofline; a warning and none without a GPU with peaks.
@@ -126,7 +127,7 @@ ls "$tmp"/nr/sol_*.csv >/dev/null 2>&1 && fail "--no-roofline still wrote SOL sh
 "$sollens" report "$triton" --out "$tmp/ns" --no-json --no-xlsx --no-sol >/dev/null 2>&1 || fail "report --no-sol"
 ls "$tmp"/ns/sol_*.csv >/dev/null 2>&1 && fail "--no-sol still wrote SOL sheets"
 [[ -s $tmp/ns/gpu_timeline.csv ]] || fail "--no-sol wrote no CSV"
-grep -q "warning: no SOL sheets: no GPU with known peaks" <<<"$out_mi250" || fail "no SOL warning on MI250: $out_mi250"
+grep -q "warning: no SOL sheets: no GPU with known peaks" <<<"$out_unknown" || fail "no SOL warning on the RTX 2080 Ti: $out_unknown"
 ls "$tmp"/m/sol_*.csv >/dev/null 2>&1 && fail "SOL sheets without a GPU with peaks"
 out=$("$sollens" report "$triton" --efficiency 2 --out "$tmp/e" 2>&1); rc=$?
 [[ $rc == 2 ]] || fail "report --efficiency 2 exited $rc, wanted 2"
