@@ -3,8 +3,10 @@
 // with their _Backward nodes. Quirk kept: aten::convolution's bias is
 // `len(Input Dims) == 3`, false for the usual 9-entry record, so bias FLOPs and bytes
 // are never counted; the backward bias term is an element count, not bytes.
-// Corrected (CORRECTIONS.md): bias present when the bias slot holds a shape, and the
-// backward bias bytes multiplied by the bytes per element.
+// Corrected (CORRECTIONS.md): bias present when the bias slot holds a shape, the
+// backward bias bytes multiplied by the bytes per element, and a forward kernel smaller
+// than its stride reads only the input pixels under its windows (channels-last).
+#include <algorithm>
 #include <string>
 
 #include "analyses/perf/models.h"
@@ -76,6 +78,25 @@ std::optional<int64_t> python_int(const PyValue& v) {
   for (size_t i = k; i < t.size(); ++i)
     if (t[i] < '0' || t[i] > '9') return std::nullopt;
   return std::strtoll(t.c_str(), nullptr, 10);
+}
+
+// Input elements a forward convolution loads from memory. A kernel smaller than its
+// stride (1x1 stride 2: ResNet's downsampling) never reads the pixels between its
+// windows; in channels-last memory (channel stride 1) a skipped pixel's channels are
+// whole 32-byte sectors, so they are never loaded. Otherwise every input element counts.
+int64_t input_elements_read(const std::vector<int64_t>& x, const std::vector<int64_t>& w,
+                            const std::vector<int64_t>& out, const std::vector<int64_t>& stride,
+                            const std::vector<int64_t>& dilation, const std::optional<std::vector<int64_t>>& x_strides,
+                            int64_t bytes_per_elem) {
+  const bool channels_last = x_strides && x_strides->size() == x.size() && (*x_strides)[1] == 1;
+  if (!channels_last || x[1] * bytes_per_elem < 32) return prod(x);
+  int64_t n = x[0] * x[1];
+  for (size_t i = 0; i + 2 < x.size(); ++i) {
+    const int64_t k = w[i + 2];
+    const bool skips = dilation[i] == 1 && k < stride[i];
+    n *= skips ? std::min(x[i + 2], out[i + 2] * k) : x[i + 2];
+  }
+  return n;
 }
 
 // Conv output shape, as CONV.get_output_shape for a non-transposed convolution.
@@ -227,9 +248,9 @@ ModelResult eval_conv(Model m, const ModelInput& in) {
     }
   }
   const auto bpe = bytes_per_element(dt_in);
-  auto fwd = [&](bool b, Metrics& mt) {
+  auto fwd = [&](bool b, int64_t x_elems, Metrics& mt) {
     mt.flops = Count::of(flops_fwd(*x, *w, out, b, transposed));
-    if (bpe) mt.bytes = Count::of((prod(*x) + prod(*w) + (b ? out[1] : 0) + prod(out)) * *bpe);
+    if (bpe) mt.bytes = Count::of((x_elems + prod(*w) + (b ? out[1] : 0) + prod(out)) * *bpe);
   };
   auto bwd = [&](bool b, bool bias_in_bytes, Metrics& mt) {
     const int64_t dx = flops_fwd(out, *w, *x, false, !transposed);
@@ -245,10 +266,13 @@ ModelResult eval_conv(Model m, const ModelInput& in) {
   Metrics fixed_fwd, fixed_bwd;
   if (m == Model::kConv) {
     r.fwd.status = Status::kOk;
-    fwd(bias, r.fwd);
+    fwd(bias, prod(*x), r.fwd);
     r.bwd.status = Status::kOk;
     bwd(bias, false, r.bwd);
-    fwd(bias_present, fixed_fwd);
+    const int64_t x_read =
+        transposed || !bpe ? prod(*x)
+                           : input_elements_read(*x, *w, out, stride, dilation, int_list(at(g.strides, o)), *bpe);
+    fwd(bias_present, x_read, fixed_fwd);
     bwd(bias_present, true, fixed_bwd);
     if (!(fixed_fwd.flops == r.fwd.flops)) r.fwd.flops_corrected = fixed_fwd.flops;
     if (fixed_fwd.bytes && r.fwd.bytes && !(*fixed_fwd.bytes == *r.fwd.bytes)) r.fwd.bytes_corrected = fixed_fwd.bytes;

@@ -1,5 +1,6 @@
 #include "analyses/roofline/roofline.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -70,11 +71,15 @@ std::optional<ComputeCeiling> compute_ceiling(const DeviceSpec& device, std::str
     if (!found) return std::nullopt;
     const auto [key, peak] = *found;
     std::string source = std::string(peak_key_name(key)) + " dense";
-    if (key != s.first || peak_key_name(key) != compute_spec.substr(compute_spec.find('_') + 1))
+    const std::string_view spec_dtype = compute_spec.substr(compute_spec.find('_') + 1);
+    if (key != s.first || peak_key_name(key) != spec_dtype)
       source += " (for " + std::string(compute_spec) + ")";
+    // Another unit's peak: a fallback, or a key of another dtype (fp32_vector for vector_bf16).
+    const std::string_view key_name = peak_key_name(key);
+    const bool substitute = key != s.first || key_name.substr(0, key_name.find('_')) != spec_dtype;
     if (device.devices_per_package > 1)
       source += " / " + std::to_string(device.devices_per_package) + " devices per package";
-    return ComputeCeiling{peak, std::move(source)};
+    return ComputeCeiling{peak, std::move(source), substitute};
   }
   return std::nullopt;
 }
@@ -93,6 +98,20 @@ std::optional<double> memory_ceiling_tbps(const DeviceSpec& device, RooflineCeil
     return std::nullopt;
   }
   return device.device_mem_bw_tbps();
+}
+
+std::optional<double> beyond_l2_memory_us(double bytes, const DeviceSpec& device, double factor) {
+  const auto l2_bytes = device.device_l2_bytes();
+  const auto dram = device.device_mem_bw_tbps();
+  if (!l2_bytes || !dram || !(*dram > 0)) return std::nullopt;
+  return std::max(0.0, bytes - *l2_bytes) / (*dram * factor * 1e12) * 1e6;
+}
+
+std::optional<double> on_chip_memory_us(double bytes, const DeviceSpec& device, double factor) {
+  const auto l2_bw = device.device_l2_bw_tbps();
+  const auto dram_part = beyond_l2_memory_us(bytes, device, factor);
+  if (!l2_bw || !(*l2_bw > 0) || !dram_part) return std::nullopt;
+  return std::max(bytes / (*l2_bw * factor * 1e12) * 1e6, *dram_part);
 }
 
 RooflineMetrics roofline_metrics(const RooflineInput& in, const DeviceSpec* device,

@@ -53,6 +53,7 @@ struct RooflineMetrics {
 struct ComputeCeiling {
   double tflops = 0;
   std::string source;
+  bool substitute = false;  // another unit's peak stands in (e.g. fp32_vector for vector_bf16)
 };
 std::optional<ComputeCeiling> compute_ceiling(const DeviceSpec& device, std::string_view compute_spec,
                                               RooflineCeiling kind = RooflineCeiling::kDensePeak);
@@ -68,6 +69,16 @@ struct SpecCeiling {
   double tflops = 0;
 };
 std::vector<SpecCeiling> dense_spec_ceilings(const DeviceSpec& device);
+
+// The least time `bytes` of traffic take when the L2 holds what it can of them (inputs
+// left there by earlier kernels, outputs not yet written back): every byte passes
+// through the L2, and only what exceeds its size must come from or go to DRAM.
+// max(bytes / L2 bandwidth, max(0, bytes - L2 size) / DRAM bandwidth) in µs, both
+// bandwidths times `factor`; nullopt without an L2 size, L2 bandwidth and DRAM bandwidth.
+std::optional<double> on_chip_memory_us(double bytes, const DeviceSpec& device, double factor = 1.0);
+// Only the DRAM part of that bound: max(0, bytes - L2 size) / DRAM bandwidth, for GPUs
+// whose L2 bandwidth no source gives; nullopt without an L2 size or DRAM bandwidth.
+std::optional<double> beyond_l2_memory_us(double bytes, const DeviceSpec& device, double factor = 1.0);
 
 // device == nullptr: base metrics only (unknown GPU: never a guessed peak).
 RooflineMetrics roofline_metrics(const RooflineInput& in, const DeviceSpec* device,

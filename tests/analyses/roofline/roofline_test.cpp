@@ -181,3 +181,29 @@ TEST_CASE("roofline: the dense ceilings per Compute Spec a chart draws") {
   REQUIRE(bf16 != mi250x.end());
   CHECK(bf16->tflops == Approx(191.5));
 }
+
+TEST_CASE("roofline: the on-chip bound of a working set against the L2") {
+  const DeviceSpec& h200 = spec("H200_SXM_141GB");  // L2 50 MB at 9.9 TB/s, DRAM 4.8 TB/s
+  // 20 MB fit: every byte through the L2 at 9.9 TB/s: 20e6 / 9.9e12 s = 2.0202 µs.
+  CHECK(*on_chip_memory_us(20e6, h200) == Approx(2.0202020));
+  // 100 MB: the L2 takes 100e6 / 9.9e12 s = 10.101 µs, but 50 MB must still go to DRAM:
+  // 50e6 / 4.8e12 s = 10.4167 µs, the larger.
+  CHECK(*on_chip_memory_us(100e6, h200) == Approx(10.4166667));
+  CHECK(*beyond_l2_memory_us(100e6, h200) == Approx(10.4166667));
+  CHECK(*beyond_l2_memory_us(20e6, h200) == 0);
+  // The efficiency factor scales both bandwidths: 20e6 / (0.8 · 9.9e12) s.
+  CHECK(*on_chip_memory_us(20e6, h200, 0.8) == Approx(2.5252525));
+  // V100 SXM2: no sourced L2 bandwidth, so no on-chip bound; its DRAM part is known:
+  // (10e6 - 6e6) B / 0.9e12 B/s = 4.4444 µs.
+  const DeviceSpec& v100 = spec("V100_SXM2");
+  CHECK(!on_chip_memory_us(10e6, v100));
+  CHECK(*beyond_l2_memory_us(10e6, v100) == Approx(4.4444444));
+}
+
+TEST_CASE("roofline: a substitute peak says so") {
+  const DeviceSpec& h200 = spec("H200_SXM_141GB");
+  CHECK(!compute_ceiling(h200, "matrix_bf16")->substitute);
+  CHECK(compute_ceiling(h200, "matrix_fp32")->substitute);  // fp32_vector: no FP32 tensor cores
+  CHECK(compute_ceiling(h200, "vector_bf16")->substitute);  // fp32_vector stands in
+  CHECK(!compute_ceiling(h200, "vector_fp32")->substitute);
+}
