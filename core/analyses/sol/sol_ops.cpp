@@ -5,6 +5,8 @@
 #include "analyses/roofline/roofline.h"
 #include "analyses/sol/sol_comm.h"
 #include "analyses/sol/sol_context.h"
+#include "analyses/sol/sol_faster.h"
+#include "analyses/sol/sol_phase.h"
 #include "base/interval_math.h"
 
 namespace sollens {
@@ -130,6 +132,7 @@ RooflineEstimate roofline_estimate(double flops, const std::optional<double>& by
       return r;
     }
     r.peak_tflops = peak->tflops * factor;
+    r.peak_substitute = peak->substitute;
     r.compute_us = flops / (r.peak_tflops * 1e12) * 1e6;
   }
   r.memory_us = *bytes / (r.bandwidth_tbps * 1e12) * 1e6;
@@ -181,6 +184,8 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
     }
   }
   add_communication_ops(s, tree, device, options, out);
+  if (device)
+    for (SolOp& op : out.ops) explain_faster_than_estimate(op, *device, options.efficiency_factor);
   count_unlaunched_gpu_events(s, tree, out);
   if (!device) out.notes.push_back("no GPU with known dense peaks: no estimates (name one with --device)");
   const bool collectives =

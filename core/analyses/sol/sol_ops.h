@@ -34,7 +34,21 @@ struct RooflineEstimate {
   double compute_us = 0, memory_us = 0, communication_us = 0, estimate_us = 0;
   double peak_tflops = 0, bandwidth_tbps = 0, link_gbps = 0;  // after the efficiency factor
   SolBound bound = SolBound::kNone;
+  bool peak_substitute = false;  // the Compute Spec's peak is another unit's (roofline.h)
+  // memory_us is the on-chip bound (roofline.h on_chip_memory_us), not DRAM's: the op ran
+  // faster than DRAM allows and the L2 explains it; dram_memory_us keeps the DRAM time.
+  bool on_chip = false;
+  double dram_memory_us = 0;
 };
+
+// Why an op ran faster than its DRAM roofline (sol_faster.h).
+enum class FasterCause : uint8_t {
+  kNone,
+  kOnChip,  // the L2 held part of its traffic; its estimate is the on-chip bound
+  kModel,   // the perf model counts more FLOPs or bytes than the op does
+  kDevice,  // deviceDB has no peak for the unit it ran on (a substitute peak was used)
+};
+const char* faster_cause_name(FasterCause c);  // "on_chip" / "model" / "device" / ""
 
 // max(flops / peak, bytes / bandwidth) with the dense peak of `compute_spec`, both
 // ceilings times `factor`. An op with flops > 0 needs a peak for its Compute Spec; an
@@ -53,13 +67,15 @@ struct SolOp {
   double bytes = 0;                // DRAM bytes; a collective: bytes each GPU sends, S · f(n)
   bool communication = false;      // a collective kernel (sol_comm.h)
   RooflineEstimate roofline;
-  // Measured faster than the roofline allows: the model (counts or peak) is wrong.
+  // Measured faster than its estimate (the on-chip bound where the L2 explains it):
+  // faster_cause says why (model or device).
   bool faster_than_estimate() const { return estimated && measured_us < roofline.estimate_us; }
   std::string function;            // the op name, e.g. "aten::mm"
   std::string category;            // op category of the launcher
   // Where it ran.
   bool in_module = false;
   std::string layer_type, layer_instance, phase;
+  FasterCause faster_cause = FasterCause::kNone;  // set when it ran faster than its DRAM roofline
 };
 
 struct SolOps {

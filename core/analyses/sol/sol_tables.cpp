@@ -33,6 +33,12 @@ void add_op(SolTotals& t, const SolOp& op) {
   t.flops += op.flops;
   (op.communication ? t.link_bytes : t.bytes) += op.bytes;
   if (op.faster_than_estimate()) ++t.faster_than_estimate;
+  switch (op.faster_cause) {
+    case FasterCause::kOnChip: ++t.faster_on_chip; break;
+    case FasterCause::kModel: ++t.faster_model; break;
+    case FasterCause::kDevice: ++t.faster_device; break;
+    case FasterCause::kNone: break;
+  }
 }
 
 void push_or_null(Column& c, double v) {
@@ -129,6 +135,9 @@ Table sol_metrics_table(const SolOps& ops, double efficiency_factor) {
   add_metric(m, "sol/measured_time_ms", t.measured_us / 1e3);
   add_metric(m, "sol/kernel_efficiency_pct", t.efficiency_pct());
   add_metric(m, "sol/faster_than_estimate_ops", static_cast<double>(t.faster_than_estimate));
+  add_metric(m, "sol/faster_cause_on_chip_ops", static_cast<double>(t.faster_on_chip));
+  add_metric(m, "sol/faster_cause_model_ops", static_cast<double>(t.faster_model));
+  add_metric(m, "sol/faster_cause_device_ops", static_cast<double>(t.faster_device));
   add_metric(m, "sol/unmodeled_ops", static_cast<double>(t.unmodeled_ops));
   add_metric(m, "sol/unmodeled_time_ms", t.unmodeled_us / 1e3);
   add_communication_metrics(m, ops);
@@ -213,7 +222,13 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
   std::stable_sort(top.begin(), top.end(), [](const SolOp* a, const SolOp* b) {
     return a->roofline.estimate_us > b->roofline.estimate_us;
   });
-  if (top.size() > limit) top.resize(limit);
+  if (top.size() > limit) {
+    std::stable_partition(top.begin() + static_cast<std::ptrdiff_t>(limit), top.end(),
+                          [](const SolOp* op) { return op->faster_cause != FasterCause::kNone; });
+    top.erase(std::find_if(top.begin() + static_cast<std::ptrdiff_t>(limit), top.end(),
+                           [](const SolOp* op) { return op->faster_cause == FasterCause::kNone; }),
+              top.end());
+  }
   Table t("sol_top_operations", TableKind::kSpeedOfLight);
   Column& uid = t.add_column("uid", ColumnType::kInt);
   Column& function = t.add_column("function", ColumnType::kString);
@@ -231,6 +246,7 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
   Column& meas = t.add_column("measured_time_us", ColumnType::kFloat, Unit::kMicroseconds);
   Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat, Unit::kPercent);
   Column& faster = t.add_column("faster_than_estimate", ColumnType::kBool);
+  Column& cause = t.add_column("faster_cause", ColumnType::kString);
   for (const SolOp* op : top) {
     uid.push_int(op->event);
     function.push_string(op->function);
@@ -248,6 +264,7 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
     meas.push_float(op->measured_us);
     push_or_null(eff, op->measured_us > 0 ? op->roofline.estimate_us / op->measured_us * 100 : kNaN);
     faster.push_bool(op->faster_than_estimate());
+    cause.push_string(faster_cause_name(op->faster_cause));
   }
   return t;
 }

@@ -17,6 +17,9 @@ struct SolTotals {
   double bytes = 0;       // DRAM bytes of the compute and memory ops
   double link_bytes = 0;  // bytes sent over links by the communication ops
   size_t faster_than_estimate = 0;
+  // Ops that ran faster than their DRAM roofline, by cause (sol_faster.h): on_chip ones
+  // are explained (their estimate is the on-chip bound), the others still count above.
+  size_t faster_on_chip = 0, faster_model = 0, faster_device = 0;
   size_t unmodeled_ops = 0;
   double unmodeled_us = 0;
   double efficiency_pct() const;  // NaN when nothing was measured
@@ -42,7 +45,8 @@ Table sol_by_phase_prefix_table(const SolOps& ops);
 // never add them up. Columns: module (instance path), layer_type, depth, then as above.
 Table sol_by_module_table(const SolOps& ops);
 
-// The estimated ops with the largest estimates (per op event).
+// The estimated ops with the largest estimates (per op event), then every other op that
+// ran faster than its DRAM roofline, so that each such op says why in its row.
 Table sol_top_operations_table(const SolOps& ops, size_t limit = 50);
 
 // Unmodeled time by function and reason (collectives included), then the kernels
