@@ -1,7 +1,9 @@
 #include "analyses/diff/table_compare.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <string_view>
 
 #include "base/number_format.h"
 
@@ -34,8 +36,21 @@ std::optional<double> cell_number(const Column& column, size_t row) {
 
 namespace {
 
-// A key cell as pandas compares it after reading a report back: empty text is missing
-// (NaN), numbers compare as numbers, missing sorts last and equals missing.
+// The texts pandas reads back from a workbook as NaN (read_excel's default na_values),
+// as TraceLens's compare reads the reports: a cell "None" (an absent stride) is missing.
+bool reads_back_missing(std::string_view text) {
+  static constexpr std::array<std::string_view, 19> kMissing = {
+      "",     "#N/A", "#N/A N/A", "#NA",  "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+      "<NA>", "N/A",  "NA",       "NULL", "NaN",     "None",     "n/a",  "nan",  "null"};
+  return std::find(kMissing.begin(), kMissing.end(), text) != kMissing.end();
+}
+
+bool missing_text(const Column& column, size_t row) {
+  return column.type() == ColumnType::kString && reads_back_missing(column.string_at(row));
+}
+
+// A key cell as pandas compares it after reading a report back: missing text (above) is
+// NaN, numbers compare as numbers, missing sorts last and equals missing.
 struct KeyCell {
   bool missing = true;
   bool numeric = false;
@@ -53,7 +68,7 @@ KeyCell key_cell(const Column& column, size_t row) {
     return k;
   }
   k.text = cell_text(column, row);
-  k.missing = k.text.empty();
+  k.missing = reads_back_missing(k.text);
   return k;
 }
 
@@ -121,7 +136,7 @@ std::vector<RowPair> outer_merge(const std::vector<KeyTuple>& base, const std::v
 }
 
 void copy_cell(const Column& from, int64_t row, Column& to) {
-  if (row == kAbsent || from.is_null(static_cast<size_t>(row))) {
+  if (row == kAbsent || from.is_null(static_cast<size_t>(row)) || missing_text(from, static_cast<size_t>(row))) {
     to.push_null();
     return;
   }
@@ -241,8 +256,7 @@ Side side_of(const std::string& column, const CompareTags& tags) {
 }
 
 bool empty_cell(const Column& c, size_t row) {
-  return c.is_null(row) || (c.type() == ColumnType::kString && c.string_at(row).empty()) ||
-         (c.type() == ColumnType::kFloat && std::isnan(c.float_at(row)));
+  return c.is_null(row) || missing_text(c, row) || (c.type() == ColumnType::kFloat && std::isnan(c.float_at(row)));
 }
 
 }  // namespace
