@@ -364,7 +364,16 @@ Table summary_implicit_sync_sheet(const LongTable& lt, const std::vector<SyncRow
 // Python's round(x, 1) for the values these sheets hold.
 double round1(double v) { return std::nearbyint(v * 10) / 10; }
 
-Table straggler_sheet(const LongTable& lt, const std::vector<SyncRow>& rows) {
+// TraceLens's --gpus_per_node as it derives it from deviceProperties: the GPUs listed by
+// the lowest rank's trace; 0 when it lists none (no node_id column then).
+int64_t gpus_per_node(const std::vector<RankSummary>& ranks) {
+  const RankSummary* lowest = nullptr;
+  for (const RankSummary& r : ranks)
+    if (!lowest || r.rank < lowest->rank) lowest = &r;
+  return lowest ? lowest->gpus_on_node : 0;
+}
+
+Table straggler_sheet(const LongTable& lt, const std::vector<SyncRow>& rows, int64_t gpus_per_node) {
   const std::vector<int64_t> ranks = ranks_of(rows);
   std::map<int64_t, std::vector<double>> durs;
   for (const LongRow& r : lt.rows) durs[r.rank].push_back(r.e.dur);
@@ -400,7 +409,9 @@ Table straggler_sheet(const LongTable& lt, const std::vector<SyncRow>& rows) {
   Column& pct = t.add_column("pct_arrived_last", ColumnType::kFloat, Unit::kPercent);
   Column& n = t.add_column("num_collectives", ColumnType::kInt);
   Column& nccl = t.add_column("total_nccl_dur_us", ColumnType::kFloat, Unit::kMicroseconds);
+  Column* node = gpus_per_node > 0 ? &t.add_column("node_id", ColumnType::kInt) : nullptr;
   for (const Line& l : lines) {
+    if (node) node->push_int(l.rank / gpus_per_node);
     rank.push_int(l.rank);
     total.push_float(round1(l.total_wait));
     push_optional(mean, std::isnan(l.mean_wait) ? std::nullopt : std::optional<double>(round1(l.mean_wait)));
@@ -429,7 +440,7 @@ MultiRankCollectives multi_rank_collective_sheets(const std::vector<RankSummary>
   out.sheets.push_back(long_sheet(lt));
   if (!sync.empty()) out.sheets.push_back(implicit_sync_sheet(lt, sync));
   if (all_to_allv.detail) out.sheets.push_back(std::move(*all_to_allv.detail));
-  if (!sync.empty()) out.sheets.push_back(straggler_sheet(lt, sync));
+  if (!sync.empty()) out.sheets.push_back(straggler_sheet(lt, sync, gpus_per_node(ranks)));
   return out;
 }
 

@@ -43,6 +43,7 @@ RankSummary summarize_rank(const EventStore& store, const TraceTree& tree, const
   }
   r.file = std::move(file);
   r.base_time_ns = store.metadata.base_time_ns;
+  r.gpus_on_node = static_cast<int64_t>(store.metadata.devices.size());
   r.collectives = rank_collectives(store, tree);
   r.timeline = timeline;
   GpuTimelineOptions every_event;

@@ -20,6 +20,7 @@ struct RankSummary {
   std::string rank_from;  // "distributedInfo", "file name" or "position"
   std::string file;
   int64_t base_time_ns = kNoValue;  // baseTimeNanoseconds
+  int64_t gpus_on_node = 0;         // the trace's deviceProperties entries: the GPUs its node has
   std::vector<RankCollective> collectives;
   GpuTimeline timeline;  // linked GPU events, as the rank's own gpu_timeline sheet
   // HTA's comm-comp overlap over every GPU event (linked or not): communication time

@@ -112,7 +112,21 @@ TEST_CASE("straggler_summary names the planted straggler first", "[ranks]") {
   CHECK(col(s, "times_arrived_first").int_at(3) == 3);
   // NCCL time: rank 2 3·50 = 150; rank 0 3·150 = 450.
   CHECK(number(s, "total_nccl_dur_us", 0) == 150);
-  CHECK(number(s, "total_nccl_dur_us", 3) == 450);
+  // The ranks list no deviceProperties: the GPUs per node are unknown, no node_id.
+  CHECK(s.find("node_id") == nullptr);
+}
+
+TEST_CASE("straggler_summary: node_id = rank // GPUs per node, from deviceProperties", "[ranks]") {
+  // Each rank's trace lists 2 GPUs (TraceLens's derived --gpus_per_node 2): ranks 0, 1 on
+  // node 0 and 2, 3 on node 1. Rows in straggler order 2, 3, 1, 0 → nodes 1, 1, 0, 0.
+  std::vector<RankSummary> ranks = planted_straggler();
+  for (RankSummary& r : ranks) r.gpus_on_node = 2;
+  const MultiRankCollectives m = multi_rank_collective_sheets(ranks);
+  const Table& s = sheet(m, "straggler_summary");
+  REQUIRE(s.num_rows() == 4);
+  CHECK(s.column(s.num_columns() - 1).name() == "node_id");  // the last column
+  const int64_t node[] = {1, 1, 0, 0};
+  for (size_t row = 0; row < 4; ++row) CHECK(col(s, "node_id").int_at(row) == node[row]);
 }
 
 TEST_CASE("summaries: one implicit-sync group, one long row per rank", "[ranks]") {
