@@ -1,9 +1,9 @@
 // torch.compile's Triton kernel ops (triton_poi_*, triton_red_*, triton_per_*), which
 // TraceLens models from the op's own args, without an inductor cache:
-//   xnumel, rnumel  the integer Concrete Inputs: a pointwise op's last one is xnumel
-//                   (rnumel 1); a reduction's (red/per) last two are xnumel, rnumel.
-//   fused_ops       the aten ops spelled in the name between "fused_" and the trailing
-//                   "_<n>", matched longest name first; an unknown word is skipped.
+//   xnumel, rnumel  the integer Concrete Inputs (others, such as an epsilon, are skipped):
+//                   a pointwise op's last one is xnumel (rnumel 1); a reduction's
+//                   (red/per) last two are xnumel, rnumel.
+//   fused_ops       the aten ops spelled in the name (triton_fused_ops.h).
 //   flops           (Σ FLOPs per element of the fused ops) · xnumel · rnumel, a float.
 //   bytes           Σ prod(shape)·bpe over the tensor args (dtype not Scalar, shape not
 //                   empty) with bpe from the c10 spelled dtypes (0 for any other), plus,
@@ -11,85 +11,17 @@
 //   Compute Spec    "vector_" + the first tensor dtype with a known bpe, lower-cased
 //                   without "c10::" (vector_bfloat16), "" when none.
 // Without Concrete Inputs, Input Dims or Input type there is nothing to read (TraceLens
-// would look for the inductor cache: not modeled); a non-integer Concrete Input raises.
+// would look for the inductor cache: not modeled).
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <string>
 
 #include "analyses/perf/models.h"
+#include "analyses/perf/triton_fused_ops.h"
 
 namespace sollens::perf {
 
 namespace {
-
-struct FusedOp {
-  std::string_view name;  // as spelled in the kernel name
-  int flops_per_element;
-};
-
-// The ops TraceLens recognises in a kernel name and their FLOPs per element; those with
-// 0 only move memory or are counted as free (the comparisons and bitwise ops that the
-// reference reports name).
-constexpr std::array<FusedOp, 33> kFusedOps = {{
-    {"add", 1},         {"sub", 1},          {"mul", 1},         {"div", 1},       {"pow", 2},
-    {"sqrt", 2},        {"rsqrt", 2},        {"exp", 4},         {"log", 4},       {"sigmoid", 4},
-    {"tanh", 4},        {"relu", 1},         {"silu", 4},        {"gelu", 8},      {"mean", 1},
-    {"sum", 1},         {"var", 2},          {"abs", 1},         {"neg", 1},       {"reciprocal", 2},
-    {"ne", 1},          {"eq", 1},           {"lt", 1},          {"gt", 1},        {"_to_copy", 0},
-    {"copy_", 0},       {"clone", 0},        {"embedding", 0},   {"_unsafe_view", 0}, {"bitwise_and", 0},
-    {"bitwise_not", 0}, {"bitwise_or", 0},   {"ge", 0},
-}};
-
-// The fused ops' names, longest first (so "_unsafe_view" is tried before "view").
-const std::vector<const FusedOp*>& fused_ops_longest_first() {
-  static const std::vector<const FusedOp*> ops = [] {
-    std::vector<const FusedOp*> v;
-    for (const FusedOp& op : kFusedOps) v.push_back(&op);
-    std::stable_sort(v.begin(), v.end(), [](const FusedOp* a, const FusedOp* b) { return a->name.size() > b->name.size(); });
-    return v;
-  }();
-  return ops;
-}
-
-// "triton_<kind>_fused_<words>_<digits>" → the <words>; nullopt when it does not match.
-std::optional<std::string_view> fused_words(std::string_view name) {
-  for (std::string_view kind : {"triton_poi_fused_", "triton_red_fused_", "triton_per_fused_"}) {
-    if (!name.starts_with(kind)) continue;
-    std::string_view rest = name.substr(kind.size());
-    const size_t us = rest.rfind('_');
-    if (us == std::string_view::npos || us == 0 || us + 1 == rest.size()) return std::nullopt;
-    const std::string_view digits = rest.substr(us + 1);
-    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      return std::nullopt;
-    return rest.substr(0, us);
-  }
-  return std::nullopt;
-}
-
-std::vector<const FusedOp*> parse_fused_ops(std::string_view name) {
-  std::vector<const FusedOp*> ops;
-  auto words = fused_words(name);
-  if (!words) return ops;
-  std::string_view rest = *words;
-  while (!rest.empty()) {
-    const FusedOp* hit = nullptr;
-    for (const FusedOp* op : fused_ops_longest_first())
-      if (rest == op->name || (rest.starts_with(op->name) && rest[op->name.size()] == '_')) {
-        hit = op;
-        break;
-      }
-    if (hit) {
-      ops.push_back(hit);
-      rest.remove_prefix(hit->name.size());
-      while (!rest.empty() && rest.front() == '_') rest.remove_prefix(1);
-    } else {
-      const size_t us = rest.find('_');
-      rest = us == std::string_view::npos ? std::string_view() : rest.substr(us + 1);
-    }
-  }
-  return ops;
-}
 
 int64_t c10_bytes_per_element(std::string_view dtype) {
   if (dtype == "c10::BFloat16" || dtype == "c10::Half") return 2;
@@ -132,9 +64,8 @@ ModelResult eval_triton_compiled(const ModelInput& in) {
   for (size_t k = 0; k < g.concrete.size(); ++k) {
     const PyValue& v = g.concrete[k];
     if (v.kind == PyValue::Kind::kStr && v.s.empty()) continue;
-    auto x = v.kind == PyValue::Kind::kStr ? python_int(v.s) : std::nullopt;
-    if (!x) return r;  // ValueError
-    scalars.push_back(*x);
+    const auto x = v.kind == PyValue::Kind::kStr ? python_int(v.s) : std::nullopt;
+    if (x) scalars.push_back(*x);
   }
   const bool reduction = in.name.starts_with("triton_red_") || in.name.starts_with("triton_per_");
   int64_t xnumel = 0, rnumel = 1;
@@ -147,12 +78,11 @@ ModelResult eval_triton_compiled(const ModelInput& in) {
     r.status = Status::kNotImplemented;
     return r;
   }
-  const std::vector<const FusedOp*> ops = parse_fused_ops(in.name);
   std::string names;
   int64_t flops_per_element = 0;
-  for (const FusedOp* op : ops) {
-    names += (names.empty() ? "aten." : ", aten.") + std::string(op->name);
-    flops_per_element += op->flops_per_element;
+  for (std::string_view op : fused_aten_ops(in.name)) {
+    names += (names.empty() ? "aten." : ", aten.") + std::string(op);
+    flops_per_element += fused_op_flops_per_element(op);
   }
   double bytes = 0;
   int64_t first_bpe = -1;

@@ -541,47 +541,6 @@ TEST_CASE("UnaryElementwise: upsample_nearest and replication_pad record input a
   CHECK(compute_spec(pad) == "vector_fp32");
 }
 
-TEST_CASE("torch.compile Triton ops: fused ops from the name, sizes from Concrete Inputs", "[perf]") {
-  // A reduction: xnumel, rnumel = the last two integers (32768, 2048); ops add 1, mean 1,
-  // mul 1, pow 2, rsqrt 2 = 7 FLOPs per element: 7·32768·2048 = 469762048;
-  // bytes = (8·4096·2048 = 67108864)·2 twice + 2048·2 = 268439552 (no output term).
-  EventArgs a;
-  a.dims = lit("[[8, 4096, 2048], [2048], [8, 4096, 2048], [], []]");
-  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
-  a.concrete = lit("['', '', '', '32768', '2048']");
-  const ModelResult red = run("triton_red_fused_add_mean_mul_pow_rsqrt_0", a);
-  REQUIRE(red.status == Status::kOk);
-  CHECK(params_repr(red) ==
-        "fused_ops='aten.add, aten.mean, aten.mul, aten.pow, aten.rsqrt';xnumel=32768;rnumel=2048;");
-  CHECK(red.fwd.flops == Count::real(469762048.0));
-  CHECK(red.fwd.bytes == Count::real(268439552.0));
-  CHECK(compute_spec(red) == "vector_bfloat16");
-  // Pointwise: xnumel = the last integer (1024); "_unsafe_view" is one word (0 FLOPs),
-  // "cat" is unknown and dropped; mul 1 + silu 4 = 5 FLOPs per element: 5120;
-  // bytes = (1024 + 1024)·2 + 2·1024 (the output, first tensor's bpe) = 6144.
-  a.dims = lit("[[1024], [1024], []]");
-  a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'Scalar']");
-  a.concrete = lit("['', '', '1024']");
-  const ModelResult poi = run("triton_poi_fused__unsafe_view_cat_mul_silu_12", a);
-  REQUIRE(poi.status == Status::kOk);
-  CHECK(repr(*poi.find_param("fused_ops")) == "'aten._unsafe_view, aten.mul, aten.silu'");
-  CHECK(poi.fwd.flops == Count::real(5120.0));
-  CHECK(poi.fwd.bytes == Count::real(6144.0));
-  // Tensors typed 'int' / 'long int' (not c10:: spellings) count 0 bytes and give no precision.
-  a.dims = lit("[[888], [888], []]");
-  a.types = lit("['int', 'long int', 'Scalar']");
-  a.concrete = lit("['', '', '888']");
-  const ModelResult ints = run("triton_poi_fused_add_lt_0", a);
-  REQUIRE(ints.status == Status::kOk);
-  CHECK(ints.fwd.flops == Count::real(2.0 * 888));
-  CHECK(ints.fwd.bytes == Count::real(0.0));
-  CHECK(compute_spec(ints) == "");
-  CHECK(perf_sheet_name(*find_perf_model("triton_poi_fused_add_lt_0"), false) == "");
-  // Without Concrete Inputs there is nothing to read.
-  a.concrete = PyValue::none();
-  CHECK(run("triton_poi_fused_add_lt_0", a).status == Status::kNotImplemented);
-}
-
 TEST_CASE("RoPE extensions: aiter two-channel cached RoPE, sgl_kernel rotary_embedding, fused MLA RoPE", "[perf]") {
   // rope_cached_positions_2c_fwd_impl: input_x (1, 4, 8, 64), input_y (1, 4, 2, 64) bf16:
   // n = 2048 + 512 = 2560; flops = 3n = 7680; bytes = 2·n·2 = 10240.
