@@ -181,7 +181,9 @@ function notes(sol, m) {
   if (!sol.moduleFrames)
     lines.push('This trace has no nn.Module frames (record it with with_stack=True): layer types fall back to op categories.');
   if (m['sol/faster_than_estimate_ops'])
-    lines.push(`${formatNumber(m['sol/faster_than_estimate_ops'], 'int')} ops ran faster than their estimate: their model is wrong (they are flagged in the tables, never shown above 100 % silently).`);
+    lines.push(`${formatNumber(m['sol/faster_than_estimate_ops'], 'int')} ops ran faster than their estimate: their perf model or the device data is wrong for them (faster_cause model or device in the top operations; never shown above 100 % silently).`);
+  if (m['sol/faster_cause_on_chip_ops'])
+    lines.push(`${formatNumber(m['sol/faster_cause_on_chip_ops'], 'int')} ops ran faster than DRAM allows, their data served from the L2: their estimate is the on-chip bound (faster_cause on_chip).`);
   if (m['sol/communication_ops'])
     lines.push(`Collectives estimated from their bytes and the GPU's link bandwidth: ${formatNumber(m['sol/communication_ops'], 'int')} (${ms(m['sol/communication_estimated_time_ms'])} estimated, ${ms(m['sol/communication_measured_time_ms'])} measured).`);
   if (m['sol/communication_unmodeled_ops'])
