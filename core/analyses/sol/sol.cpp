@@ -141,8 +141,12 @@ std::string sol_console_report(const SolReport& report, size_t top) {
   out += printed("  kernel time only: %.2f ms estimated, %.2f ms measured", t.estimated_us / 1e3, t.measured_us / 1e3);
   out += std::isnan(t.efficiency_pct()) ? std::string() : printed(", kernel efficiency %.1f%%", t.efficiency_pct());
   out += "\n";
-  out += printed("  device %s; efficiency factor %.2f; %.3f TFLOP; %zu ops faster than their estimate\n",
+  out += printed("  device %s; efficiency factor %.2f; %.3f TFLOP; %zu ops faster than their estimate",
                 report.device_how.c_str(), report.efficiency_factor, t.flops / 1e12, t.faster_than_estimate);
+  if (t.faster_than_estimate > 0)
+    out += printed(" (cause: %zu model, %zu device)", t.faster_model, t.faster_device);
+  if (t.faster_on_chip > 0) out += printed("; %zu faster than DRAM, explained by the L2 (on_chip)", t.faster_on_chip);
+  out += "\n";
   out += printed("  unmodeled: %zu ops, %.2f ms measured (not in the totals)\n", t.unmodeled_ops,
                 t.unmodeled_us / 1e3);
   const Column& metric = report.metrics.column(1);
