@@ -36,9 +36,11 @@ TEST_CASE("Triton fused ops: the name split into ATen operator names", "[perf]")
   CHECK(joined(fused_aten_ops("triton_poi_fused_ge__conj_0")) == "ge_,conj");
   // "cat" is an ATen operator: kept (0 FLOPs).
   CHECK(joined(fused_aten_ops("triton_poi_fused__unsafe_view_cat_mul_silu_12")) == "_unsafe_view,cat,mul,silu");
-  // "convert_element_type" (a prims op) is in no split: TraceLens's fallback keeps the
+  // A prims op is a registry name too.
+  CHECK(joined(fused_aten_ops("triton_poi_fused__to_copy_convert_element_type_4")) == "_to_copy,convert_element_type");
+  // "my_op" (no operator of PyTorch's) is in no split: TraceLens's fallback keeps the
   // FLOPs-table names from the left ("add", "mul") and skips the other words one by one.
-  CHECK(joined(fused_aten_ops("triton_poi_fused_add_convert_element_type_mul_3")) == "add,mul");
+  CHECK(joined(fused_aten_ops("triton_poi_fused_add_my_op_mul_3")) == "add,mul");
   CHECK(fused_aten_ops("some_other_kernel").empty());
   CHECK(fused_aten_ops("triton_poi_fused_add").empty());  // no trailing "_<digits>"
   CHECK(fused_op_flops_per_element("rsqrt") == 2);
