@@ -195,6 +195,7 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
     const DeviceIdentification device = session_.identify_device(device_name);
     SolOptions options;
     options.efficiency_factor = efficiency;
+    options.capture = session_.capture();
     SolReport r = analyze_sol(session_.store(), session_.python_tree(), device, options, &session_.default_cycles());
     std::string notes = "[";
     for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);

@@ -37,7 +37,15 @@ LoadOutcome Session::load(TraceStreamReader& reader, const LoadOptions& options)
   return adopt(std::move(parsed), options, ms_since(t0));
 }
 
+LoadOutcome Session::load_capture(PaddedBuffer bytes, const LoadOptions& options) {
+  auto capture = std::make_unique<LoadedCapture>();
+  LoadOutcome outcome = capture->load(std::move(bytes), options);
+  capture_ = outcome.ok ? std::move(capture) : nullptr;
+  return outcome;
+}
+
 void Session::unload() {
+  capture_.reset();
   store_.reset();
   tree_.reset();
   default_cycles_.reset();
@@ -102,6 +110,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
     options.sol.enabled = true;
     options.sol.device = options.device;
     options.sol.options.efficiency_factor = request.sol_efficiency;
+    options.sol.options.capture = capture();
   }
   if (!options.sol.enabled) return build_report(*store_, tree, options, sink);
   // The SOL sheets come last: what they need of this session is found on a second

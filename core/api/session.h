@@ -14,6 +14,7 @@
 #include "analyses/info/trace_info.h"
 #include "analyses/roofline/device_identify.h"
 #include "analyses/timeline/gpu_timeline.h"
+#include "api/capture_trace.h"
 #include "api/events.h"
 #include "api/options.h"
 #include "ingest/trace_reader.h"
@@ -70,6 +71,11 @@ class Session {
   // ingest_options(options): its last bytes parsed, then the tree.
   LoadOutcome load(TraceStreamReader& reader, const LoadOptions& options = {});
   bool loaded() const { return store_ != nullptr; }
+  // The trace in which the CUDA / HIP graphs this trace replays were captured (load it
+  // after the trace: loading a trace drops it). SOL, in the report and sol(), then
+  // counts each replayed kernel for the op captured there. A failed load keeps none.
+  LoadOutcome load_capture(PaddedBuffer bytes, const LoadOptions& options = {});
+  const CaptureTrace* capture() const { return capture_ ? &capture_->trace() : nullptr; }
   // Frees the trace and everything computed from it.
   void unload();
 
@@ -115,6 +121,7 @@ class Session {
   // Kept results (see above); reset by load.
   mutable std::unique_ptr<CycleReport> default_cycles_;
   mutable std::unique_ptr<TraceTree> python_tree_;
+  std::unique_ptr<LoadedCapture> capture_;
 };
 
 }  // namespace sollens

@@ -36,6 +36,23 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
   return true;
 }
 
+bool load_capture_trace(const std::string& path, LoadedTrace& loaded) {
+  PaddedBuffer bytes;
+  std::string error;
+  if (!read_file(path, bytes, error)) {
+    std::cerr << "sollens: " << error << "\n";
+    return false;
+  }
+  LoadOptions options;
+  options.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  const LoadOutcome outcome = loaded.session.load_capture(std::move(bytes), options);
+  if (!outcome.ok) {
+    std::cerr << "sollens: " << path << ": " << outcome.error << "\n";
+    return false;
+  }
+  return true;
+}
+
 void print_warnings(const Session& session, std::ostream& log) {
   for (const auto& w : session.warnings()) log << "sollens: warning: " << w.message << "\n";
 }

@@ -23,6 +23,10 @@ struct LoadedTrace {
 bool load_and_model(const std::string& path, const TreeOptions& tree_options, LoadedTrace& out,
                     unsigned threads = 0, bool compact = false);
 
+// --capture FILE: the graph-capture trace of the loaded trace's graph replays, into its
+// session. Prints the error to stderr and returns false when it cannot be used.
+bool load_capture_trace(const std::string& path, LoadedTrace& loaded);
+
 void print_warnings(const Session& session, std::ostream& log);
 
 }  // namespace sollens::cli

@@ -20,7 +20,7 @@ usage:
                        [--micro-idle-thresh-us US] [--group-by-num-kernels]
                        [--short-kernel-threshold-us US] [--short-kernel-histogram-bins N]
                        [--topk-short-kernels N] [--strip-sglang-suffixes]
-                       [--rank-summary FILE] [--max-memory MB]
+                       [--rank-summary FILE] [--max-memory MB] [--capture CAPTURE]
       Writes the report sheets as CSV into DIR (default: sollens-report), and
       all of them as one report.json and one report.xlsx beside them; prints a
       summary and timings on stderr. With several traces (one per rank), a
@@ -29,7 +29,7 @@ usage:
       timeline, comm-comp overlap, rank clocks) in DIR/. After TraceLens's
       sheets come the speed-of-light sheets of sollens sol (sol_metrics,
       sol_by_layer_type, ...) when the GPU is known (identified or --device);
-      --no-sol leaves them out, --efficiency F as for sol.
+      --no-sol leaves them out, --efficiency F and --capture as for sol.
   --max-memory MB: with many traces, read fewer ranks at once where their
       estimated peak (1.1 x each rank's JSON size) would pass MB megabytes
       (10^6 bytes), and parse each in one pass; each rank's file is dropped as it
@@ -76,7 +76,7 @@ usage:
       (cycles.csv, cycle_<k>*.csv); --mode llm: the prefill and decode patterns
       with per-step latency and layers per step (cycles_llm.csv, prefill*.csv,
       decode*.csv); --mode uplifter: uplifter's detection and tables exactly.
-  sollens sol TRACE [--device NAME] [--efficiency F] [--out DIR]
+  sollens sol TRACE [--device NAME] [--efficiency F] [--capture CAPTURE] [--out DIR]
       Speed of light: each op's roofline estimate (perf model, dense peaks of
       the GPU) against its measured kernel time, by layer type (nn.Module
       frames), layer instance, function, phase (user annotations) and per
@@ -84,7 +84,10 @@ usage:
       and one CSV per table into DIR (default: sollens-sol). --efficiency F
       (0 < F <= 1, default 1.0) scales every peak and bandwidth. Collectives are
       estimated from their bytes and the GPU's NVLink / Infinity Fabric
-      bandwidth (deviceDB), where it is known.
+      bandwidth (deviceDB), where it is known. Kernels replayed by CUDA / HIP
+      graph launches count for the ops captured: from CAPTURE (the trace of the
+      graph capture) when given, else from a capture or an eager run of the
+      same kernels in TRACE; the notes say how much was mapped.
   sollens solar ET [--kineto TRACE] [--device NAME] [--out DIR]
       Graph speed of light from a PyTorch Execution Trace (ET, .json or
       .json.gz): Solar's MACs, element traffic and unfused / fused /

@@ -165,6 +165,7 @@ int run_report(const std::vector<std::string>& args) {
   request.sol_sheets = true;  // --no-sol
   bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx
   std::string rank_summary;                          // --rank-summary FILE
+  std::string capture;                               // --capture FILE
   uint64_t max_memory = 0;                           // --max-memory MB (many ranks)
   const auto option = [&](size_t& i) {
     const std::string& a = args[i];
@@ -178,6 +179,12 @@ int run_report(const std::vector<std::string>& args) {
         return OptionResult::kUsageError;
       }
       out_dir = args[++i];
+    } else if (a == "--capture") {
+      if (i + 1 >= args.size()) {
+        std::cerr << "sollens: --capture needs the graph-capture trace\n";
+        return OptionResult::kUsageError;
+      }
+      capture = args[++i];
     } else if (a == "--rank-summary") {
       if (i + 1 >= args.size()) {
         std::cerr << "sollens: --rank-summary needs a file\n";
@@ -225,11 +232,16 @@ int run_report(const std::vector<std::string>& args) {
     std::cerr << "sollens: --rank-summary takes one trace (one rank)\n";
     return 2;
   }
+  if (many && !capture.empty()) {
+    std::cerr << "sollens: --capture takes one trace\n";
+    return 2;
+  }
   if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file, max_memory);
   const std::string& trace = traces.front();
 
   auto loaded = std::make_unique<LoadedTrace>();
   if (!load_and_model(trace, tree_options, *loaded)) return 1;
+  if (!capture.empty() && !load_capture_trace(capture, *loaded)) return 1;
   int code = write_report_dir(trace, *loaded, request, out_dir, write_json, write_xlsx_file, std::cerr);
   if (code == 0 && !rank_summary.empty()) code = write_rank_summary(trace, *loaded, rank_summary);
   // What exit costs before the process ends: freeing the store, the tree and the text.

@@ -24,7 +24,7 @@ namespace sollens::cli {
 namespace {
 
 struct SolArgs {
-  std::string trace, out_dir = "sollens-sol", device_name;
+  std::string trace, out_dir = "sollens-sol", device_name, capture;
   double efficiency = 1.0;
 };
 
@@ -33,12 +33,12 @@ bool parse_sol_args(const std::vector<std::string>& args, SolArgs& out) {
     const std::string& a = args[i];
     if (a == "--device") return read_device_option(args, i, out.device_name);
     if (a == "--efficiency") return read_efficiency_option(args, i, out.efficiency);
-    if (a != "--out") return OptionResult::kNotMine;
+    if (a != "--out" && a != "--capture") return OptionResult::kNotMine;
     if (i + 1 >= args.size()) {
-      std::cerr << "sollens: --out needs a directory\n";
+      std::cerr << "sollens: " << a << (a == "--out" ? " needs a directory\n" : " needs the graph-capture trace\n");
       return OptionResult::kUsageError;
     }
-    out.out_dir = args[++i];
+    (a == "--out" ? out.out_dir : out.capture) = args[++i];
     return OptionResult::kTaken;
   };
   return parse_trace_args("sol", args, option, out.trace);
@@ -86,6 +86,7 @@ int run_sol(const std::vector<std::string>& args) {
   tree_options.include_python = true;  // nn.Module frames give the layer types
   LoadedTrace loaded;
   if (!load_and_model(a.trace, tree_options, loaded)) return 1;
+  if (!a.capture.empty() && !load_capture_trace(a.capture, loaded)) return 1;
   const Session& session = loaded.session;
   print_warnings(session, std::cerr);
   const EventStore& store = session.store();
@@ -93,6 +94,7 @@ int run_sol(const std::vector<std::string>& args) {
   const CycleReport& cycles = session.default_cycles();
   SolOptions options;
   options.efficiency_factor = a.efficiency;
+  options.capture = session.capture();
   const SolReport report = analyze_sol(store, session.tree(), device, options, &cycles);
   std::cout << sol_console_report(report);
 
