@@ -201,6 +201,8 @@ const char* cycle_phase_name(CyclePhase phase) {
     case CyclePhase::kPrefill: return "prefill";
     case CyclePhase::kDecode: return "decode";
     case CyclePhase::kStep: return "step";
+    case CyclePhase::kChunkedPrefill: return "chunked_prefill";
+    case CyclePhase::kMixed: return "mixed";
     case CyclePhase::kOther: break;
   }
   return "other";
@@ -224,8 +226,9 @@ std::string CyclePattern::found_by() const {
     case StepSource::kOneLaunch: steps = "graph launch"; break;
     case StepSource::kOneAnnotation: steps = "annotation"; break;
     case StepSource::kAnnotations:
-      // Graph launches and python frames are evidence too, but not annotations.
-      steps = step_annotation.rfind("graph launches", 0) == 0 || step_annotation.rfind("python frame ", 0) == 0
+      // Graph launches, python frames and inferred forwards are evidence too, but not annotations.
+      steps = step_annotation.rfind("graph launches", 0) == 0 || step_annotation.rfind("python frame ", 0) == 0 ||
+                      step_annotation.rfind("inferred ", 0) == 0
                   ? step_annotation
                   : "annotation " + step_annotation;
       break;

@@ -40,7 +40,8 @@ struct Cycle {
 };
 
 // kStep: the main repeating unit of a trace that is not known to be LLM inference.
-enum class CyclePhase : uint8_t { kOther, kPrefill, kDecode, kStep };
+// Chunked prefill and mixed batches come from inferred LLM forwards (llm_forward_steps.h).
+enum class CyclePhase : uint8_t { kOther, kPrefill, kDecode, kStep, kChunkedPrefill, kMixed };
 
 // Where a pattern's outer cycle (its step) comes from (launch_steps.h).
 enum class StepSource : uint8_t {
@@ -78,6 +79,8 @@ struct CyclePattern {
   // The annotation's name when the step is one annotation; for kAnnotations the kind
   // ("ProfilerStep#", "Optimizer.step").
   std::string step_annotation;
+  // Tokens per repetition where inferred LLM forwards give them (mean), else 0.
+  int64_t tokens_per_step = 0;
 
   // What uplifter reports: the layer when there is one, else the outer cycle.
   const Cycle& effective() const { return layer ? *layer : outer; }

@@ -5,6 +5,7 @@
 
 #include "analyses/cycles/launch_steps.h"
 #include "analyses/cycles/layer_kinds.h"
+#include "analyses/cycles/llm_forward_steps.h"
 #include "analyses/cycles/step_evidence.h"
 
 namespace sollens {
@@ -73,7 +74,7 @@ void promote_marked_steps(const EventStore& store, const KernelSequence& seq,
 }
 
 void apply_step_evidence(const EventStore& store, const KernelSequence& seq, const StepMarks& marks,
-                         const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+                         const LlmPhases& llm, const CycleOptions& options, std::vector<CyclePattern>& patterns) {
   if (options.order == KernelOrder::kFileOrder) {
     label_main_step(patterns);
     return;
@@ -90,6 +91,7 @@ void apply_step_evidence(const EventStore& store, const KernelSequence& seq, con
   drop_duplicate_patterns(patterns);
   if (options.llm) label_llm_phases(seq, patterns);
   else label_main_step(patterns);
+  apply_llm_forwards(store, seq, marks, llm, options, patterns);
 }
 
 }  // namespace
@@ -104,6 +106,7 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
   CycleReport report;
   report.structure = options.structure;
   const StepMarks marks = options.structure ? index_step_marks(store) : StepMarks{};
+  const LlmPhases llm = options.structure ? infer_llm_phases(store) : LlmPhases{};
   for (auto& seq : build_kernel_sequences(store, options.order)) {
     report.kernels += seq.size();
     SequenceCycles sc;
@@ -112,7 +115,7 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
     for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
     promote_single_launch_layers(launch, sc.patterns);
     if (options.structure) {
-      apply_step_evidence(store, seq, marks, options, sc.patterns);
+      apply_step_evidence(store, seq, marks, llm, options, sc.patterns);
       sc.sequence = std::move(seq);
       report.sequences.push_back(std::move(sc));
       continue;

@@ -43,8 +43,31 @@ SolSpan span_of(const EventStore& s, const SolOps& ops, const std::vector<double
   return r;
 }
 
+// A step's wall time: first kernel to the next repetition's first kernel; the last
+// repetition, or one not followed by the next, its own span (as sol_wall's main step).
+double mean_wall_us(const KernelSequence& seq, const Cycle& cycle, const std::vector<SolSpan>& reps) {
+  double sum = 0;
+  for (size_t r = 0; r < reps.size(); ++r) {
+    const bool followed = r + 1 < cycle.starts.size() && cycle.starts[r + 1] == cycle.starts[r] + cycle.length;
+    sum += followed ? seq.ts[cycle.starts[r + 1]] - seq.ts[cycle.starts[r]] : reps[r].span_us;
+  }
+  return reps.empty() ? 0 : sum / static_cast<double>(reps.size());
+}
+
+// Tokens per step and per second of step wall time, where inferred forwards give them.
+void push_tokens(Table& t, size_t& c, int64_t tokens, double wall_us) {
+  if (tokens <= 0) {
+    t.column(c++).push_null();
+    t.column(c++).push_null();
+    return;
+  }
+  t.column(c++).push_int(tokens);
+  if (wall_us > 0) t.column(c++).push_float(static_cast<double>(tokens) / wall_us * 1e6);
+  else t.column(c++).push_null();
+}
+
 void add_row(Table& t, const std::string& sequence, size_t pattern, const char* level, const char* llm_phase,
-             const std::vector<SolSpan>& reps, uint32_t kernels) {
+             const std::vector<SolSpan>& reps, uint32_t kernels, int64_t tokens = 0, double wall_us = 0) {
   SolSpan mean;
   for (const SolSpan& r : reps) {
     mean.sol_latency_us += r.sol_latency_us;
@@ -72,6 +95,7 @@ void add_row(Table& t, const std::string& sequence, size_t pattern, const char* 
   t.column(c++).push_float(mean.unmodeled_us());
   t.column(c++).push_float(mean.idle_us());
   t.column(c++).push_float(mean.busy_us);
+  push_tokens(t, c, tokens, wall_us);
 }
 
 std::vector<SolSpan> spans_of(const EventStore& s, const SolOps& ops, const std::vector<double>& op_kernel_us,
@@ -103,14 +127,17 @@ Table sol_by_step_table(const EventStore& s, const SolOps& ops, const CycleRepor
   t.add_column("unmodeled_us", ColumnType::kFloat, Unit::kMicroseconds);
   t.add_column("idle_us", ColumnType::kFloat, Unit::kMicroseconds);
   t.add_column("busy_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("tokens", ColumnType::kInt);
+  t.add_column("tokens_per_s", ColumnType::kFloat);
   const std::vector<double> op_kernel_us = kernel_time_per_op(s, ops);
   size_t pattern = 0;
   for (const SequenceCycles& sc : cycles.sequences) {
     for (const CyclePattern& p : sc.patterns) {
       ++pattern;
       const char* phase = cycle_phase_name(p.phase);
-      add_row(t, sc.sequence.label, pattern, "step", phase, spans_of(s, ops, op_kernel_us, sc.sequence, p.outer),
-              p.outer.length);
+      const std::vector<SolSpan> steps = spans_of(s, ops, op_kernel_us, sc.sequence, p.outer);
+      add_row(t, sc.sequence.label, pattern, "step", phase, steps, p.outer.length, p.tokens_per_step,
+              mean_wall_us(sc.sequence, p.outer, steps));
       if (p.layer)
         add_row(t, sc.sequence.label, pattern, "layer", phase,
                 spans_of(s, ops, op_kernel_us, sc.sequence, *p.layer), p.layer->length);

@@ -31,7 +31,9 @@ SolSpan sol_span(const EventStore& store, const SolOps& ops, const KernelSequenc
 
 // "sol_by_step": sequence, pattern, level (step / layer), llm_phase, repetitions,
 // kernels, sol_latency_us, measured_span_us, efficiency_pct, kernel_inefficiency_us,
-// unmodeled_us, idle_us, busy_us (means per repetition). No rows without cycles.
+// unmodeled_us, idle_us, busy_us (means per repetition), then for steps of inferred
+// LLM forwards tokens (per step) and tokens_per_s (over the mean step wall time: first
+// kernel to the next step's first kernel, the last step its span). No rows without cycles.
 Table sol_by_step_table(const EventStore& store, const SolOps& ops, const CycleReport& cycles);
 
 }  // namespace sollens

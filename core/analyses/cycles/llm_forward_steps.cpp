@@ -1,0 +1,80 @@
+#include "analyses/cycles/llm_forward_steps.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+namespace sollens {
+
+namespace {
+
+CyclePhase cycle_phase_of(LlmPhase phase) {
+  switch (phase) {
+    case LlmPhase::kPrefill: return CyclePhase::kPrefill;
+    case LlmPhase::kChunkedPrefill: return CyclePhase::kChunkedPrefill;
+    case LlmPhase::kDecode: return CyclePhase::kDecode;
+    case LlmPhase::kMixed: return CyclePhase::kMixed;
+    case LlmPhase::kNone: break;
+  }
+  return CyclePhase::kOther;
+}
+
+bool overlaps(const Cycle& c, const KernelSpan& s) {
+  for (uint32_t start : c.starts)
+    if (start <= s.last && s.first < start + c.length) return true;
+  return false;
+}
+
+// One pattern whose repetitions are the given forwards (each its first kernel on,
+// as long as the shortest).
+CyclePattern pattern_of_forwards(const KernelSequence& seq, const std::vector<KernelSpan>& steps, CyclePhase phase,
+                                 int64_t tokens_per_step, const CycleOptions& options) {
+  CyclePattern p;
+  p.anchor = seq.name[steps[0].first];
+  p.step_source = StepSource::kAnnotations;
+  p.step_annotation = std::string(kInferredForwardsEvidence);
+  p.phase = phase;
+  p.tokens_per_step = tokens_per_step;
+  p.outer.start = steps[0].first;
+  p.outer.length = std::numeric_limits<uint32_t>::max();
+  for (const KernelSpan& s : steps) {
+    p.outer.starts.push_back(s.first);
+    p.outer.length = std::min(p.outer.length, s.size());
+  }
+  if (options.find_sub_cycles && p.outer.length > options.sub_cycle_above) find_layers(seq, p, options);
+  return p;
+}
+
+}  // namespace
+
+void apply_llm_forwards(const EventStore& store, const KernelSequence& seq, const StepMarks& marks,
+                        const LlmPhases& phases, const CycleOptions& options, std::vector<CyclePattern>& patterns) {
+  if (!phases.any()) return;
+  std::vector<CyclePattern> found;
+  std::vector<KernelSpan> all_steps;
+  for (LlmPhase phase : {LlmPhase::kPrefill, LlmPhase::kChunkedPrefill, LlmPhase::kMixed, LlmPhase::kDecode}) {
+    std::vector<MarkSpan> spans;
+    int64_t tokens = 0;
+    for (const LlmForward& f : phases.forwards) {
+      if (f.phase != phase) continue;
+      spans.push_back({f.begin, f.end, 0});
+      tokens += f.tokens;
+    }
+    std::sort(spans.begin(), spans.end());
+    const std::vector<KernelSpan> steps = kernels_in_spans(store, seq, marks, spans);
+    if (steps.empty()) continue;
+    const int64_t per_step = tokens / static_cast<int64_t>(spans.size());
+    found.push_back(pattern_of_forwards(seq, steps, cycle_phase_of(phase), per_step, options));
+    all_steps.insert(all_steps.end(), steps.begin(), steps.end());
+  }
+  if (found.empty()) return;
+  std::erase_if(patterns, [&](const CyclePattern& p) {
+    return std::any_of(all_steps.begin(), all_steps.end(), [&](const KernelSpan& s) { return overlaps(p.outer, s); });
+  });
+  patterns.insert(patterns.end(), found.begin(), found.end());
+  std::stable_sort(patterns.begin(), patterns.end(), [](const CyclePattern& a, const CyclePattern& b) {
+    return a.effective().center() < b.effective().center();
+  });
+}
+
+}  // namespace sollens

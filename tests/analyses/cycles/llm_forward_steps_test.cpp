@@ -1,0 +1,67 @@
+// Inferred LLM forwards as steps: an unannotated Hugging Face-style decode loop
+// (tests/fixtures/synthetic/hf_decode_loop.json, make_hf_decode_loop.py) launches the
+// same 31 kernels in its prefill and in each of its 31 decode forwards, so detection
+// alone finds one "step" of 32; the shapes say which forward is which.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "analyses/cycles/cycles.h"
+#include "ingest/trace_reader.h"
+
+using namespace sollens;
+
+namespace {
+
+std::unique_ptr<EventStore> load_decode_loop() {
+  std::ifstream in(std::filesystem::path(SOLLENS_FIXTURES_DIR) / "synthetic/hf_decode_loop.json", std::ios::binary);
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.store);
+  return std::move(r.store);
+}
+
+}  // namespace
+
+TEST_CASE("cycles: the prefill forward and the 31 decode forwards of an unannotated loop", "[cycles][phases]") {
+  const auto store = load_decode_loop();
+  const CycleReport report = analyze_cycles(*store);
+  REQUIRE(report.sequences.size() == 1);
+  const auto& patterns = report.sequences[0].patterns;
+  REQUIRE(patterns.size() == 2);
+  // Forward f holds kernels [31 f, 31 f + 31): 1 embedding, 4 layers of 7, LM head, argmax.
+  const CyclePattern& prefill = patterns[0];
+  CHECK(prefill.phase == CyclePhase::kPrefill);
+  CHECK(prefill.outer.starts == std::vector<uint32_t>{0});
+  CHECK(prefill.outer.length == 31);
+  CHECK(prefill.tokens_per_step == 4 * 256);
+  REQUIRE(prefill.layer);
+  CHECK(prefill.layers_per_outer == 4);
+  CHECK(prefill.layer->length == 7);
+
+  const CyclePattern& decode = patterns[1];
+  CHECK(decode.phase == CyclePhase::kDecode);
+  REQUIRE(decode.outer.repetitions() == 31);
+  for (uint32_t f = 1; f <= 31; ++f) CHECK(decode.outer.starts[f - 1] == 31 * f);
+  CHECK(decode.outer.length == 31);
+  CHECK(decode.tokens_per_step == 4);  // [4, 1] per forward
+  REQUIRE(decode.layer);
+  CHECK(decode.layers_per_outer == 4);
+  CHECK(decode.found_by() == "inferred LLM forwards, layers by anchor");
+
+  const std::string summary = cycles_summary(report);
+  CHECK(summary.find("prefill (pid 0 stream 7) 1 x 31 kernels") != std::string::npos);
+  CHECK(summary.find("decode (pid 0 stream 7) 31 x 31 kernels") != std::string::npos);
+}
+
+TEST_CASE("cycles: uplifter mode does not read the forwards", "[cycles][phases]") {
+  const auto store = load_decode_loop();
+  CycleOptions uplifter;
+  uplifter.structure = false;
+  const CycleReport report = analyze_cycles(*store, uplifter);
+  for (const CyclePattern& p : report.sequences[0].patterns) CHECK(p.tokens_per_step == 0);
+}
