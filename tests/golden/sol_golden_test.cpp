@@ -83,3 +83,80 @@ TEST_CASE("sol golden: H100 Qwen1.5 by layer type sums to the modeled kernel tim
   CHECK(r.by_phase.num_rows() == 1);
   CHECK(r.by_phase.column(0).string_at(0) == "(no phase)");
 }
+
+namespace {
+
+struct Gpt2Sol {
+  std::unique_ptr<EventStore> store;
+  SolReport report;
+};
+
+// GPT-2 small training on an H200 (PyTorch 2.11, cuDNN attention), 3 steps.
+Gpt2Sol gpt2_sol() {
+  const test::fs::path trace = test::kTraces / "h200-pt211-gpt2-train" / "gpt2_train.json.gz";
+  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
+  REQUIRE(loaded.store);
+  TreeOptions options;
+  options.include_python = true;
+  const TraceTree tree = TraceTree::build(*loaded.store, options);
+  const DeviceIdentification device = identify_trace_device(*loaded.store);
+  REQUIRE(device.roofline_spec() != nullptr);
+  SolReport report = analyze_sol(*loaded.store, tree, device);
+  return {std::move(loaded.store), std::move(report)};
+}
+
+}  // namespace
+
+TEST_CASE("sol golden: H200 GPT-2 backward GEMMs belong to their forward modules", "[sol][golden]") {
+  const Gpt2Sol g = gpt2_sol();
+  // Before backward ops were linked to their forward ops, 17.0 of the 28.7 ms of GEMM
+  // kernel time (59 %, the backward GEMMs) had no module. Each backward GEMM now takes
+  // the module of the forward op with its Sequence number (Conv1D, the lm_head Linear).
+  double gemm_us = 0, gemm_without_module_us = 0, gemm_backward_us = 0;
+  for (const SolOp& op : g.report.ops.ops) {
+    if (op.category != "GEMM") continue;
+    gemm_us += op.measured_us;
+    if (!op.in_module) gemm_without_module_us += op.measured_us;
+    if (op.pass == "backward") gemm_backward_us += op.measured_us;
+  }
+  CHECK(gemm_us / 1e3 == Approx(28.74).margin(0.01));
+  CHECK(gemm_backward_us / 1e3 == Approx(17.0).margin(0.01));
+  CHECK(gemm_without_module_us < 0.10 * gemm_us);
+
+  // sol_by_layer_type keeps the passes apart, and its rows still partition the ops.
+  const Table& lt = g.report.by_layer_type;
+  bool conv1d_backward = false, optimizer = false;
+  for (size_t row = 0; row < lt.num_rows(); ++row) {
+    const std::string pass = lt.find("pass")->string_at(row);
+    conv1d_backward = conv1d_backward || (lt.column(0).string_at(row) == "Conv1D" && pass == "backward");
+    optimizer = optimizer || pass == "optimizer";
+  }
+  CHECK(conv1d_backward);
+  CHECK(optimizer);  // AdamW's multi_tensor_apply kernels under Optimizer.step#AdamW.step
+  CHECK(column_sum(lt, "measured_time_ms") == Approx(g.report.totals.measured_us / 1e3).epsilon(1e-9));
+}
+
+TEST_CASE("sol golden: H200 GPT-2 cuDNN attention forward and backward are matmul work", "[sol][golden]") {
+  const Gpt2Sol g = gpt2_sol();
+  // q, k, v [8, 12, 512, 64], causal (top-left): 512·513/2 = 131,328 unmasked pairs.
+  //   forward MACs  = 8·12·131,328·(64 + 64)      = 1,613,758,464 (≥ 8·12·512²·64·2 / 2)
+  //   backward MACs = 8·12·131,328·(3·64 + 2·64)  = 4,034,396,160 (2.5× the forward)
+  constexpr double kForwardMacs = 1613758464.0, kBackwardMacs = 4034396160.0;
+  size_t forward = 0, backward = 0;
+  for (const SolOp& op : g.report.ops.ops) {
+    const bool fwd = op.function == "aten::_scaled_dot_product_cudnn_attention";
+    const bool bwd = op.function == "aten::_scaled_dot_product_cudnn_attention_backward";
+    if (!fwd && !bwd) {
+      CHECK(op.function.find("attention") == std::string::npos);  // leaves count in their composite
+      continue;
+    }
+    (fwd ? forward : backward) += 1;
+    CHECK(op.estimated);
+    CHECK(op.flops == 2 * (fwd ? kForwardMacs : kBackwardMacs));
+    CHECK(op.layer_type == "GPT2Attention");
+    CHECK(op.pass == (fwd ? "forward" : "backward"));
+    CHECK(op.note.find("causal") != std::string::npos);
+  }
+  CHECK(forward == 18);  // 6 layers × 3 steps
+  CHECK(backward == 18);
+}

@@ -14,8 +14,8 @@ import { parseCsv } from './views_checks.mjs';
 
 // Sheet name → the columns that identify a row.
 const KEYS = {
-  sol_by_layer_type: ['layer_type'],
-  sol_by_layer_instance: ['layer_instance'],
+  sol_by_layer_type: ['layer_type', 'pass'],
+  sol_by_layer_instance: ['layer_instance', 'pass'],
   sol_by_function: ['function'],
   sol_by_phase: ['phase'],
   sol_by_phase_prefix: ['phase'],

@@ -17,8 +17,8 @@ const CHART_LAYER_TYPES = 12;
 
 // The tables shown under tabs, in this order: [sheet name, tab label, what a row is].
 const TABLES = [
-  ['sol_by_layer_type', 'Layer type', 'one row per nn.Module class (the innermost module of each op), or per op category when the trace has no module frames'],
-  ['sol_by_layer_instance', 'Layer instance', 'one row per module path (e.g. model.layers.3.mlp)'],
+  ['sol_by_layer_type', 'Layer type', 'one row per nn.Module class (the innermost module of each op; a backward op takes its forward op\'s) and pass (forward, backward, optimizer, other), or per op category when the trace has no module frames'],
+  ['sol_by_layer_instance', 'Layer instance', 'one row per module path (e.g. model.layers.3.mlp) and pass'],
   ['sol_by_function', 'Function', 'one row per op (aten::addmm, …)'],
   ['sol_by_phase', 'Phase', 'one row per innermost user annotation'],
   ['sol_by_phase_prefix', 'Phase prefixes', 'one "<prefix> (total)" row per /-separated prefix of the phases (kept apart: summing them with the phases would count twice)'],
@@ -211,6 +211,7 @@ function layerChart(sheet) {
   const meas = findColumn(sheet, 'measured_time_ms');
   const eff = findColumn(sheet, 'efficiency_pct');
   const unm = findColumn(sheet, 'unmodeled_time_ms');
+  const pass = findColumn(sheet, 'pass');
   const total = (r) => (cell(meas, r) ?? 0) + (cell(unm, r) ?? 0);
   const rows = Array.from({ length: sheet.rows }, (_, r) => r)
     .sort((a, b) => total(b) - total(a)).slice(0, CHART_LAYER_TYPES);
@@ -238,7 +239,7 @@ function layerChart(sheet) {
   };
   rows.forEach((r, i) => {
     const y = i * ROW;
-    const label = String(cell(name, r) ?? '(none)');
+    const label = String(cell(name, r) ?? '(none)') + (pass ? ` (${cell(pass, r)})` : '');
     text(LABEL - 8, y + BAR + 4, label.length > 26 ? `${label.slice(0, 25)}…` : label, 'sol-chart-label', 'end');
     // Measured: the modeled ops' time, then the unmodeled ops' time after it.
     [[cell(est, r) ?? 0, 'estimated', 0, 0], [cell(meas, r) ?? 0, 'measured', BAR + 1, 0],

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "analyses/sol/sol_phase.h"
+
 namespace sollens {
 
 namespace {
@@ -33,15 +35,19 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   const Column* share = t.find("share_of_estimate_pct");
   const Column* faster = t.find("faster_than_estimate_ops");
   const Column* unmodeled = t.find("unmodeled_time_ms");
+  const Column* pass = t.find("pass");
+  const auto label = [&](size_t r) {
+    return fit(pass ? key->string_at(r) + " (" + pass->string_at(r) + ")" : key->string_at(r), 44);
+  };
   size_t shown = 0;
   for (size_t r = 0; r < t.num_rows() && shown < top; ++r) {
     ++shown;
     if (count->int_at(r) == 0) {
-      out += printed("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", fit(key->string_at(r), 44).c_str(),
+      out += printed("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", label(r).c_str(),
                     static_cast<long long>(t.find("unmodeled_ops")->int_at(r)), unmodeled->float_at(r));
       continue;
     }
-    out += printed("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", fit(key->string_at(r), 44).c_str(),
+    out += printed("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", label(r).c_str(),
                   static_cast<long long>(count->int_at(r)), est->float_at(r),
                   share->is_null(r) ? 0.0 : share->float_at(r), meas->float_at(r));
     out += eff->is_null(r) ? std::string("n/a") : printed("%.1f%%", eff->float_at(r));
@@ -106,6 +112,7 @@ SolReport tables_of(const EventStore& store, const TraceTree& tree, SolOps ops, 
   r.by_function = sol_by_function_table(r.ops);
   r.by_phase = sol_by_phase_table(r.ops);
   add_phase_wall_columns(r.by_phase, store, r.ops);
+  add_phase_token_columns(r.by_phase, store);
   r.by_phase_prefix = sol_by_phase_prefix_table(r.ops);
   if (cycles) r.by_step = sol_by_step_table(store, r.ops, *cycles);
   r.top_operations = sol_top_operations_table(r.ops);

@@ -3,22 +3,18 @@
 #include <algorithm>
 
 #include "analyses/roofline/roofline.h"
+#include "analyses/sol/sol_attention.h"
 #include "analyses/sol/sol_comm.h"
 #include "analyses/sol/sol_context.h"
 #include "analyses/sol/sol_faster.h"
+#include "analyses/sol/sol_graph_ops.h"
+#include "analyses/sol/sol_pass.h"
 #include "analyses/sol/sol_phase.h"
 #include "base/interval_math.h"
 
 namespace sollens {
 
 namespace {
-
-// The innermost op at or above the launcher that has a perf model, or -1.
-int32_t innermost_modeled(const TraceTree& tree, const ModeledOps& modeled, uint32_t launcher) {
-  for (int32_t e = static_cast<int32_t>(launcher); e != kNoParent; e = tree.parent[static_cast<size_t>(e)])
-    if (modeled.eval_of_event[static_cast<size_t>(e)] >= 0) return e;
-  return -1;
-}
 
 // sollens's counts (CORRECTIONS.md): the corrected figure where TraceLens's is wrong.
 void read_counts(const perf::Metrics& m, double& flops, std::optional<double>& bytes) {
@@ -73,7 +69,17 @@ void count_unlaunched_gpu_events(const EventStore& s, const TraceTree& tree, Sol
   out.unattributed_us = busy_time_us(s, others);
 }
 
-void add_context(const EventStore& s, const TraceTree& tree, SolOps& out) {
+// A backward op outside every module belongs to its forward op's module.
+void add_forward_module(const EventStore& s, const TraceTree& tree, SolOp& op) {
+  if (op.in_module || op.forward_event < 0) return;
+  ModuleContext m = module_context(s, tree, static_cast<uint32_t>(op.forward_event));
+  op.in_module = m.in_module;
+  op.layer_type = std::move(m.layer_type);
+  op.layer_instance = std::move(m.instance);
+}
+
+void add_context(const EventStore& s, const TraceTree& tree, const std::vector<int32_t>& forward_of_backward,
+                 SolOps& out) {
   const ModuleFramePresence frames = module_frame_presence(s, tree);
   out.module_frames = frames.in_tree;
   if (!frames.in_store)
@@ -81,6 +87,7 @@ void add_context(const EventStore& s, const TraceTree& tree, SolOps& out) {
   else if (!frames.in_tree)
     out.notes.push_back("nn.Module frames were not loaded (python frames off): layer types are op categories");
   const PhaseLookup phases(s);
+  const PassLookup passes(s, tree, forward_of_backward);
   for (SolOp& op : out.ops) {
     op.phase = phases.phase_of(op.event);
     if (out.module_frames) {
@@ -89,6 +96,10 @@ void add_context(const EventStore& s, const TraceTree& tree, SolOps& out) {
       op.layer_type = std::move(m.layer_type);
       op.layer_instance = std::move(m.instance);
     }
+    const OpPass where = passes.of(op.event, op.in_module);
+    op.pass = sol_pass_name(where.pass);
+    op.forward_event = where.forward_event;
+    if (out.module_frames) add_forward_module(s, tree, op);
     if (!op.in_module) {
       op.layer_type = (out.module_frames ? "(no module) " : "") + op.category;
       op.layer_instance = op.layer_type;
@@ -142,6 +153,15 @@ RooflineEstimate roofline_estimate(double flops, const std::optional<double>& by
   return r;
 }
 
+void estimate_sol_op(const EventStore& s, SolOp& op, const ModeledOps& modeled, int32_t eval_index,
+                     const DeviceSpec* device, const SolOptions& options) {
+  estimate_op(op, modeled, eval_index, device, options);
+  if (op.estimated && copies_to_or_from_host(s, op.kernels)) {
+    op.estimated = false;
+    op.no_estimate = "host-device copy: no host link bandwidth in deviceDB";
+  }
+}
+
 SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const DeviceSpec* device,
                        const SolOptions& options) {
   return collect_sol_ops(s, tree, find_kernel_launchers(s, tree), evaluate_modeled_ops(s, tree), device, options);
@@ -151,10 +171,20 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
                        const ModeledOps& modeled, const DeviceSpec* device, const SolOptions& options) {
   SolOps out;
   out.op_of_gpu_event.assign(s.size(), -1);
+  // Kernels replayed by graph launches count for the ops captured, estimated already.
+  const GraphReplayOps replayed = graph_replay_ops(s, tree, modeled, device, options);
+  for (const SolOp& op : replayed.ops) {
+    for (uint32_t k : op.kernels) out.op_of_gpu_event[k] = static_cast<int32_t>(out.ops.size());
+    out.ops.push_back(op);
+  }
+  const size_t first_launcher_op = out.ops.size();
   std::vector<int32_t> op_of_event(s.size(), -1);
-  std::vector<int32_t> eval_of_op;
+  std::vector<int32_t> eval_of_op(first_launcher_op, -1);
+  std::vector<bool> attention_op(first_launcher_op, false);
+  SolOpFinder finder(s, tree, modeled);
   for (const KernelLauncher& l : launchers.launchers) {
-    const int32_t modeled_op = innermost_modeled(tree, modeled, l.event);
+    if (replayed.claims_all(l.kernels)) continue;
+    const int32_t modeled_op = finder.op_of_launcher(l.event);
     const uint32_t event = modeled_op >= 0 ? static_cast<uint32_t>(modeled_op) : l.event;
     int32_t& index = op_of_event[event];
     if (index < 0) {
@@ -164,6 +194,7 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
       op.function = s.name_of(event);
       op.category = l.category;
       eval_of_op.push_back(modeled_op >= 0 ? modeled.eval_of_event[event] : -1);
+      attention_op.push_back(finder.is_attention(event, event == l.event));
     }
     SolOp& op = out.ops[static_cast<size_t>(index)];
     for (uint32_t k : l.kernels) {
@@ -172,12 +203,13 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
       op.kernels.push_back(k);
     }
   }
-  for (size_t i = 0; i < out.ops.size(); ++i) {
+  for (size_t i = first_launcher_op; i < out.ops.size(); ++i) {
     SolOp& op = out.ops[i];
     std::sort(op.kernels.begin(), op.kernels.end(),
               [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
     op.measured_us = busy_time_us(s, op.kernels);
-    estimate_op(op, modeled, eval_of_op[i], device, options);
+    if (attention_op[i]) estimate_attention_op(op, modeled, device, options);
+    else estimate_op(op, modeled, eval_of_op[i], device, options);
     if (op.estimated && copies_to_or_from_host(s, op.kernels)) {
       op.estimated = false;
       op.no_estimate = "host-device copy: no host link bandwidth in deviceDB";
@@ -193,7 +225,9 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
   if (device && !device->scale_up_link && collectives)
     out.notes.push_back("communication is not estimated: deviceDB has no link bandwidth for " + device->id +
                         "; its collectives are unmodeled ops");
-  add_context(s, tree, out);
+  add_context(s, tree, modeled.forward_of_backward, out);
+  set_replayed_op_context(replayed, out);
+  out.notes.insert(out.notes.end(), replayed.notes.begin(), replayed.notes.end());
   return out;
 }
 

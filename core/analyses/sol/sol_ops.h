@@ -19,10 +19,15 @@
 
 namespace sollens {
 
+struct CaptureTrace;  // sol_graph_ops.h
+
 struct SolOptions {
   // Multiplies every peak and bandwidth, links too (the Megatron tracker's fixed 0.8; 1.0 here:
   // the estimate is the plain dense roofline).
   double efficiency_factor = 1.0;
+  // The trace in which the graphs this trace replays were captured, when one is given:
+  // their kernels count for the ops captured there (sol_graph_ops.h).
+  const CaptureTrace* capture = nullptr;
 };
 
 enum class SolBound : uint8_t { kNone, kCompute, kMemory, kCommunication };
@@ -75,6 +80,11 @@ struct SolOp {
   // Where it ran.
   bool in_module = false;
   std::string layer_type, layer_instance, phase;
+  // "forward", "backward", "optimizer" or "other" (sol_pass.h); a backward op's module is
+  // that of its forward op, forward_event (-1: none found).
+  std::string pass;
+  int32_t forward_event = -1;
+  std::string note;  // what the estimate assumed, in words (e.g. a causal mask halving the MACs)
   FasterCause faster_cause = FasterCause::kNone;  // set when it ran faster than its DRAM roofline
 };
 
@@ -87,6 +97,11 @@ struct SolOps {
   bool module_frames = false;   // layer types come from nn.Module frames
   std::vector<std::string> notes;  // what the tables cannot show, in words
 };
+
+// An op's estimate from the evaluation `eval_index` of `modeled` (-1: no perf model); a
+// copy to or from the host is left without one. `store` holds op.kernels.
+void estimate_sol_op(const EventStore& store, SolOp& op, const ModeledOps& modeled, int32_t eval_index,
+                     const DeviceSpec* device, const SolOptions& options);
 
 // device == nullptr: no op gets an estimate (the notes say why).
 SolOps collect_sol_ops(const EventStore& store, const TraceTree& tree, const DeviceSpec* device,

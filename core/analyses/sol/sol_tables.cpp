@@ -17,9 +17,13 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct Group {
   std::string key;
-  std::string layer_type;  // by_layer_instance only
+  std::string layer_type;  // by_layer_instance and by_module only
+  std::string pass;        // the tables keyed by (layer, pass) only
   SolTotals totals;
 };
+
+// The layer tables keep each pass of a layer apart: its forward and its backward rows.
+std::string key_with_pass(std::string key, const SolOp& op) { return key + '\x1f' + op.pass; }
 
 void add_op(SolTotals& t, const SolOp& op) {
   if (!op.estimated) {
@@ -48,13 +52,15 @@ void push_or_null(Column& c, double v) {
 
 // Groups in first-seen order, then by estimated time descending (stable).
 std::vector<Group> group_ops(const SolOps& ops, const std::function<std::string(const SolOp&)>& key_of,
-                             bool keep_layer_type = false) {
+                             bool keep_layer_type = false, bool by_pass = false) {
   std::vector<Group> groups;
   std::map<std::string, size_t> index;
   for (const SolOp& op : ops.ops) {
     std::string key = key_of(op);
-    auto [it, inserted] = index.try_emplace(key, groups.size());
-    if (inserted) groups.push_back({std::move(key), keep_layer_type ? op.layer_type : std::string(), {}});
+    auto [it, inserted] = index.try_emplace(by_pass ? key_with_pass(key, op) : key, groups.size());
+    if (inserted)
+      groups.push_back({std::move(key), keep_layer_type ? op.layer_type : std::string(),
+                        by_pass ? op.pass : std::string(), {}});
     add_op(groups[it->second].totals, op);
   }
   std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
@@ -65,10 +71,11 @@ std::vector<Group> group_ops(const SolOps& ops, const std::function<std::string(
 }
 
 Table group_table(const std::string& name, const std::string& key_column, const std::vector<Group>& groups,
-                  double total_estimated_us, bool with_layer_type = false) {
+                  double total_estimated_us, bool with_layer_type = false, bool with_pass = false) {
   Table t(name, TableKind::kSpeedOfLight);
   Column& key = t.add_column(key_column, ColumnType::kString);
   Column* layer_type = with_layer_type ? &t.add_column("layer_type", ColumnType::kString) : nullptr;
+  Column* pass = with_pass ? &t.add_column("pass", ColumnType::kString) : nullptr;
   Column& count = t.add_column("count", ColumnType::kInt);
   Column& est = t.add_column("estimated_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
   Column& meas = t.add_column("measured_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
@@ -81,6 +88,7 @@ Table group_table(const std::string& name, const std::string& key_column, const 
   for (const Group& g : groups) {
     key.push_string(g.key);
     if (layer_type) layer_type->push_string(g.layer_type);
+    if (pass) pass->push_string(g.pass);
     count.push_int(static_cast<int64_t>(g.totals.ops));
     est.push_float(g.totals.estimated_us / 1e3);
     meas.push_float(g.totals.measured_us / 1e3);
@@ -149,13 +157,14 @@ Table sol_metrics_table(const SolOps& ops, double efficiency_factor) {
 
 Table sol_by_layer_type_table(const SolOps& ops) {
   return group_table("sol_by_layer_type", "layer_type",
-                     group_ops(ops, [](const SolOp& op) { return op.layer_type; }), sol_totals(ops).estimated_us);
+                     group_ops(ops, [](const SolOp& op) { return op.layer_type; }, false, true),
+                     sol_totals(ops).estimated_us, false, true);
 }
 
 Table sol_by_layer_instance_table(const SolOps& ops) {
   return group_table("sol_by_layer_instance", "layer_instance",
-                     group_ops(ops, [](const SolOp& op) { return op.layer_instance; }, true),
-                     sol_totals(ops).estimated_us, true);
+                     group_ops(ops, [](const SolOp& op) { return op.layer_instance; }, true, true),
+                     sol_totals(ops).estimated_us, true, true);
 }
 
 Table sol_by_function_table(const SolOps& ops) {
@@ -175,7 +184,7 @@ Table sol_by_phase_prefix_table(const SolOps& ops) {
     for (size_t slash = op.phase.find('/'); slash != std::string::npos; slash = op.phase.find('/', slash + 1)) {
       std::string key = op.phase.substr(0, slash) + " (total)";
       auto [it, inserted] = index.try_emplace(key, groups.size());
-      if (inserted) groups.push_back({std::move(key), {}, {}});
+      if (inserted) groups.push_back({std::move(key), {}, {}, {}});
       add_op(groups[it->second].totals, op);
     }
   }
@@ -197,10 +206,11 @@ Table sol_by_module_table(const SolOps& ops) {
     const std::string& path = op.layer_instance;
     for (size_t end = path.find('.');; end = path.find('.', end + 1)) {
       std::string key = path.substr(0, end);
-      auto [it, inserted] = index.try_emplace(key, groups.size());
+      auto [it, inserted] = index.try_emplace(key_with_pass(key, op), groups.size());
       if (inserted) {
         const size_t last = key.rfind('.');
-        groups.push_back({key, std::string(module_class(last == std::string::npos ? key : key.substr(last + 1))), {}});
+        groups.push_back(
+            {key, std::string(module_class(last == std::string::npos ? key : key.substr(last + 1))), op.pass, {}});
       }
       add_op(groups[it->second].totals, op);
       if (end == std::string::npos) break;
@@ -209,7 +219,7 @@ Table sol_by_module_table(const SolOps& ops) {
   // Outer modules before inner ones; siblings in the order they first ran.
   std::vector<size_t> depth(groups.size());
   for (size_t i = 0; i < groups.size(); ++i) depth[i] = static_cast<size_t>(std::count(groups[i].key.begin(), groups[i].key.end(), '.'));
-  Table t = group_table("sol_by_module", "module", groups, sol_totals(ops).estimated_us, true);
+  Table t = group_table("sol_by_module", "module", groups, sol_totals(ops).estimated_us, true, true);
   Column& d = t.add_column("depth", ColumnType::kInt);
   for (size_t v : depth) d.push_int(static_cast<int64_t>(v));
   return t;
@@ -247,6 +257,8 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
   Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat, Unit::kPercent);
   Column& faster = t.add_column("faster_than_estimate", ColumnType::kBool);
   Column& cause = t.add_column("faster_cause", ColumnType::kString);
+  Column& pass = t.add_column("pass", ColumnType::kString);
+  Column& note = t.add_column("note", ColumnType::kString);
   for (const SolOp* op : top) {
     uid.push_int(op->event);
     function.push_string(op->function);
@@ -265,6 +277,8 @@ Table sol_top_operations_table(const SolOps& ops, size_t limit) {
     push_or_null(eff, op->measured_us > 0 ? op->roofline.estimate_us / op->measured_us * 100 : kNaN);
     faster.push_bool(op->faster_than_estimate());
     cause.push_string(faster_cause_name(op->faster_cause));
+    pass.push_string(op->pass);
+    note.push_string(op->note);
   }
   return t;
 }
