@@ -72,6 +72,15 @@ if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["metrics"]; 
 expect "sol efficiency" 0 "efficiency factor 0.80" -- "$sollens" sol "$qwen" --efficiency 0.8 --out "$tmp/s8"
 expect "sol bad efficiency" 2 "--efficiency needs a factor" -- "$sollens" sol "$qwen" --efficiency 1.5
 expect "sol no device" 0 "Device: \(none\)|Device: MI" -- "$sollens" sol "$fixtures/traces/tracelens-mi210-gpu-only/$(ls "$fixtures/traces/tracelens-mi210-gpu-only" | grep -m1 json)" --out "$tmp/s0"
+# A graph-replay trace with the trace of its capture: the replayed kernels count for the
+# ops captured (every one of the 544 SGLang decode kernels), in sol and in the report.
+sglang=$fixtures/traces/tracelens-sglang-qwen3-8b-decode
+expect "sol --capture" 0 "note: 1 graph replay \(544 kernels, 9.66 ms\) mapped from the capture trace: 100.0 %" -- \
+  "$sollens" sol "$sglang/sglang_Qwen3-8B_decode.json.gz" --capture "$sglang/capture_traces/bs_32_rank0.json.gz" --out "$tmp/sg"
+expect "report --capture" 0 "sol: note: 1 graph replay .* mapped from the capture trace" -- "$sollens" report \
+  "$sglang/sglang_Qwen3-8B_decode.json.gz" --capture "$sglang/capture_traces/bs_32_rank0.json.gz" --out "$tmp/sgr" --no-xlsx
+expect "sol unmapped replay" 0 "graph replay .* stayed unmapped" -- "$sollens" sol "$sglang/sglang_Qwen3-8B_decode.json.gz" --out "$tmp/sg0"
+expect "--capture without value" 2 "--capture needs the graph-capture trace" -- "$sollens" sol "$qwen" --capture
 touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
 expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
 

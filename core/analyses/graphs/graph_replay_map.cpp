@@ -248,14 +248,20 @@ void map_from_eager_runs(const EventStore& s, const TraceTree& tree, GraphReplay
                          const std::vector<std::vector<std::vector<uint32_t>>>& streams_of) {
   const auto pending = [](const GraphReplay& r) { return r.source == ReplaySource::kNone; };
   if (std::none_of(out.replays.begin(), out.replays.end(), pending)) return;
-  const auto eager = eager_streams(s, tree);
+  const EagerRuns eager(eager_streams(s, tree));
   if (eager.empty()) return;
   LaunchReader reader(s);
+  std::map<std::string, EagerMatch> match_of_sequence;  // replays of the same kernels and grids
   for (size_t i = 0; i < out.replays.size(); ++i) {
     GraphReplay& replay = out.replays[i];
     if (!pending(replay)) continue;
     const auto items = replay_items(reader, streams_of[i]);
-    EagerMatch match = find_eager_run(items, eager);
+    std::string key = sequence_key(s, streams_of[i]);
+    for (const auto& stream : items)
+      for (const LaunchItem& item : stream) key.append(item.grid).push_back(';');
+    auto [it, inserted] = match_of_sequence.try_emplace(std::move(key));
+    if (inserted) it->second = eager.find(items);
+    EagerMatch match = it->second;
     if (!maps_most(match.alignment.score, replay.kernels.size())) continue;
     // Another grid means other shapes: the eager op's estimate would not be this kernel's.
     Alignment& a = match.alignment;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <unordered_map>
 
 namespace sollens {
 
@@ -62,29 +61,6 @@ void pair(StreamCursor& c, const LaunchItem& source, size_t source_index, Alignm
   ++c.head;
 }
 
-// Where a replay stream should start in an eager stream: at each occurrence of its
-// rarest kernel name, less that name's position in the replay (at most 16 places).
-std::vector<size_t> candidate_starts(const std::vector<LaunchItem>& replay, const std::vector<LaunchItem>& eager) {
-  std::unordered_map<std::string_view, std::vector<size_t>> where;
-  for (size_t i = 0; i < eager.size(); ++i) where[eager[i].name].push_back(i);
-  const std::vector<size_t>* rarest = nullptr;
-  size_t anchor = 0;
-  for (size_t i = 0; i < replay.size(); ++i) {
-    const auto it = where.find(replay[i].name);
-    if (it == where.end() || (rarest && rarest->size() <= it->second.size())) continue;
-    rarest = &it->second;
-    anchor = i;
-  }
-  std::vector<size_t> starts;
-  if (!rarest) return starts;
-  for (size_t p : *rarest) {
-    starts.push_back(p > anchor ? p - anchor : 0);
-    if (starts.size() == 16) break;
-  }
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  return starts;
-}
-
 }  // namespace
 
 bool launches_match(const LaunchItem& source, const LaunchItem& replayed) {
@@ -118,15 +94,42 @@ Alignment align_launches(const std::vector<std::vector<LaunchItem>>& replay_stre
   return out;
 }
 
-EagerMatch find_eager_run(const std::vector<std::vector<LaunchItem>>& replay_streams,
-                          const std::vector<std::vector<LaunchItem>>& eager_streams) {
+EagerRuns::EagerRuns(std::vector<std::vector<LaunchItem>> streams) : streams_(std::move(streams)) {
+  where_.resize(streams_.size());
+  for (size_t s = 0; s < streams_.size(); ++s)
+    for (size_t i = 0; i < streams_[s].size(); ++i) where_[s][streams_[s][i].name].push_back(i);
+}
+
+// Where a replay stream should start in an eager stream: at each occurrence of its
+// rarest kernel name, less that name's position in the replay.
+std::vector<size_t> EagerRuns::candidate_starts(const std::vector<LaunchItem>& replay, size_t stream) const {
+  const std::vector<size_t>* rarest = nullptr;
+  size_t anchor = 0;
+  for (size_t i = 0; i < replay.size(); ++i) {
+    const auto it = where_[stream].find(replay[i].name);
+    if (it == where_[stream].end() || (rarest && rarest->size() <= it->second.size())) continue;
+    rarest = &it->second;
+    anchor = i;
+  }
+  std::vector<size_t> starts;
+  if (!rarest) return starts;
+  for (size_t p : *rarest) {
+    starts.push_back(p > anchor ? p - anchor : 0);
+    if (starts.size() == 16) break;
+  }
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  return starts;
+}
+
+EagerMatch EagerRuns::find(const std::vector<std::vector<LaunchItem>>& replay_streams) const {
   EagerMatch out;
   for (const auto& replay : replay_streams) {
     const std::vector<std::vector<LaunchItem>> one{replay};
     Alignment best;
     std::span<const LaunchItem> best_window;
-    for (const auto& eager : eager_streams) {
-      for (size_t start : candidate_starts(replay, eager)) {
+    for (size_t s = 0; s < streams_.size(); ++s) {
+      const std::vector<LaunchItem>& eager = streams_[s];
+      for (size_t start : candidate_starts(replay, s)) {
         const size_t length = std::min(eager.size() - start, replay.size() + 2 * kReplayLookAhead);
         const std::span<const LaunchItem> window(eager.data() + start, length);
         Alignment a = align_launches(one, window);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace sollens {
@@ -49,13 +50,25 @@ struct Alignment {
 Alignment align_launches(const std::vector<std::vector<LaunchItem>>& replay_streams,
                          std::span<const LaunchItem> source);
 
-// The eager kernels that best match a replay, stream by stream: for each replay stream
-// the window of an eager stream starting where its rarest kernel name says it should.
 struct EagerMatch {
   Alignment alignment;          // indices into `run`
   std::vector<LaunchItem> run;  // the chosen eager windows, back to back
 };
-EagerMatch find_eager_run(const std::vector<std::vector<LaunchItem>>& replay_streams,
-                          const std::vector<std::vector<LaunchItem>>& eager_streams);
+
+// The eager kernels of a trace, per stream, indexed by name.
+class EagerRuns {
+ public:
+  explicit EagerRuns(std::vector<std::vector<LaunchItem>> streams);
+  bool empty() const { return streams_.empty(); }
+  // The eager kernels that best match a replay, stream by stream: for each replay stream
+  // the window of an eager stream starting where its rarest kernel name (the fewest
+  // eager occurrences) says it should, at up to 16 places.
+  EagerMatch find(const std::vector<std::vector<LaunchItem>>& replay_streams) const;
+
+ private:
+  std::vector<size_t> candidate_starts(const std::vector<LaunchItem>& replay, size_t stream) const;
+  std::vector<std::vector<LaunchItem>> streams_;
+  std::vector<std::unordered_map<std::string_view, std::vector<size_t>>> where_;  // per stream: name -> positions
+};
 
 }  // namespace sollens
