@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <tuple>
 
 #include "analyses/perf/modeled_ops.h"
 #include "analyses/roofline/device_db.h"
@@ -104,4 +105,29 @@ TEST_CASE("graph replay sol: an unmapped replay is named in the notes, its time 
   CHECK_FALSE(all.estimated);
   CHECK(has_note(ops, "1 graph replay (5 kernels, 0.04 ms) stayed unmapped (hipGraphLaunch at 1000.000 us)"));
   CHECK(has_note(ops, "it is unmodeled, not slow"));
+}
+
+TEST_CASE("graph replay sol: each replay of a graph gets its own ops", "[graphs][sol]") {
+  using namespace test;
+  // The same five kernels replayed twice, by launches with correlations 99 and 98, 1000 µs apart.
+  std::string second;
+  for (const auto& [name, ts, dur] : {std::tuple<const char*, double, double>{"gemm_A", 2010, 10}, {"add_kernel", 2020, 5},
+                                      {"gemm_A", 2030, 20}, {"extra_kernel", 2050, 3}, {"relu_kernel", 2055, 5}})
+    second += gpu_kernel(name, ts, dur, 98);
+  const Loaded capture = load(capture_trace());
+  const Loaded replay =
+      load(event_list(without_last_comma(replayed_kernels() + runtime_launch("hipGraphLaunch", 2000, 98) + second)));
+  const CaptureTrace captured{capture.store.get(), capture.tree.get(), capture.modeled.get()};
+  SolOptions options;
+  options.capture = &captured;
+  const SolOps ops = collect_sol_ops(*replay.store, *replay.tree, find_device("H100_SXM5_80GB"), options);
+  const SolOp& first_big = op_of_kernel(ops, *replay.store, "gemm_A", 0);
+  const SolOp& second_big = op_of_kernel(ops, *replay.store, "gemm_A", 2);
+  CHECK(&first_big != &second_big);
+  CHECK(second_big.function == "aten::mm");
+  CHECK(second_big.kernels.size() == 1);
+  CHECK(second_big.roofline.compute_us == Approx(kBigMmUs));
+  CHECK(replay.store->ts[second_big.event] == Approx(2000.0));  // the second launch
+  // 86 µs replayed, 80 mapped (93.0 %), 60 estimated (69.8 %).
+  CHECK(has_note(ops, "2 graph replays (10 kernels, 0.09 ms) mapped from the capture trace: 93.0 %"));
 }
