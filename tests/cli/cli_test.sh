@@ -65,7 +65,7 @@ expect "coll_analysis" 0 "wrote .*coll_analysis.csv" -- "$sollens" report "$nccl
 # sollens sol: the console report, sol.json with the tracker's metric names, a CSV per table.
 qwen=$fixtures/traces/tracelens-h100-qwen1.5-0.5b/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz
 expect "sol" 0 "Device: H100_SXM5_80GB \| Ops: [0-9]+ " -- "$sollens" sol "$qwen" --out "$tmp/s"
-expect "sol layer types" 0 "^  Linear +168 ops" -- "$sollens" sol "$qwen" --out "$tmp/s"
+expect "sol layer types" 0 "^  Linear \(forward\) +168 ops" -- "$sollens" sol "$qwen" --out "$tmp/s"
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["metrics"]; assert d["device"]=="H100_SXM5_80GB"; assert all(k in m for k in ("sol/total_ops","sol/total_tflops","sol/estimated_time_ms","sol/measured_time_ms","sol/kernel_efficiency_pct")); assert abs(sum(r["measured_time_ms"] for r in d["by_layer_type"])-m["sol/measured_time_ms"])<1e-9' "$tmp/s/sol.json" &&
    [[ -s "$tmp/s/sol_by_layer_type.csv" && -s "$tmp/s/sol_by_step.csv" ]]; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAILED: sol.json or the sol CSVs"; fi
