@@ -102,7 +102,7 @@ TEST_CASE("gpu_timeline equals TraceLens's gpu_timeline.csv", "[golden]") {
     }
     ++compared;
   }
-  // 17 traces carry a TraceLens report: 16 sets (the DLRM set for worker0 only) and
+  // 20 traces carry a TraceLens report: 19 sets (the DLRM set for worker0 only; three H200 ones) and
   // vllm-decode-full's capture trace.
-  CHECK(compared == 17);
+  CHECK(compared == 20);
 }

@@ -49,7 +49,7 @@ TEST_CASE("unified_perf_summary equals TraceLens's reference CSVs", "[golden]") 
     CHECK(test::compare_sheets(ours, ref_rows, 1e-6) == "");
     ++compared;
   }
-  CHECK(compared == 16);  // the 14 tracelens-report/ sets, param-dlrm's worker 0, vllm-decode-full's capture
+  CHECK(compared == 19);  // the 17 tracelens-report/ sets (three H200), param-dlrm's worker 0, vllm-decode-full's capture
 }
 
 TEST_CASE("unified_perf_summary with a device has TraceLens's arch-file header", "[golden]") {
