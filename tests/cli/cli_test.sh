@@ -64,7 +64,9 @@ nccl=$fixtures/traces/hta-a100-ddp-nccl/nccl_data.json.gz
 expect "coll_analysis" 0 "wrote .*coll_analysis.csv" -- "$sollens" report "$nccl" --out "$tmp/c" --no-json --no-xlsx
 # sollens sol: the console report, sol.json with the tracker's metric names, a CSV per table.
 qwen=$fixtures/traces/tracelens-h100-qwen1.5-0.5b/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz
-expect "sol" 0 "Device: H100_SXM5_80GB \| Ops: [0-9]+ " -- "$sollens" sol "$qwen" --out "$tmp/s"
+expect "sol" 0 "^Device: H100_SXM5_80GB \| Ops: [0-9]+$" -- "$sollens" sol "$qwen" --out "$tmp/s"
+# The headline is the step's speed of light over its wall time, idle included.
+expect "sol headline" 0 "^SOL efficiency per step: [0-9.]+% \(.* of wall time" -- "$sollens" sol "$qwen"
 expect "sol layer types" 0 "^  Linear \(forward\) +168 ops" -- "$sollens" sol "$qwen" --out "$tmp/s"
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["metrics"]; assert d["device"]=="H100_SXM5_80GB"; assert all(k in m for k in ("sol/total_ops","sol/total_tflops","sol/estimated_time_ms","sol/measured_time_ms","sol/kernel_efficiency_pct")); assert abs(sum(r["measured_time_ms"] for r in d["by_layer_type"])-m["sol/measured_time_ms"])<1e-9' "$tmp/s/sol.json" &&
    [[ -s "$tmp/s/sol_by_layer_type.csv" && -s "$tmp/s/sol_by_step.csv" ]]; then passed=$((passed + 1)); else

@@ -103,7 +103,9 @@ std::optional<SolStepWall> main_step_wall(const EventStore& s, const SolOps& ops
   const CyclePattern* p = main_pattern(cycles, &seq);
   if (!p || p->outer.starts.empty()) return std::nullopt;
   SolStepWall step;
-  step.phase = cycle_phase_name(p->phase);
+  // Outside LLM inference a pattern's phase is "step" or "other": both are training or
+  // inference steps to the user.
+  step.phase = p->phase == CyclePhase::kDecode ? "decode step" : p->phase == CyclePhase::kPrefill ? "prefill" : "step";
   const std::vector<uint32_t>& starts = p->outer.starts;
   for (size_t i = 0; i < starts.size(); ++i) {
     const SolSpan span = sol_span(s, ops, *seq, starts[i], p->outer.length);

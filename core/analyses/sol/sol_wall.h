@@ -44,7 +44,7 @@ SolWall sol_wall(const EventStore& store, const TraceTree& tree, const SolOps& o
 // step's wall time being its period: from its first kernel to the next step's first
 // kernel (the last step, and a step not followed by the next: its own span).
 struct SolStepWall {
-  std::string phase;  // the pattern's phase: step, decode, prefill, other
+  std::string phase;  // "step", "decode step" or "prefill"
   size_t steps = 0;
   double sol_us = 0, wall_us = 0, busy_us = 0;  // means per step
   double efficiency_pct() const;
