@@ -1,6 +1,7 @@
 #include "analyses/cycles/llm_forward_steps.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -57,7 +58,8 @@ void apply_llm_forwards(const EventStore& store, const KernelSequence& seq, cons
     int64_t tokens = 0;
     for (const LlmForward& f : phases.forwards) {
       if (f.phase != phase) continue;
-      spans.push_back({f.begin, f.end, 0});
+      // Mark spans hold their end; a forward ends where the next begins.
+      spans.push_back({f.begin, std::nextafter(f.end, f.begin), 0});
       tokens += f.tokens;
     }
     std::sort(spans.begin(), spans.end());

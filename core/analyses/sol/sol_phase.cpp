@@ -87,7 +87,8 @@ void add_phase_token_columns(Table& by_phase, const EventStore& s) {
       continue;
     }
     forwards.push_int(p->forwards);
-    tokens.push_int(p->tokens);
+    if (p->tokens > 0) tokens.push_int(p->tokens);
+    else tokens.push_null();  // graph replays: no shapes
     if (p->tokens > 0 && wall_ms[r] && *wall_ms[r] > 0) rate.push_float(static_cast<double>(p->tokens) / (*wall_ms[r] / 1000));
     else rate.push_null();
   }

@@ -156,3 +156,62 @@ TEST_CASE("phases: tokens from the first GEMM's M when the embedding has no shap
   CHECK(p.forwards[1].tokens == 2);
   CHECK(phases_of(p) == std::vector<LlmPhase>{LlmPhase::kNone, LlmPhase::kDecode});
 }
+
+namespace {
+
+std::unique_ptr<EventStore> load_synthetic(const std::string& name) {
+  std::ifstream in(std::filesystem::path(SOLLENS_FIXTURES_DIR) / "synthetic" / name, std::ios::binary);
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return load_json(ss.str());
+}
+
+// An eager forward (embedding [1, 16], SDPA over 16 tokens) launching `eager` kernels,
+// then one graph launch replaying `replayed` kernels.
+std::string eager_then_replay(int eager, int replayed) {
+  std::string ev = R"({"ph":"X","cat":"cpu_op","name":"aten::embedding","pid":1,"tid":1,"ts":0,"dur":5,)"
+                   R"("args":{"Input Dims":[[10,4],[1,16]]}},)"
+                   R"({"ph":"X","cat":"cpu_op","name":"aten::scaled_dot_product_attention","pid":1,"tid":1,"ts":10,)"
+                   R"("dur":5,"args":{"Input Dims":[[1,2,16,8],[1,2,16,8],[1,2,16,8]]}})";
+  const auto kernel = [&](int correlation, int k) {
+    ev += R"(,{"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":)" + std::to_string(1000 + k) +
+          R"(,"dur":0.5,"args":{"correlation":)" + std::to_string(correlation) + R"(,"stream":7,"device":0}})";
+  };
+  for (int k = 0; k < eager; ++k) {
+    ev += R"(,{"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":)" +
+          std::to_string(20 + k) + R"(,"dur":0.5,"args":{"correlation":)" + std::to_string(k + 1) + "}}";
+    kernel(k + 1, k);
+  }
+  ev += R"(,{"ph":"X","cat":"cuda_runtime","name":"cudaGraphLaunch","pid":1,"tid":1,"ts":500,"dur":5,)"
+        R"("args":{"correlation":999}})";
+  for (int k = 0; k < replayed; ++k) kernel(999, 100 + k);
+  return R"({"traceEvents":[)" + ev + "]}";
+}
+
+}  // namespace
+
+TEST_CASE("phases: graph replays after an eager prefill are decode forwards", "[phases]") {
+  // make_cycle_traces.py graph_decode: an eager forward of 39 kernels (embedding
+  // [1, 128], SDPA over 128 tokens), then 12 cudaGraphLaunch replays of 39 kernels.
+  const auto store = load_synthetic("cycles/graph_decode.json");
+  const LlmPhases p = infer_llm_phases(*store);
+  REQUIRE(p.forwards.size() == 13);
+  CHECK(p.forwards[0].phase == LlmPhase::kPrefill);
+  CHECK(p.forwards[0].tokens == 128);
+  for (size_t f = 1; f < 13; ++f) {
+    CHECK(p.forwards[f].phase == LlmPhase::kDecode);
+    CHECK(p.forwards[f].tokens == 0);  // a replay shows no shapes
+  }
+}
+
+TEST_CASE("phases: a replay of another size than the eager forward is not its decode", "[phases]") {
+  // 4 eager kernels: a replay of 4 (or 2..8) is the same network, 9 is not (a text
+  // encoder before a replayed denoiser); a replay of one kernel is no forward at all.
+  CHECK(phases_of(infer_llm_phases(*load_json(eager_then_replay(4, 4)))) ==
+        std::vector<LlmPhase>{LlmPhase::kPrefill, LlmPhase::kDecode});
+  CHECK(phases_of(infer_llm_phases(*load_json(eager_then_replay(4, 8)))) ==
+        std::vector<LlmPhase>{LlmPhase::kPrefill, LlmPhase::kDecode});
+  CHECK_FALSE(infer_llm_phases(*load_json(eager_then_replay(4, 9))).any());
+  CHECK(infer_llm_phases(*load_json(eager_then_replay(1, 1))).forwards.size() == 1);
+}
