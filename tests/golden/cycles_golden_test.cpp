@@ -1,7 +1,8 @@
 // Cycle detection on real shared traces, asserting only what the trace itself shows:
 // the layer count of the SGLang Qwen3-8B decode step (one paged-attention kernel per
 // layer, 36 layers in one graph launch) and the ProfilerStep#N iterations of a
-// ResNet-50 training trace.
+// ResNet-50 training trace; the H200 PyTorch 2.11 GPT-2 (3 steps x 6 layers) and ResNet-50
+// (3 steps) training traces of their MANIFEST.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -379,6 +380,34 @@ TEST_CASE("normalization layer test: three iterations of the python loop") {
   REQUIRE(p);
   CHECK(p->outer.repetitions() == 3);
   CHECK(p->found_by() == "python frame nn.Module: Net_0");
+}
+
+TEST_CASE("GPT-2 training (H200, PyTorch 2.11): 3 steps of 6 layers") {
+  const auto store = load(kTraces / "h200-pt211-gpt2-train" / "gpt2_train.json.gz");
+  // MANIFEST: a 6-layer GPT-2, 3 training steps, no ProfilerStep#; AdamW ends each step
+  // (one Optimizer.step per iteration) and cuDNN SDPA runs once per layer forward.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "ProfilerStep#") == 0);
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "Optimizer.step") == 3);
+  REQUIRE(count_events(*store, Category::kCpuOp, "aten::_cudnn_attention_forward") == 3 * 6);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->phase == CyclePhase::kStep);  // training: no prefill or decode inferred
+  CHECK(p->outer.repetitions() == 3);
+  REQUIRE(p->layer);
+  CHECK(p->layers_per_outer == 6);
+  CHECK(p->layer->repetitions() == 3 * 6);
+}
+
+TEST_CASE("ResNet-50 training (H200, PyTorch 2.11): 3 steps") {
+  const auto store = load(kTraces / "h200-pt211-resnet50-train" / "resnet50_train.json.gz");
+  // MANIFEST: 3 training steps (SGD), no ProfilerStep#: one Optimizer.step each.
+  REQUIRE(count_events(*store, Category::kUserAnnotation, "Optimizer.step") == 3);
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = main_step(report);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 3);
+  CHECK(p->found_by().rfind("annotation Optimizer.step", 0) == 0);
 }
 
 #endif
