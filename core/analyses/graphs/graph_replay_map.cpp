@@ -181,20 +181,26 @@ void record(GraphReplay& replay, const Alignment& a, std::span<const LaunchItem>
 // A source that maps under half of a replay's kernels is another graph.
 bool maps_most(const AlignmentScore& score, size_t kernels) { return score.matched > 0 && score.matched * 2 >= kernels; }
 
-// The region (of `regions`) that maps most of the replay; -1 when none maps most kernels.
+// The region (of `regions`) that maps most of the replay, then with the fewest grids
+// that differ, then with the launch count nearest the replay's kernel count; -1 when none
+// maps most kernels.
 int best_region(const std::vector<std::vector<LaunchItem>>& regions, const std::vector<std::vector<LaunchItem>>& replay,
                 size_t kernels) {
+  const auto distance = [&](size_t n) { return n > kernels ? n - kernels : kernels - n; };
   int best = -1;
   AlignmentScore best_score;
+  size_t best_distance = 0;
   for (size_t i = 0; i < regions.size(); ++i) {
     const size_t n = regions[i].size();
     if (n * 2 < kernels || n > kernels * 2 + kReplayLookAhead) continue;  // another graph
     const AlignmentScore score = align_launches(replay, regions[i]).score;
-    if (maps_most(score, kernels) && best_score < score) {
-      best = static_cast<int>(i);
-      best_score = score;
-      if (score.matched == kernels && score.other_grid == 0) break;
-    }
+    if (!maps_most(score, kernels)) continue;
+    const bool better = best < 0 || best_score < score || (!(score < best_score) && distance(n) < best_distance);
+    if (!better) continue;
+    best = static_cast<int>(i);
+    best_score = score;
+    best_distance = distance(n);
+    if (score.matched == kernels && score.other_grid == 0 && best_distance == 0) break;
   }
   return best;
 }

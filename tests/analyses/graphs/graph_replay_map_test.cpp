@@ -76,6 +76,29 @@ TEST_CASE("graph replay: kernels map to the capture trace's launches by name and
   CHECK(capture.store->name_of(first) == "aten::mm");
 }
 
+TEST_CASE("graph replay: of two captures of the same kernels, the one launched with the replay's grids", "[graphs]") {
+  using namespace test;
+  // Two graphs of gemm_A + add_kernel (two batch sizes): the first captured with grids
+  // [2, 1, 1] and [1, 1, 1] (launches 1, 2), the second with [8, 1, 1] and [4, 1, 1]
+  // (launches 3, 4), which the replayed kernels ran with. Both map every kernel by name;
+  // the second has no grid that differs.
+  const auto region = [](double at, int first, const char* gemm_grid, const char* add_grid) {
+    return host_event("cuda_runtime", "hipStreamBeginCapture", at, 1) + host_event("cpu_op", "aten::mm", at + 10, 3) +
+           runtime_launch("hipLaunchKernel", at + 11, first, "gemm_A", gemm_grid) +
+           host_event("cpu_op", "aten::add", at + 20, 3) +
+           runtime_launch("hipLaunchKernel", at + 21, first + 1, "add_kernel", add_grid) +
+           host_event("cuda_runtime", "hipStreamEndCapture", at + 100, 1);
+  };
+  const Loaded capture =
+      load(event_list(without_last_comma(region(0, 1, "[2, 1, 1]", "[1, 1, 1]") + region(200, 3, "[8, 1, 1]", "[4, 1, 1]"))));
+  const Loaded replay = load(event_list(without_last_comma(
+      runtime_launch("hipGraphLaunch", 1000, 99) + gpu_kernel("gemm_A", 1010, 10, 99, "[8, 1, 1]") +
+      gpu_kernel("add_kernel", 1020, 5, 99, "[4, 1, 1]"))));
+  const GraphReplayMap map = map_graph_replays(*replay.store, replay.tree, {capture.store.get(), &capture.tree});
+  REQUIRE(map.replays.size() == 1);
+  CHECK(mapped_correlations(map.replays[0], *capture.store) == std::vector<int64_t>{3, 4});
+}
+
 TEST_CASE("graph replay: a capture recorded in the same trace maps its replays", "[graphs]") {
   using namespace test;
   const Loaded t = load(event_list(without_last_comma(captured_ops() + replayed_kernels())));
