@@ -210,6 +210,14 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
   }
 }
 
+std::string PageSession::load_capture() {
+  PaddedBuffer bytes = std::move(buffer_);
+  buffer_ = PaddedBuffer();
+  if (!session_.loaded()) return "load the trace before the trace of its graph capture";
+  const LoadOutcome outcome = session_.load_capture(std::move(bytes));
+  return outcome.ok ? "" : outcome.error;
+}
+
 std::string PageSession::load_execution_trace() {
   tables_.replace(TableSet::kSolar, {});
   et_graph_.reset();

@@ -66,6 +66,10 @@ class PageSession {
   // leaves out: a tree with them is built on the first call and kept for this trace, as
   // is the cycle detection (Session::python_tree, Session::default_cycles).
   std::string build_sol(const std::string& device_name, double efficiency);
+  // The trace of the CUDA / HIP graph capture whose graphs the loaded trace replays
+  // (plain or gzip JSON) in the filled buffer: build_sol then counts the replayed kernels
+  // for the ops captured (Session::load_capture). "" when read, else the error in plain words.
+  std::string load_capture();
 
   // A PyTorch Execution Trace (plain or gzip JSON) in the filled buffer, kept beside the
   // Kineto trace (loaded before it or not at all): "" when read, else the error in plain
