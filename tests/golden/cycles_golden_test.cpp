@@ -257,6 +257,12 @@ TEST_CASE("PARAM linear: iterations end with their Optimizer.step") {
   CHECK(p->outer.length == 220);
   CHECK(p->outer.start == 136);
   CHECK(p->found_by().rfind("annotation Optimizer.step", 0) == 0);
+  // Each iteration runs 21 Linear forward GEMMs (volta_sgemm_64x64_tn), so 21 backward
+  // layers: 20 of dgrad, wgrad, bias reduce and 3 elementwise kernels, and the first
+  // layer's without dgrad (its input needs no gradient), one kernel short.
+  REQUIRE(p->layer);
+  CHECK(p->layer->length == 6);
+  CHECK(p->layers_per_outer == 21);
 }
 
 TEST_CASE("FLUX.1 (xDiT capture): one graph-replayed step, one pass, 19 + 38 blocks") {

@@ -97,6 +97,23 @@ inline size_t layer_window(const Ids& sig, size_t a, size_t b, size_t length, si
   return static_cast<double>(best) / static_cast<double>(length) >= share ? length + 1 : 0;
 }
 
+// A first or last layer one kernel short (an MLP's last Linear without its activation,
+// the first layer's backward without the input's gradient): the `length` − 1 kernels at
+// b match the layer at a with one of its kernels left out, at `share`. O(length).
+inline bool shorter_window_matches(const Ids& sig, size_t a, size_t b, size_t length, double share) {
+  if (length < 2) return false;
+  // pre: a[0..j) against b[0..j); suf: a[j+1..L) against b[j..L−1).
+  size_t suf = 0;
+  for (size_t j = 1; j < length; ++j) suf += sig[a + j] == sig[b + j - 1];
+  size_t pre = 0, best = suf;
+  for (size_t j = 1; j < length; ++j) {
+    pre += sig[a + j - 1] == sig[b + j - 1];
+    suf -= sig[a + j] == sig[b + j - 1];
+    best = std::max(best, pre + suf);
+  }
+  return static_cast<double>(best) / static_cast<double>(length - 1) >= share;
+}
+
 // A first or last layer that differs: at least half of its kernels (as a multiset)
 // are the layer's, and a kernel that occurs once in the layer sits at the same offset
 // (e.g. the attention kernel). O(length log length).

@@ -7,6 +7,7 @@
 #include "analyses/cycles/layer_kinds.h"
 #include "analyses/cycles/llm_forward_steps.h"
 #include "analyses/cycles/step_evidence.h"
+#include "analyses/cycles/stream_merge.h"
 
 namespace sollens {
 
@@ -94,6 +95,27 @@ void apply_step_evidence(const EventStore& store, const KernelSequence& seq, con
   apply_llm_forwards(store, seq, marks, llm, options, patterns);
 }
 
+// Detection and, in structure mode, the trace's step evidence on one sequence.
+SequenceCycles sequence_cycles(const EventStore& store, KernelSequence seq, const StepMarks& marks,
+                               const LlmPhases& llm, const CycleOptions& options) {
+  SequenceCycles sc;
+  sc.patterns = detect_cycles(seq, options);
+  std::vector<int64_t> launch(seq.size());
+  for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
+  promote_single_launch_layers(launch, sc.patterns);
+  if (options.structure) {
+    apply_step_evidence(store, seq, marks, llm, options, sc.patterns);
+  } else {
+    // The store is scanned for annotations only where a pattern could use them.
+    const bool layerless = std::any_of(sc.patterns.begin(), sc.patterns.end(),
+                                       [](const CyclePattern& p) { return !p.layer; });
+    if (options.llm && options.order != KernelOrder::kFileOrder && layerless)
+      promote_single_annotation_layers(seq, gpu_annotations(store, seq), sc.patterns);
+  }
+  sc.sequence = std::move(seq);
+  return sc;
+}
+
 }  // namespace
 
 size_t CycleReport::patterns() const {
@@ -107,27 +129,13 @@ CycleReport analyze_cycles(const EventStore& store, const CycleOptions& options)
   report.structure = options.structure;
   const StepMarks marks = options.structure ? index_step_marks(store) : StepMarks{};
   const LlmPhases llm = options.structure ? infer_llm_phases(store) : LlmPhases{};
+  const auto detect = [&](KernelSequence seq) { return sequence_cycles(store, std::move(seq), marks, llm, options); };
   for (auto& seq : build_kernel_sequences(store, options.order)) {
     report.kernels += seq.size();
-    SequenceCycles sc;
-    sc.patterns = detect_cycles(seq, options);
-    std::vector<int64_t> launch(seq.size());
-    for (size_t i = 0; i < seq.size(); ++i) launch[i] = store.correlation[seq.rows[i]];
-    promote_single_launch_layers(launch, sc.patterns);
-    if (options.structure) {
-      apply_step_evidence(store, seq, marks, llm, options, sc.patterns);
-      sc.sequence = std::move(seq);
-      report.sequences.push_back(std::move(sc));
-      continue;
-    }
-    // The store is scanned for annotations only where a pattern could use them.
-    const bool layerless = std::any_of(sc.patterns.begin(), sc.patterns.end(),
-                                       [](const CyclePattern& p) { return !p.layer; });
-    if (options.llm && options.order != KernelOrder::kFileOrder && layerless)
-      promote_single_annotation_layers(seq, gpu_annotations(store, seq), sc.patterns);
-    sc.sequence = std::move(seq);
-    report.sequences.push_back(std::move(sc));
+    report.sequences.push_back(detect(std::move(seq)));
   }
+  if (options.structure && options.order == KernelOrder::kStartTimePerStream)
+    merge_interleaved_streams(store, detect, report.sequences);
   return report;
 }
 

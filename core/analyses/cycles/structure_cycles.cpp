@@ -224,15 +224,23 @@ void collect_layers(const KernelSequence& seq, CyclePattern& p, uint32_t layer_s
       q -= length;
     // The first layer of a forward often differs more (rotary tables, masks, a fused
     // prologue): one more window when it loosely matches.
-    size_t last_end = 0;
+    size_t last_end = 0, first = q;
     bool any = false;
     if (q >= o + length && loosely_matches(seq.sig, layer_start, q - length, length)) {
-      layer.starts.push_back(static_cast<uint32_t>(q - length));
+      first = q - length;
+    } else if (q + 1 >= o + length &&
+               shorter_window_matches(seq.sig, layer_start, q + 1 - length, length, opt.sub_match)) {
+      // One kernel short: recorded from its first kernel (the window reaches one kernel
+      // into the layer after it, as a window with an extra kernel leaves one out).
+      first = q + 1 - length;
+    }
+    if (first < q) {
+      layer.starts.push_back(static_cast<uint32_t>(first));
       if (r == 0) ++in_first, runs.push_back(1);
       any = true;
       last_end = q;
     }
-    if (r == 0) first_offset = static_cast<uint32_t>((any ? q - length : q) - o);
+    if (r == 0) first_offset = static_cast<uint32_t>(first - o);
     while (q + length <= end) {
       const size_t taken = layer_window(seq.sig, layer_start, q, length, end, opt.sub_match);
       if (taken == 0) {
@@ -255,6 +263,11 @@ void collect_layers(const KernelSequence& seq, CyclePattern& p, uint32_t layer_s
     if (any && last_end + length <= end && loosely_matches(seq.sig, layer_start, last_end, length)) {
       if (r == 0) ++in_first, ++runs.back();
       layer.starts.push_back(static_cast<uint32_t>(last_end));
+    } else if (any && last_end + length - 1 <= end &&
+               shorter_window_matches(seq.sig, layer_start, last_end, length, opt.sub_match)) {
+      if (r == 0) ++in_first, ++runs.back();
+      // Recorded only where a whole window fits in the sequence (statistics read `length`).
+      if (last_end + length <= seq.size()) layer.starts.push_back(static_cast<uint32_t>(last_end));
     }
   }
   if (in_first == 0) {  // the reference window was taken into a neighbour's: no layers

@@ -52,3 +52,53 @@ TEST_CASE("cycles: CUDA-graph replays of single-token forwards are decode, the e
   CHECK(decode->outer.starts[0] == 39);
   CHECK(decode->layers_per_outer == 4);
 }
+
+TEST_CASE("cycles: a loop over two streams is one loop", "[cycles]") {
+  // setup_copy, then 6 iterations of loop_start, 4 layers of gemm_a (7), copy_b (8),
+  // gemm_c (7), reduce_d (8), act_e (7), and loop_end (8): 22 kernels per iteration,
+  // 13 on stream 7 and 9 on stream 8, interleaved in time. Stream 7 alone repeats
+  // 6 x 13 without layers; the device's loop shows its layers.
+  const auto store = load_cycle_trace("two_streams.json");
+  const CycleReport report = analyze_cycles(*store);
+  REQUIRE(report.sequences.size() == 1);  // the device's two streams, merged
+  CHECK(report.sequences[0].sequence.label == "pid 0");
+  CHECK(report.kernels == 1 + 6 * 22);
+  REQUIRE(report.patterns() == 1);
+  const CyclePattern& p = report.sequences[0].patterns[0];
+  CHECK(p.phase == CyclePhase::kStep);
+  CHECK(p.outer.repetitions() == 6);
+  CHECK(p.outer.length == 22);
+  REQUIRE(p.layer);
+  CHECK(p.layers_per_outer == 4);
+  CHECK(p.layer->length == 5);
+}
+
+TEST_CASE("cycles: an 8-layer MLP under DDP has 8 backward layers, the first and last one kernel short",
+          "[cycles]") {
+  // Per ProfilerStep (65 kernels on stream 7): copy_input, 8 forward GEMMs with 7 ReLUs
+  // between them, the loss and its gradient, then backward layers 7..0 of
+  // threshold_backward, dgrad, wgrad, bias reduce and two bucket copies (6), layer 7
+  // without threshold_backward and layer 0 without dgrad (5 each), then sgd_update.
+  const auto store = load_cycle_trace("mlp_ddp.json");
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = with_phase(report, CyclePhase::kStep);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 3);
+  CHECK(p->outer.length == 65);
+  REQUIRE(p->layer);
+  CHECK(p->layer->length == 6);
+  CHECK(p->layers_per_outer == 8);
+}
+
+TEST_CASE("cycles: four iterations of a loop with no annotation", "[cycles]") {
+  // 4 iterations of embedding_fwd, 6 layers of 5 (ln, qkv, attention, out, gelu),
+  // loss_fwd, loss_bwd, 6 backward layers of 6, adam_step: 70 kernels each.
+  const auto store = load_cycle_trace("four_iterations.json");
+  const CycleReport report = analyze_cycles(*store);
+  const CyclePattern* p = with_phase(report, CyclePhase::kStep);
+  REQUIRE(p);
+  CHECK(p->outer.repetitions() == 4);
+  CHECK(p->outer.length == 70);
+  REQUIRE(p->layer);
+  CHECK(p->layers_per_outer == 6);
+}
