@@ -6,6 +6,7 @@
 #include "api/session.h"
 #include "base/stopwatch.h"
 #include "ingest/trace_reader.h"
+#include "model/sglang_op_names.h"
 
 namespace sollens {
 
@@ -23,6 +24,7 @@ LoadOutcome LoadedCapture::load(PaddedBuffer bytes, const LoadOptions& options) 
     return outcome;
   }
   const auto t1 = std::chrono::steady_clock::now();
+  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*parsed.store);
   try {
     TreeOptions tree_options = options.tree;
     tree_options.include_python = true;

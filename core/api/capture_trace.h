@@ -18,7 +18,8 @@ struct LoadOutcome;
 class LoadedCapture {
  public:
   // Parses the capture trace and models its ops; its tree has python frames, whose
-  // nn.Module frames name the captured ops' layers.
+  // nn.Module frames name the captured ops' layers. The tree options are the replay
+  // trace's (SGLang's per-call-site op names stripped alike).
   LoadOutcome load(PaddedBuffer bytes, const LoadOptions& options);
   const CaptureTrace& trace() const { return trace_; }
 

@@ -39,7 +39,9 @@ LoadOutcome Session::load(TraceStreamReader& reader, const LoadOptions& options)
 
 LoadOutcome Session::load_capture(PaddedBuffer bytes, const LoadOptions& options) {
   auto capture = std::make_unique<LoadedCapture>();
-  LoadOutcome outcome = capture->load(std::move(bytes), options);
+  LoadOptions same_tree = options;
+  same_tree.tree = tree_options_;
+  LoadOutcome outcome = capture->load(std::move(bytes), same_tree);
   capture_ = outcome.ok ? std::move(capture) : nullptr;
   return outcome;
 }

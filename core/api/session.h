@@ -74,6 +74,7 @@ class Session {
   // The trace in which the CUDA / HIP graphs this trace replays were captured (load it
   // after the trace: loading a trace drops it). SOL, in the report and sol(), then
   // counts each replayed kernel for the op captured there. A failed load keeps none.
+  // The tree options are the loaded trace's (options.tree is not read).
   LoadOutcome load_capture(PaddedBuffer bytes, const LoadOptions& options = {});
   const CaptureTrace* capture() const { return capture_ ? &capture_->trace() : nullptr; }
   // Frees the trace and everything computed from it.

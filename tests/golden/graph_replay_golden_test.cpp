@@ -120,3 +120,35 @@ TEST_CASE("graph replay golden: the session's capture trace reaches the report's
   const auto mapped = [](const std::string& n) { return n.find("mapped from the capture trace: 100.0 %") != std::string::npos; };
   CHECK(std::any_of(report.sol_notes.begin(), report.sol_notes.end(), mapped));
 }
+
+// The paged attention a replay ran is counted with the lengths of the replay's step:
+// the capture's own annotation (capture_32_DECODE) has none, the replay's
+// execute_32_context_0(sq0sk0sqsq0sqsk0)_generation_32(sq32sk32785sqsq32sqsk32785) has
+// g_sqsk = Σ N_Q·N_KV = 32,785 (TraceLens's inference-attention formulas,
+// tracelens-semantics.md §6.4). The captured op's q is (32, 32, 128): H_Q = 32,
+// d_qk = d_v = 128; its KV caches (835874, 1, 8, 128): H_KV = 8. Per layer:
+//   FLOPs = 2·g_sqsk·H_Q·d_qk + 2·g_sqsk·H_Q·d_v = 4 · 32,785 · 32 · 128 = 537,149,440
+//   elements = g_sq·H_Q·d_qk + g_sk·H_KV·(d_qk + d_v) + g_sq·H_Q·d_v
+//            = 131,072 + 32,785 · 8 · 256 + 131,072 = 67,405,824 → × 2 B (bf16) = 134,811,648 B
+// SGLang's per-call-site op names are stripped (--strip-sglang-suffixes) so the op meets its model.
+TEST_CASE("graph replay golden: captured paged attention runs with the replay's sequence lengths", "[graphs][golden]") {
+  Session session;
+  LoadOptions options;
+  options.tree.strip_sglang_profiler_suffixes = true;
+  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(kReplay)), options).ok);
+  REQUIRE(session.load_capture(PaddedBuffer::copy_of(test::read_text(kCapture))).ok);
+  const DeviceIdentification device = session.identify_device();
+  REQUIRE(device.roofline_spec() != nullptr);
+  SolOptions sol;
+  sol.capture = session.capture();
+  const SolOps ops = collect_sol_ops(session.store(), session.python_tree(), device.roofline_spec(), sol);
+  size_t layers = 0;
+  for (const SolOp& op : ops.ops) {
+    if (op.function != "sglang_profiler::attention_paged_attention_ragged") continue;
+    ++layers;
+    REQUIRE(op.estimated);
+    CHECK(op.flops == 537149440.0);
+    CHECK(op.bytes == 134811648.0);
+  }
+  CHECK(layers == 36);
+}

@@ -9,6 +9,8 @@
 #include "analyses/graphs/graph_replay_map.h"
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/ops/op_categories.h"
+#include "analyses/perf/models.h"
+#include "analyses/perf/iteration_annotation.h"
 #include "analyses/sol/sol_attention.h"
 #include "analyses/sol/sol_context.h"
 #include "analyses/sol/sol_pass.h"
@@ -26,8 +28,64 @@ struct SourceTrace {
   SolOpFinder* ops;
 };
 
+// The step annotation around a graph launch, for the inference-attention models: the
+// innermost whose request aggregates are complete (vLLM's and SGLang's `execute_…`
+// spell Σsq·sk; SGLang's own `step[DECODE bs=N]` inside it has no KV lengths), else the
+// innermost one.
+class ReplaySteps {
+ public:
+  explicit ReplaySteps(const EventStore& s) : s_(s) {
+    for (uint32_t e = 0; e < s.size(); ++e)
+      if (s.category[e] == Category::kUserAnnotation && s.phase[e] == Phase::kComplete &&
+          perf::is_iteration_annotation(s.name_of(e)))
+        steps_.push_back(e);
+  }
+  std::string_view of(uint32_t launch) const {
+    int64_t complete = -1, any = -1;
+    const auto later = [&](int64_t current, uint32_t e) { return current < 0 || s_.ts[e] >= s_.ts[static_cast<size_t>(current)]; };
+    for (uint32_t e : steps_) {
+      if (s_.pid[e] != s_.pid[launch] || s_.tid[e] != s_.tid[launch]) continue;
+      if (s_.ts[launch] < s_.ts[e] || s_.ts[launch] >= s_.t_end(e)) continue;
+      if (later(any, e)) any = e;
+      const auto stats = perf::chunk_stats(s_.name_of(e));
+      if (stats && !stats->kv_unknown && later(complete, e)) complete = e;
+    }
+    const int64_t step = complete >= 0 ? complete : any;
+    return step < 0 ? std::string_view{} : s_.name_of(static_cast<size_t>(step));
+  }
+
+ private:
+  const EventStore& s_;
+  std::vector<uint32_t> steps_;
+};
+
+// An inference-attention model reads the sequence lengths from the step annotation
+// around the op (vLLM's and SGLang's `execute_…_generation_…`). A captured op has the
+// capture's annotation; the lengths it ran with are the replay's, so it is evaluated
+// again with the annotation around the graph launch. nullopt: nothing to change.
+std::optional<ModelEval> with_replay_step(const EventStore& s, const SolOp& op, const SourceTrace& source,
+                                          int32_t eval_index, std::string_view replay_step) {
+  if (eval_index < 0 || replay_step.empty()) return std::nullopt;
+  const ModelEval& captured = source.modeled->evals[static_cast<size_t>(eval_index)];
+  if (!captured.entry || captured.entry->family != perf::Family::kInferenceAttention) return std::nullopt;
+  std::vector<std::string_view> kernel_names;
+  for (uint32_t k : op.kernels) kernel_names.push_back(s.name_of(k));
+  ModelEval replayed = captured;
+  replayed.result = perf::evaluate(captured.entry->model, {op.function, source.modeled->args[captured.args].args,
+                                                           kernel_names, replay_step, nullptr});
+  replayed.compute_spec = perf::compute_spec(replayed.result);
+  return replayed;
+}
+
 void estimate_replayed_op(const EventStore& s, SolOp& op, const SourceTrace& source, uint32_t op_event,
-                          bool attention, int32_t eval_index, const DeviceSpec* device, const SolOptions& options) {
+                          bool attention, int32_t eval_index, std::string_view replay_step, const DeviceSpec* device,
+                          const SolOptions& options) {
+  if (std::optional<ModelEval> replayed = with_replay_step(s, op, source, eval_index, replay_step)) {
+    ModeledOps one(*source.store);
+    one.evals.push_back(std::move(*replayed));
+    estimate_sol_op(s, op, one, 0, device, options);
+    return;
+  }
   if (!attention) {
     estimate_sol_op(s, op, *source.modeled, eval_index, device, options);
     return;
@@ -38,7 +96,8 @@ void estimate_replayed_op(const EventStore& s, SolOp& op, const SourceTrace& sou
 
 // The ops of one replay: each mapped kernel under the captured op that launched it.
 void add_replay_ops(const EventStore& s, const GraphReplay& replay, const SourceTrace& source,
-                    const DeviceSpec* device, const SolOptions& options, GraphReplayOps& out) {
+                    std::string_view replay_step, const DeviceSpec* device, const SolOptions& options,
+                    GraphReplayOps& out) {
   std::map<uint32_t, size_t> op_of_source;  // captured op -> index into out.ops
   std::vector<int32_t> eval_of_op;
   std::vector<bool> attention_op;
@@ -67,8 +126,8 @@ void add_replay_ops(const EventStore& s, const GraphReplay& replay, const Source
     std::sort(op.kernels.begin(), op.kernels.end(),
               [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
     op.measured_us = busy_time_us(s, op.kernels);
-    estimate_replayed_op(s, op, source, out.sources[i].op, attention_op[i - first], eval_of_op[i - first], device,
-                         options);
+    estimate_replayed_op(s, op, source, out.sources[i].op, attention_op[i - first], eval_of_op[i - first],
+                         replay_step, device, options);
   }
 }
 
@@ -151,12 +210,13 @@ GraphReplayOps graph_replay_ops(const EventStore& s, const TraceTree& tree, cons
   const SourceTrace here{&s, &tree, &modeled, &ops_here};
   std::optional<SolOpFinder> captured_ops;
   if (capture_given) captured_ops.emplace(*capture->store, *capture->tree, *capture->modeled);
+  const ReplaySteps steps(s);
   for (const GraphReplay& replay : map.replays) {
     if (replay.source == ReplaySource::kNone) continue;
     const SourceTrace source = replay.source == ReplaySource::kCaptureTrace
                                    ? SourceTrace{capture->store, capture->tree, capture->modeled, &*captured_ops}
                                    : here;
-    add_replay_ops(s, replay, source, device, options, out);
+    add_replay_ops(s, replay, source, steps.of(replay.launch), device, options, out);
   }
   add_mapping_notes(s, map, out);
   return out;
