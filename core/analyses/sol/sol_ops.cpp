@@ -8,6 +8,7 @@
 #include "analyses/sol/sol_context.h"
 #include "analyses/sol/sol_faster.h"
 #include "analyses/sol/sol_graph_ops.h"
+#include "analyses/sol/sol_memory_ops.h"
 #include "analyses/sol/sol_pass.h"
 #include "analyses/sol/sol_phase.h"
 #include "base/interval_math.h"
@@ -46,6 +47,7 @@ void estimate_op(SolOp& op, const ModeledOps& modeled, int32_t eval_index, const
   }
   op.roofline = roofline_estimate(op.flops, bytes, op.compute_spec, *device, options.efficiency_factor);
   op.estimated = op.roofline.ok;
+  if (!op.estimated && bytes) estimate_without_dtype_peak(op, eval.result.maf_type, *device, options.efficiency_factor);
   if (!op.estimated) op.no_estimate = op.roofline.why_not;
 }
 
@@ -181,7 +183,9 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
   std::vector<int32_t> op_of_event(s.size(), -1);
   std::vector<int32_t> eval_of_op(first_launcher_op, -1);
   std::vector<bool> attention_op(first_launcher_op, false);
+  std::vector<bool> memory_op(first_launcher_op, false);  // no perf model: sol_memory_ops.h
   SolOpFinder finder(s, tree, modeled);
+  OptimizerParams optimizer_params(s, modeled);
   for (const KernelLauncher& l : launchers.launchers) {
     if (replayed.claims_all(l.kernels)) continue;
     const int32_t modeled_op = finder.op_of_launcher(l.event);
@@ -195,6 +199,7 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
       op.category = l.category;
       eval_of_op.push_back(modeled_op >= 0 ? modeled.eval_of_event[event] : -1);
       attention_op.push_back(finder.is_attention(event, event == l.event));
+      memory_op.push_back(modeled_op < 0 && is_sol_memory_op(op.function));
     }
     SolOp& op = out.ops[static_cast<size_t>(index)];
     for (uint32_t k : l.kernels) {
@@ -209,6 +214,7 @@ SolOps collect_sol_ops(const EventStore& s, const TraceTree& tree, const Launche
               [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b] || (s.ts[a] == s.ts[b] && a < b); });
     op.measured_us = busy_time_us(s, op.kernels);
     if (attention_op[i]) estimate_attention_op(op, modeled, device, options);
+    else if (memory_op[i]) estimate_memory_op(s, op, modeled, optimizer_params, device, options);
     else estimate_op(op, modeled, eval_of_op[i], device, options);
     if (op.estimated && copies_to_or_from_host(s, op.kernels)) {
       op.estimated = false;

@@ -1,0 +1,526 @@
+#include "analyses/sol/sol_memory_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include "analyses/perf/perf_model.h"
+#include "analyses/roofline/roofline.h"
+#include "store/raw_args.h"
+
+namespace sollens {
+
+namespace {
+
+using perf::at;
+
+constexpr int64_t kIndexBytes = 8;  // int64 indices (max pooling's, unless recorded)
+constexpr int64_t kMaskBytes = 1;   // dropout's bool mask
+// Elements one block of PyTorch's multi_tensor_apply kernels takes of one tensor.
+constexpr double kForeachChunk = 65536;
+constexpr const char* kListsNotRecorded = "_foreach: tensor list shapes not recorded (the profiler leaves long lists out)";
+
+MemoryWork failed(std::string why) {
+  MemoryWork w;
+  w.why_not = std::move(why);
+  return w;
+}
+
+std::optional<int64_t> concrete_int(const PyValue& v) {
+  if (v.kind == PyValue::Kind::kInt) return v.i;
+  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
+  char* end = nullptr;
+  const long long n = std::strtoll(v.s.c_str(), &end, 10);
+  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
+  return n;
+}
+
+std::optional<double> concrete_number(const PyValue& v) {
+  if (v.kind == PyValue::Kind::kInt) return static_cast<double>(v.i);
+  if (v.kind == PyValue::Kind::kFloat) return v.f;
+  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double d = std::strtod(v.s.c_str(), &end);
+  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
+  return d;
+}
+
+// "[3, 3]" (or a list) → its ints; a single int → one entry; empty when unreadable.
+std::vector<int64_t> concrete_ints(const PyValue& v) {
+  if (auto l = int_list(v)) return *l;
+  if (auto n = concrete_int(v)) return {*n};
+  std::vector<int64_t> out;
+  if (v.kind != PyValue::Kind::kStr) return out;
+  const char* p = v.s.c_str();
+  while (*p) {
+    if ((*p >= '0' && *p <= '9') || *p == '-') {
+      char* end = nullptr;
+      out.push_back(std::strtoll(p, &end, 10));
+      p = end;
+    } else {
+      ++p;
+    }
+  }
+  return out;
+}
+
+// Elements of a recorded tensor (a 0-dim tensor has one); nullopt when not recorded.
+std::optional<double> elements(const PyValue& dims) {
+  const auto l = int_list(dims);
+  if (!l) return std::nullopt;
+  return static_cast<double>(perf::prod(*l));
+}
+
+struct Tensor {
+  double n = 0;    // elements
+  int64_t b = 0;   // bytes per element
+  double bytes() const { return n * static_cast<double>(b); }
+};
+
+std::optional<Tensor> tensor_at(const perf::EventArgs& a, size_t k) {
+  const PyValue& type = at(a.types, k);
+  if (type.kind == PyValue::Kind::kStr && type.s == "Scalar") return std::nullopt;
+  const auto n = elements(at(a.dims, k));
+  const auto b = perf::bytes_per_element(at(a.types, k));
+  if (!n || !b || !at(a.dims, k).is_seq()) return std::nullopt;
+  return Tensor{*n, *b};
+}
+
+// The element size of a tensor list, whose dtype Kineto writes as "TensorList": from the
+// kernels' template arguments, CatArrayBatchedCopy<OpaqueType<N>, …> (N bytes) or a
+// multi_tensor_apply functor's element type (…Functor<float, …>).
+std::optional<int64_t> list_element_size(std::span<const std::string_view> kernel_names) {
+  for (std::string_view name : kernel_names) {
+    if (const size_t p = name.find("OpaqueType<"); p != std::string_view::npos) {
+      const int64_t n = std::atoll(std::string(name.substr(p + 11, 4)).c_str());
+      if (n > 0) return n;
+    }
+    if (const size_t p = name.find("Functor<"); p != std::string_view::npos) {
+      const std::string_view rest = name.substr(p + 8);
+      const std::string_view type = rest.substr(0, rest.find_first_of(",>"));
+      if (const auto b = perf::bytes_per_element(PyValue::str(type))) return b;
+    }
+  }
+  return std::nullopt;
+}
+
+// Total elements of each tensor list argument, in order; nullopt when a list's shapes
+// were not recorded (the profiler leaves long lists out).
+std::optional<std::vector<double>> list_elements(const perf::EventArgs& a) {
+  std::vector<double> lists;
+  for (size_t k = 0; k < a.types.size(); ++k) {
+    const PyValue& t = at(a.types, k);
+    if (t.kind != PyValue::Kind::kStr || t.s != "TensorList") continue;
+    const PyValue& shapes = at(a.dims, k);
+    if (!shapes.is_seq() || shapes.size() == 0) return std::nullopt;
+    double n = 0;
+    for (const PyValue& shape : shapes.items) {
+      const auto e = elements(shape);
+      if (!e) return std::nullopt;
+      n += *e;
+    }
+    lists.push_back(n);
+  }
+  if (lists.empty()) return std::nullopt;
+  return lists;
+}
+
+std::string vector_spec(const PyValue& dtype) {
+  perf::ModelResult r;
+  r.maf_type = "vector";
+  r.precision_dtype = dtype;
+  return perf::compute_spec(r);
+}
+
+MemoryWork work(double read, double written, double flops, const PyValue& dtype, std::string rule) {
+  MemoryWork w;
+  w.ok = true;
+  w.bytes = read + written;
+  w.flops = flops;
+  w.compute_spec = vector_spec(dtype);
+  w.rule = std::move(rule);
+  return w;
+}
+
+// Elementwise math: reads every recorded input tensor, writes one output of the largest
+// input's size at the first input's dtype; one FLOP per output element.
+MemoryWork elementwise(const perf::EventArgs& a, double extra_written_per_element, std::string rule) {
+  const auto first = tensor_at(a, 0);
+  if (!first) return failed("input shape or dtype not recorded");
+  double read = 0, out = 0;
+  for (size_t k = 0; k < a.dims.size(); ++k)
+    if (const auto t = tensor_at(a, k)) {
+      read += t->bytes();
+      out = std::max(out, t->n);
+    }
+  const double written = out * (static_cast<double>(first->b) + extra_written_per_element);
+  return work(read, written, out, at(a.types, 0), std::move(rule));
+}
+
+MemoryWork log_softmax(const perf::EventArgs& a) {
+  // _log_softmax(self, dim, half_to_float): half_to_float writes fp32.
+  const auto self = tensor_at(a, 0);
+  if (!self) return failed("input shape or dtype not recorded");
+  const PyValue& h = at(a.concrete, 2);
+  const bool to_float = h.kind == PyValue::Kind::kStr && (h.s == "True" || h.s == "true");
+  const double written = self->n * static_cast<double>(to_float ? 4 : self->b);
+  return work(self->bytes(), written, self->n, at(a.types, 0), "reads self, writes the output (fp32 if half_to_float)");
+}
+
+MemoryWork write_only(const perf::EventArgs& a, std::string rule) {
+  const auto self = tensor_at(a, 0);
+  if (!self) return failed("input shape or dtype not recorded");
+  return work(0, self->bytes(), 0, at(a.types, 0), std::move(rule));
+}
+
+// ScalarType codes of PyTorch's c10/core/ScalarType.h → bytes per element.
+std::optional<int64_t> scalar_type_bytes(int64_t code) {
+  switch (code) {
+    case 0: case 1: case 11: return 1;  // uint8, int8, bool
+    case 2: case 5: case 15: return 2;  // int16, half, bfloat16
+    case 3: case 6: return 4;           // int32, float
+    case 4: case 7: return 8;           // int64, double
+    default: return std::nullopt;
+  }
+}
+
+MemoryWork arange(const perf::EventArgs& a) {
+  // arange(end, ...), arange.start(start, end, ...), arange.start_step / start_out(start,
+  // end, step, ...): the leading "Scalar" arguments.
+  std::vector<double> scalars;
+  bool integral = true;
+  size_t k = 0;
+  for (; k < a.types.size(); ++k) {
+    const PyValue& t = at(a.types, k);
+    if (t.kind != PyValue::Kind::kStr || t.s != "Scalar" || scalars.size() == 3) break;
+    const auto v = concrete_number(at(a.concrete, k));
+    if (!v) return failed("arange: start, end and step not recorded in Concrete Inputs");
+    integral = integral && concrete_int(at(a.concrete, k)).has_value();
+    scalars.push_back(*v);
+  }
+  if (scalars.empty()) return failed("arange: start, end and step not recorded in Concrete Inputs");
+  const double start = scalars.size() >= 2 ? scalars[0] : 0;
+  const double end = scalars.size() >= 2 ? scalars[1] : scalars[0];
+  const double step = scalars.size() == 3 ? scalars[2] : 1;
+  if (step == 0) return failed("arange: step 0");
+  const double n = std::max(0.0, std::ceil((end - start) / step));
+  // The out tensor's dtype, else the dtype argument's ScalarType code, else PyTorch's
+  // inference: int64 for integer arguments, the default float otherwise.
+  PyValue dtype = at(a.types, k);
+  std::optional<int64_t> b = perf::bytes_per_element(dtype);
+  if (!b)
+    if (const auto code = concrete_int(at(a.concrete, k))) b = scalar_type_bytes(*code);
+  if (!b) b = integral ? 8 : 4;
+  return work(0, n * static_cast<double>(*b), 0, dtype, "writes its output, size from Concrete Inputs");
+}
+
+MemoryWork cat(const perf::EventArgs& a, std::span<const std::string_view> kernels) {
+  const auto lists = list_elements(a);
+  if (!lists) return failed("cat: input shapes not recorded");
+  const auto b = list_element_size(kernels);
+  if (!b) return failed("cat: element size not found (tensor list dtype not recorded)");
+  const double bytes = (*lists)[0] * static_cast<double>(*b);
+  return work(bytes, bytes, 0, PyValue(), "reads every input, writes their sum");
+}
+
+MemoryWork gather(const perf::EventArgs& a) {
+  // gather(self, dim, index, sparse_grad[, out]).
+  const auto self = tensor_at(a, 0), index = tensor_at(a, 2);
+  if (!self || !index) return failed("gather: self or index shape not recorded");
+  const double values = index->n * static_cast<double>(self->b);
+  return work(index->bytes() + values, values, 0, at(a.types, 0),
+              "reads the index and one element per index entry, writes that many");
+}
+
+MemoryWork nll_loss_forward(const perf::EventArgs& a) {
+  // nll_loss_forward(self [N, C] or [C], target [N] or [], weight, reduction, ignore_index).
+  const auto self = tensor_at(a, 0), target = tensor_at(a, 1);
+  if (!self || !target) return failed("nll_loss: self or target shape not recorded");
+  const double rows = target->n, b = static_cast<double>(self->b);
+  const double weights = tensor_at(a, 2) ? rows * b : 0;
+  const bool none = concrete_int(at(a.concrete, 3)).value_or(1) == 0;
+  const double written = ((none ? rows : 1) + 1) * b;  // output and total_weight
+  return work(target->bytes() + rows * b + weights, written, 0, at(a.types, 0),
+              "reads the target and one element per row (N, not N*C), writes the output and total_weight");
+}
+
+MemoryWork nll_loss_backward(const perf::EventArgs& a) {
+  // nll_loss_backward(grad_output, self, target, weight, reduction, ignore_index, total_weight).
+  const auto self = tensor_at(a, 1), target = tensor_at(a, 2);
+  if (!self || !target) return failed("nll_loss_backward: self or target shape not recorded");
+  const double rows = target->n, b = static_cast<double>(self->b);
+  const double grad = tensor_at(a, 0) ? tensor_at(a, 0)->bytes() : b;
+  return work(target->bytes() + grad + b, rows * b, 0, at(a.types, 1),
+              "reads the target and grad_output, writes one grad_input element per row "
+              "(its zero fill is the zero_ op it calls)");
+}
+
+MemoryWork embedding_dense_backward(const perf::EventArgs& a) {
+  // embedding_dense_backward(grad_output [..., D], indices [...], num_weights, padding_idx, scale_grad_by_freq).
+  const auto grad = tensor_at(a, 0), indices = tensor_at(a, 1);
+  const auto num_weights = concrete_int(at(a.concrete, 2));
+  if (!grad || !indices || !num_weights || indices->n <= 0)
+    return failed("embedding_dense_backward: shapes or num_weights not recorded");
+  const double width = grad->n / indices->n;
+  const double rows = std::min(indices->n, static_cast<double>(*num_weights));
+  return work(grad->bytes() + indices->bytes(), rows * width * static_cast<double>(grad->b), 0, at(a.types, 0),
+              "reads grad_output and indices, writes one weight row per index, at most num_weights "
+              "(its zero fill is the zeros op it calls)");
+}
+
+// Output length of one pooled dimension (PyTorch's pooling_output_shape).
+int64_t pooled(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d, bool ceil_mode) {
+  const int64_t span = in + 2 * p - d * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  int64_t out = span / s + 1;
+  if (ceil_mode && (out - 1) * s >= in + p) --out;
+  return out;
+}
+
+int64_t pick(const std::vector<int64_t>& v, size_t i, int64_t fallback) {
+  if (v.empty()) return fallback;
+  return v.size() > i ? v[i] : v[0];
+}
+
+std::optional<double> pooled_elements(const perf::EventArgs& a, size_t self_at, size_t kernel_at) {
+  const auto shape = int_list(at(a.dims, self_at));
+  if (!shape || shape->size() < 3) return std::nullopt;
+  const auto k = concrete_ints(at(a.concrete, kernel_at));
+  if (k.empty()) return std::nullopt;
+  const auto s = concrete_ints(at(a.concrete, kernel_at + 1));
+  const auto p = concrete_ints(at(a.concrete, kernel_at + 2));
+  const auto d = concrete_ints(at(a.concrete, kernel_at + 3));
+  const PyValue& c = at(a.concrete, kernel_at + 4);
+  const bool ceil_mode = c.kind == PyValue::Kind::kStr && (c.s == "True" || c.s == "true");
+  double n = 1;
+  for (size_t i = 0; i + 2 < shape->size(); ++i) n *= static_cast<double>((*shape)[i]);
+  for (size_t i = 0; i < 2; ++i) {
+    const int64_t ki = pick(k, i, 1);
+    const int64_t out = pooled((*shape)[shape->size() - 2 + i], ki, pick(s, i, ki), pick(p, i, 0), pick(d, i, 1),
+                               ceil_mode);
+    n *= static_cast<double>(std::max<int64_t>(out, 0));
+  }
+  return n;
+}
+
+MemoryWork max_pool2d(const perf::EventArgs& a) {
+  // max_pool2d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode).
+  const auto self = tensor_at(a, 0);
+  const auto out = pooled_elements(a, 0, 1);
+  if (!self || !out) return failed("max_pool2d: shape or kernel size not recorded");
+  return work(self->bytes(), *out * static_cast<double>(self->b + kIndexBytes), 0, at(a.types, 0),
+              "reads self, writes the output and its int64 indices (pooling output size)");
+}
+
+MemoryWork max_pool2d_backward(const perf::EventArgs& a) {
+  // max_pool2d_with_indices_backward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices).
+  const auto grad = tensor_at(a, 0), self = tensor_at(a, 1);
+  if (!grad || !self) return failed("max_pool2d_backward: shapes not recorded");
+  const double indices = tensor_at(a, 7) ? tensor_at(a, 7)->bytes() : grad->n * kIndexBytes;
+  return work(grad->bytes() + indices, self->n * static_cast<double>(grad->b), 0, at(a.types, 0),
+              "reads grad_output and indices, writes grad_input of self's size");
+}
+
+bool in_place(std::string_view name) { return !name.empty() && name.back() == '_'; }
+
+MemoryWork foreach_from_lists(std::string_view name, const std::vector<double>& lists, int64_t b) {
+  const double bpe = static_cast<double>(b), first = lists[0] * bpe;
+  double others = 0;
+  for (size_t i = 1; i < lists.size(); ++i) others += lists[i] * bpe;
+  if (name == "aten::_foreach_zero_" || name == "aten::_foreach_copy_")
+    return work(others, first, 0, PyValue(), "writes every tensor of the first list, reads the other lists");
+  if (in_place(name))
+    return work(first + others, first, lists[0], PyValue(),
+                "in place: reads and writes every tensor of the first list, reads the other lists");
+  return work(first + others, first, lists[0], PyValue(), "reads every list, writes a new list of the first's sizes");
+}
+
+MemoryWork foreach_op(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
+  const auto lists = list_elements(a);
+  if (!lists) return failed(kListsNotRecorded);
+  const auto b = list_element_size(kernels);
+  if (!b) return failed("_foreach: element size not found (tensor list dtype not recorded)");
+  return foreach_from_lists(name, *lists, *b);
+}
+
+MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
+  if (name == "aten::tanh" || name == "aten::tanh_backward")
+    return elementwise(a, 0, "elementwise: reads its inputs, writes an output of the largest input's size");
+  if (name == "aten::_log_softmax") return log_softmax(a);
+  if (name == "aten::_log_softmax_backward_data")
+    return elementwise(a, 0, "reads grad_output and output, writes grad_input");
+  if (name == "aten::native_dropout")
+    return elementwise(a, kMaskBytes, "reads input, writes the output and a 1-byte mask");
+  if (name == "aten::native_dropout_backward") return elementwise(a, 0, "reads grad_output and mask, writes grad_input");
+  if (name == "aten::fill_" || name == "aten::zero_") return write_only(a, "writes self only");
+  if (name == "aten::arange") return arange(a);
+  if (name == "aten::cat") return cat(a, kernels);
+  if (name == "aten::gather") return gather(a);
+  if (name == "aten::nll_loss_forward") return nll_loss_forward(a);
+  if (name == "aten::nll_loss_backward") return nll_loss_backward(a);
+  if (name == "aten::embedding_dense_backward") return embedding_dense_backward(a);
+  if (name == "aten::max_pool2d_with_indices") return max_pool2d(a);
+  if (name == "aten::max_pool2d_with_indices_backward") return max_pool2d_backward(a);
+  return foreach_op(name, a, kernels);
+}
+
+// Reductions over each list write one value per tensor, not a list: not this model's.
+bool foreach_elementwise(std::string_view name) {
+  constexpr std::string_view kPrefix = "aten::_foreach_";
+  if (name.substr(0, kPrefix.size()) != kPrefix) return false;
+  return name.find("norm") == std::string_view::npos && name.find("max") == std::string_view::npos;
+}
+
+constexpr std::string_view kNames[] = {
+    "aten::tanh", "aten::tanh_backward", "aten::_log_softmax", "aten::_log_softmax_backward_data",
+    "aten::native_dropout", "aten::native_dropout_backward", "aten::fill_", "aten::zero_", "aten::arange",
+    "aten::cat", "aten::gather", "aten::nll_loss_forward", "aten::nll_loss_backward",
+    "aten::embedding_dense_backward", "aten::max_pool2d_with_indices", "aten::max_pool2d_with_indices_backward",
+};
+
+// max(flops / peak, bytes / bandwidth); bytes alone where the dtype has no vector peak.
+RooflineEstimate memory_roofline(double flops, double bytes, std::string_view spec, const DeviceSpec& device,
+                                 double factor) {
+  if (flops > 0 && !compute_ceiling(device, spec)) flops = 0;
+  return roofline_estimate(flops, bytes, spec, device, factor);
+}
+
+}  // namespace
+
+bool is_sol_memory_op(std::string_view name) {
+  return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames) || foreach_elementwise(name);
+}
+
+MemoryWork memory_work(std::string_view name, const perf::EventArgs& args,
+                       std::span<const std::string_view> kernel_names) {
+  if (!is_sol_memory_op(name)) return failed("not a memory-bound op of this model");
+  return dispatch(name, args, kernel_names);
+}
+
+struct OptimizerParams::Index {
+  struct Step {
+    double ts, end;
+  };
+  std::vector<Step> steps;                               // Optimizer.step annotations, by ts
+  std::vector<std::pair<double, ParamTensor>> gradients;  // AccumulateGrad inputs, by ts
+  std::unique_ptr<ArgsReader> reader;
+};
+
+OptimizerParams::OptimizerParams(const EventStore& store, const ModeledOps& modeled)
+    : store_(store), modeled_(modeled) {}
+OptimizerParams::~OptimizerParams() = default;
+
+OptimizerParams::Index& OptimizerParams::index() {
+  if (!index_) {
+    index_ = std::make_unique<Index>();
+    for (uint32_t e = 0; e < store_.size(); ++e) {
+      const std::string_view name = store_.name_of(e);
+      if (store_.category[e] == Category::kUserAnnotation && name.starts_with("Optimizer.step#")) {
+        index_->steps.push_back({store_.ts[e], store_.t_end(e)});
+      } else if (store_.category[e] == Category::kCpuOp && name == "torch::autograd::AccumulateGrad") {
+        const perf::EventArgs& a = modeled_.args[modeled_.args.intern(e)].args;
+        const auto n = elements(at(a.dims, 0));
+        const auto b = perf::bytes_per_element(at(a.types, 0));
+        if (n && b) index_->gradients.push_back({store_.ts[e], {*n, *b}});
+      }
+    }
+    std::sort(index_->steps.begin(), index_->steps.end(), [](const auto& x, const auto& y) { return x.ts < y.ts; });
+    std::sort(index_->gradients.begin(), index_->gradients.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    index_->reader = std::make_unique<ArgsReader>(store_);
+  }
+  return *index_;
+}
+
+std::vector<ParamTensor> OptimizerParams::of(uint32_t event) {
+  const Index& idx = index();
+  const double t = store_.ts[event];
+  const auto& steps = idx.steps;
+  auto step = std::upper_bound(steps.begin(), steps.end(), t, [](double v, const Index::Step& x) { return v < x.ts; });
+  if (step == steps.begin() || std::prev(step)->end < t) return {};
+  --step;
+  const double from = step == steps.begin() ? -1e300 : std::prev(step)->end;
+  std::vector<ParamTensor> out;
+  for (const auto& [ts, tensor] : idx.gradients)
+    if (ts > from && ts < step->ts) out.push_back(tensor);
+  return out;
+}
+
+int64_t OptimizerParams::grid_x(uint32_t gpu_event) {
+  ArgsReader& reader = *index().reader;
+  constexpr std::string_view key = "grid";
+  std::string_view raw;
+  if (!store_.has_args(gpu_event) || !reader.find_raw(gpu_event, std::span(&key, 1), std::span(&raw, 1)))
+    return 0;
+  const size_t open = raw.find('[');
+  if (open == std::string_view::npos) return 0;
+  return std::atoll(std::string(raw.substr(open + 1, 20)).c_str());
+}
+
+MemoryWork foreach_work_from_params(std::string_view name, const perf::EventArgs& args,
+                                    const std::vector<ParamTensor>& params, int64_t blocks,
+                                    std::span<const std::string_view> kernel_names) {
+  if (params.empty()) return failed(kListsNotRecorded);
+  for (std::string_view k : kernel_names)
+    if (k.find("multi_tensor_apply_kernel") == std::string_view::npos)
+      return failed(std::string(kListsNotRecorded) + "; its kernels are not multi_tensor_apply ones");
+  double chunks = 0, total = 0;
+  for (const ParamTensor& p : params) {
+    chunks += std::ceil(p.elements / kForeachChunk);
+    total += p.elements;
+  }
+  if (chunks != static_cast<double>(blocks))
+    return failed(std::string(kListsNotRecorded) + "; the step's " + std::to_string(params.size()) +
+                  " gradients do not fill its kernels' blocks");
+  size_t lists = 0;
+  for (const PyValue& t : args.types.items) lists += t.kind == PyValue::Kind::kStr && t.s == "TensorList";
+  if (lists == 0) return failed(kListsNotRecorded);
+  const int64_t b = list_element_size(kernel_names).value_or(params[0].bytes_per_element);
+  MemoryWork w = foreach_from_lists(name, std::vector<double>(lists, total), b);
+  w.rule += "; lists not recorded: each taken as the " + std::to_string(params.size()) +
+            " parameters whose gradients the step accumulated (they fill its kernels' blocks exactly)";
+  return w;
+}
+
+void estimate_memory_op(const EventStore& s, SolOp& op, const ModeledOps& modeled, OptimizerParams& params,
+                        const DeviceSpec* device, const SolOptions& options) {
+  std::vector<std::string_view> kernels;
+  for (uint32_t k : op.kernels) kernels.push_back(s.name_of(k));
+  const perf::EventArgs& args = modeled.args[modeled.args.intern(op.event)].args;
+  MemoryWork w = memory_work(op.function, args, kernels);
+  if (!w.ok && w.why_not == kListsNotRecorded) {
+    int64_t blocks = 0;
+    for (uint32_t k : op.kernels) blocks += params.grid_x(k);
+    w = foreach_work_from_params(op.function, args, params.of(op.event), blocks, kernels);
+  }
+  op.note = "SOL-only memory model";
+  if (!w.ok) {
+    op.no_estimate = "SOL-only memory model: " + w.why_not;
+    return;
+  }
+  op.note += ": " + w.rule;
+  op.compute_spec = w.compute_spec;
+  op.flops = w.flops;
+  op.bytes = w.bytes;
+  if (!device) {
+    op.no_estimate = "no GPU with known peaks";
+    return;
+  }
+  op.roofline = memory_roofline(op.flops, op.bytes, op.compute_spec, *device, options.efficiency_factor);
+  op.estimated = op.roofline.ok;
+  if (!op.estimated) op.no_estimate = op.roofline.why_not;
+}
+
+bool estimate_without_dtype_peak(SolOp& op, std::string_view maf_type, const DeviceSpec& device, double factor) {
+  if (maf_type != "vector" || op.flops <= 0 || compute_ceiling(device, op.compute_spec)) return false;
+  op.roofline = roofline_estimate(0, op.bytes, op.compute_spec, device, factor);
+  op.estimated = op.roofline.ok;
+  op.no_estimate = op.estimated ? "" : op.roofline.why_not;
+  if (op.estimated)
+    op.note = "no vector peak for its dtype" + (op.compute_spec.empty() ? std::string() : " (" + op.compute_spec + ")") +
+              ": bound by its bytes on the vector units";
+  return true;
+}
+
+}  // namespace sollens
