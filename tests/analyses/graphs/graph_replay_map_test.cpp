@@ -145,3 +145,17 @@ TEST_CASE("launch alignment: a launch without a kernel name matches any kernel o
   CHECK(a.source_of_kernel == std::vector<int32_t>{0, 1, 2});
   CHECK(a.score.matched == 3);
 }
+
+TEST_CASE("launch alignment: each launch goes to the stream whose next kernel it names", "[graphs]") {
+  // A graph over two streams: stream 1 replays a (t 1) then b (t 5), stream 2 replays c
+  // (t 2). The capture launched a, c, b in that order: a and b pair on stream 1, c on
+  // stream 2. Flattened, the kernels are stream 1's then stream 2's: a, b, c.
+  const std::vector<std::vector<LaunchItem>> replay{
+      {{0, LaunchKind::kKernel, "a", {}, 1}, {1, LaunchKind::kKernel, "b", {}, 5}},
+      {{2, LaunchKind::kKernel, "c", {}, 2}}};
+  const std::vector<LaunchItem> source{{10, LaunchKind::kKernel, "a", {}, 0},
+                                       {11, LaunchKind::kKernel, "c", {}, 0},
+                                       {12, LaunchKind::kKernel, "b", {}, 0}};
+  const Alignment a = align_launches(replay, source);
+  CHECK(a.source_of_kernel == std::vector<int32_t>{0, 2, 1});
+}
