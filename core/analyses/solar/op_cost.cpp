@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <unordered_set>
+#include <utility>
+
+#include "analyses/solar/attention_cost.h"
 
 namespace sollens::solar {
 namespace {
@@ -61,21 +64,19 @@ const Names& convolution_ops() {
   return names;
 }
 
-const Names& attention_ops() {
-  static const Names names = {
-      "scaled_dot_product_attention", "_scaled_dot_product_flash_attention",
-      "_scaled_dot_product_efficient_attention", "_scaled_dot_product_cudnn_attention",
-      "_flash_attention_forward", "_efficient_attention_forward",
-      "_scaled_dot_product_attention_math", "_scaled_dot_product_flash_attention_for_cpu"};
+// Ops that read one element of a large input per index (per row for the losses),
+// not all of it; Solar counts every input element.
+const Names& gather_ops() {
+  static const Names names = {"nll_loss_forward", "nll_loss2d_forward", "gather", "take_along_dim",
+                              "index_select", "take"};
   return names;
 }
 
-const Names& attention_backward_ops() {
-  static const Names names = {
-      "_scaled_dot_product_flash_attention_backward",
-      "_scaled_dot_product_efficient_attention_backward",
-      "_scaled_dot_product_cudnn_attention_backward", "_flash_attention_backward",
-      "_efficient_attention_backward"};
+// Ops that only write: their tensor input (fill_'s self) is not read.
+const Names& fill_ops() {
+  static const Names names = {"fill_", "zero_", "zeros", "ones", "full", "zeros_like",
+                              "ones_like", "full_like", "new_zeros", "new_ones", "new_full",
+                              "fill", "uniform_", "normal_"};
   return names;
 }
 
@@ -182,27 +183,16 @@ OpCost convolution_backward_cost(const EtNode& node, const ExecutionGraph& graph
   return cost;
 }
 
-// q [..., L, D], k [..., S, D], v [..., S, Dv]: QK^T and PV are B·L·S·(D + Dv) MACs,
-// scale and softmax 2·B·L·S other ops (is_causal ignored, as Solar does). Backward:
-// five products of the forward's size against two (recomputed scores, dV, dP, dQ, dK).
-OpCost attention_cost(const EtNode& node, const ExecutionGraph& graph, bool backward) {
+OpCost attention_op_cost(const EtNode& node, const ExecutionGraph& graph, bool backward) {
   OpCost cost;
-  const size_t first = backward ? 1 : 0;  // backward ops take grad_out first
-  const EtTensor* q = first_tensor(node.inputs, first, graph);
-  const EtTensor* k = first_tensor(node.inputs, first + 1, graph);
-  const EtTensor* v = first_tensor(node.inputs, first + 2, graph);
-  if (!q || !k || !v || q->shape.size() < 2 || k->shape.size() < 2 || v->shape.empty())
-    return cost;
-  const double l = static_cast<double>(q->shape[q->shape.size() - 2]);
-  const double d = static_cast<double>(q->shape.back());
-  const double s = static_cast<double>(k->shape[k->shape.size() - 2]);
-  const double dv = static_cast<double>(v->shape.back());
-  if (l <= 0 || d <= 0) return cost;
-  const double batch = static_cast<double>(q->numel) / (l * d);
-  const double scale = backward ? 2.5 : 1.0;
-  cost.macs = scale * batch * l * s * (d + dv);
-  cost.other_ops = scale * 2 * batch * l * s;
-  cost.mac_dtype = q->dtype;
+  AttentionCost a = attention_cost(node, graph, backward);
+  cost.macs = a.macs;
+  cost.other_ops = a.other_ops;
+  cost.note = std::move(a.note);
+  const EtTensor* q = first_tensor(node.inputs, backward ? 1 : 0, graph);
+  for (const EtValue& v : node.inputs)
+    if (v.name == "query" && !v.tensors.empty()) q = &graph.tensors[v.tensors.front()];
+  if (q) cost.mac_dtype = q->dtype;
   return cost;
 }
 
@@ -229,10 +219,10 @@ bool outputs_alias_inputs(const EtNode& node, const ExecutionGraph& graph) {
 }  // namespace
 
 std::string_view op_kind_name(OpKind kind) {
-  static constexpr std::array<std::string_view, 13> names = {
+  static constexpr std::array<std::string_view, 15> names = {
       "allocation", "view",        "communication",       "data_movement", "scatter",
       "embedding",  "matmul",      "convolution",         "convolution_backward",
-      "attention",  "attention_backward", "reduction",    "elementwise"};
+      "attention",  "attention_backward", "reduction",    "gather", "fill", "elementwise"};
   return names[static_cast<size_t>(kind)];
 }
 
@@ -264,9 +254,11 @@ OpKind classify_op(const EtNode& node, const ExecutionGraph& graph) {
   if (convolution_ops().count(base)) return OpKind::kConvolution;
   if (base == "convolution_backward" || base == "cudnn_convolution_backward")
     return OpKind::kConvolutionBackward;
-  if (attention_ops().count(base)) return OpKind::kAttention;
-  if (attention_backward_ops().count(base)) return OpKind::kAttentionBackward;
+  if (is_attention_forward(base)) return OpKind::kAttention;
+  if (is_attention_backward(base)) return OpKind::kAttentionBackward;
   if (reduction_ops().count(base)) return OpKind::kReduction;
+  if (gather_ops().count(base)) return OpKind::kGather;
+  if (fill_ops().count(base)) return OpKind::kFill;
   return OpKind::kElementwise;
 }
 
@@ -276,13 +268,15 @@ OpCost op_cost(const EtNode& node, OpKind kind, const ExecutionGraph& graph) {
     case OpKind::kMatmul: return matmul_cost(node, graph);
     case OpKind::kConvolution: return convolution_cost(node, graph);
     case OpKind::kConvolutionBackward: return convolution_backward_cost(node, graph);
-    case OpKind::kAttention: return attention_cost(node, graph, false);
-    case OpKind::kAttentionBackward: return attention_cost(node, graph, true);
+    case OpKind::kAttention: return attention_op_cost(node, graph, false);
+    case OpKind::kAttentionBackward: return attention_op_cost(node, graph, true);
     case OpKind::kReduction:
       if (!node.inputs.empty()) cost.other_ops = list_elements(node.inputs[0], graph);
       return cost;
+    case OpKind::kGather:
+    case OpKind::kFill:
     case OpKind::kElementwise:
-      // _foreach_ ops: one op per element of the first list.
+      // Solar's fallback (gathers and fills differ only in their bytes); _foreach_ ops: one op per element of the first list.
       if (op_base_name(node.name).starts_with("_foreach_") && !node.inputs.empty())
         cost.other_ops = list_elements(node.inputs[0], graph);
       else

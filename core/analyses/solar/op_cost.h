@@ -3,6 +3,7 @@
 // compute, move data, or only re-label memory) and its MACs (tensor-core work) and
 // other ops (one per element on CUDA cores). Rules: core/analyses/solar/README.md.
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "store/execution_graph.h"
@@ -19,9 +20,11 @@ enum class OpKind : uint8_t {
   kMatmul,         // mm, addmm, bmm, baddbmm, matmul, linear, mv, dot
   kConvolution,    // every forward convolution
   kConvolutionBackward,
-  kAttention,      // fused scaled-dot-product attention
+  kAttention,      // fused scaled-dot-product attention (every backend's op)
   kAttentionBackward,
   kReduction,      // other ops = input elements
+  kGather,         // nll_loss, gather, index_select: Solar's elementwise, reads one element per index
+  kFill,           // fill_, zero_, zeros, full: Solar's elementwise, only writes
   kElementwise,    // other ops = output elements (Solar's fallback for unknown ops too)
 };
 std::string_view op_kind_name(OpKind kind);
@@ -38,6 +41,7 @@ struct OpCost {
   double other_ops = 0;
   // The element type of the tensor-core work (the first matrix operand), e.g. "float".
   std::string_view mac_dtype;
+  std::string note;  // what the count assumed (causal mask, varlen lengths, GQA)
 };
 OpCost op_cost(const EtNode& node, OpKind kind, const ExecutionGraph& graph);
 

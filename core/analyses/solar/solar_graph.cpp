@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "analyses/solar/solar_weights.h"
+
 namespace sollens::solar {
 namespace {
 
@@ -49,18 +51,27 @@ bool is_counted_kind(OpKind k) {
 bool is_optimizer_step(const EtNode& n) { return n.name.starts_with("Optimizer.step"); }
 
 // Storages the optimizer updates in place (list 0 of _foreach_ ops, self of
-// per-parameter ops) that are also read outside the optimizer: the parameters, not
-// its state (momentum buffers, Adam moments are touched only by the optimizer).
+// per-parameter ops) that are also read outside the optimizer and that no optimizer op
+// creates: the parameters, not its state (momentum buffers, Adam moments are touched
+// only by the optimizer) nor its temporaries.
 std::set<int64_t> optimizer_parameters(const ExecutionGraph& graph, const Topology& topo,
                                        const std::vector<uint8_t>& in_optimizer_step,
                                        const std::vector<Segment>& segment) {
-  std::set<int64_t> updated;
+  std::set<int64_t> updated, created;
   for (uint32_t i = 0; i < graph.nodes.size(); ++i) {
     const EtNode& n = graph.nodes[i];
-    if (!is_op(n) || !in_optimizer_step[i] || !is_in_place(op_base_name(n.name))) continue;
+    if (!is_op(n) || !in_optimizer_step[i]) continue;
+    if (!is_in_place(op_base_name(n.name))) {
+      // Temporaries (Adam's sqrt of the second moment) live in storages freed activations
+      // used before: updating them in place does not make them parameters.
+      for (const EtValue& v : n.outputs)
+        for (uint32_t t : v.tensors) created.insert(graph.tensors[t].storage);
+      continue;
+    }
     if (n.inputs.empty()) continue;
     for (uint32_t t : n.inputs[0].tensors) updated.insert(graph.tensors[t].storage);
   }
+  for (int64_t s : created) updated.erase(s);
   std::set<int64_t> params;
   if (updated.empty()) return params;
   for (uint32_t i : topo.by_id) {
@@ -111,6 +122,46 @@ void fill_accesses(const EtNode& n, OpKind kind, const ExecutionGraph& graph, So
     for (Access& a : *list) a.bytes = a.elements * static_cast<double>(graph.tensors[a.tensor].itemsize);
 }
 
+double largest_output(const EtNode& n, const ExecutionGraph& graph) {
+  double largest = 0;
+  for (const EtValue& v : n.outputs)
+    for (uint32_t t : v.tensors) largest = std::max(largest, static_cast<double>(graph.tensors[t].numel));
+  return largest;
+}
+
+// The elements a gather takes from its source: one per target row for the losses,
+// one per output element for gather / index_select / take_along_dim.
+double gathered_elements(const EtNode& n, const ExecutionGraph& graph) {
+  if (op_base_name(n.name).starts_with("nll_loss"))
+    for (const EtValue& v : n.inputs)
+      if (v.name == "target" && !v.tensors.empty())
+        return static_cast<double>(graph.tensors[v.tensors.front()].numel);
+  return largest_output(n, graph);
+}
+
+// Solar's bytes with our corrections (README: "Corrected per-op bytes").
+double corrected_bytes(const EtNode& n, const ExecutionGraph& graph, const SolarNode& s) {
+  double writes = 0;
+  for (const Access& a : s.writes) writes += a.bytes;
+  if (s.kind == OpKind::kFill) return writes;
+  double reads = 0;
+  for (const Access& a : s.reads) reads += a.bytes;
+  // copy_ overwrites its destination without reading it.
+  if (op_base_name(n.name) == "copy_" && !s.reads.empty()) return reads - s.reads.front().bytes + writes;
+  if (s.kind != OpKind::kGather) return s.unfused_bytes;
+  for (const EtValue& v : n.inputs) {
+    if ((v.name != "self" && v.name != "input") || v.tensors.empty()) continue;
+    const EtTensor& source = graph.tensors[v.tensors.front()];
+    const double all = static_cast<double>(source.numel * source.itemsize);
+    const double one_per_index =
+        std::min(static_cast<double>(source.numel), gathered_elements(n, graph)) *
+        static_cast<double>(source.itemsize);
+    reads -= all - one_per_index;
+    break;
+  }
+  return reads + writes;
+}
+
 class Builder {
  public:
   explicit Builder(const ExecutionGraph& graph) : graph_(graph), topo_(topology_of(graph)) {}
@@ -119,12 +170,24 @@ class Builder {
     classify_nodes();
     mark_segments();
     choose_counted();
-    const std::set<int64_t> params =
-        optimizer_parameters(graph_, topo_, in_optimizer_step_, segment_);
-    result_.parameters = params.size();
+    const NodeView view{graph_, topo_.by_id, kind_, counted_};
+    std::set<int64_t> params = optimizer_parameters(graph_, topo_, in_optimizer_step_, segment_);
     result_.parameters_from_optimizer = !params.empty();
+    if (params.empty()) params = inferred_parameters(view);
+    result_.parameters = params.size();
+    result_.parameter_source = result_.parameters_from_optimizer ? ParameterSource::kOptimizer
+                               : params.empty()                  ? ParameterSource::kNone
+                                                                 : ParameterSource::kInferred;
+    const std::set<int64_t> state = state_storages(view, params);
+    result_.state_storages = state.size();
     link_dataflow();
-    classify_tensors(params);
+    classify_tensors(params, state);
+    const WeightReads w = weight_reads(result_.nodes, graph_);
+    result_.weight_elements_once = w.elements_once;
+    result_.weight_bytes_once = w.bytes_once;
+    result_.weight_elements_read = w.elements_read;
+    result_.weight_bytes_read = w.bytes_read;
+    result_.weight_passes = w.max_passes;
     return std::move(result_);
   }
 
@@ -219,7 +282,8 @@ class Builder {
       s.cost = op_cost(n, kind_[i], graph_);
       const bool needs_shapes = s.kind == OpKind::kMatmul || s.kind == OpKind::kConvolution ||
                                 s.kind == OpKind::kConvolutionBackward ||
-                                s.kind == OpKind::kAttention;
+                                s.kind == OpKind::kAttention ||
+                                s.kind == OpKind::kAttentionBackward;
       if (needs_shapes && s.cost.macs == 0) ++result_.uncosted_compute_nodes;
       for (int32_t p = topo_.parent[i]; p >= 0; p = topo_.parent[p])
         if (is_user_annotation(graph_.nodes[p])) s.annotations.push_back(static_cast<uint32_t>(p));
@@ -256,19 +320,23 @@ class Builder {
     result_.nodes[it->second.first].writes[it->second.second].consumed = true;
   }
 
-  void classify_tensors(const std::set<int64_t>& params) {
+  void classify_tensors(const std::set<int64_t>& params, const std::set<int64_t>& state) {
     std::map<Key, std::pair<double, double>> unique_inputs;  // largest (elements, bytes)
     for (SolarNode& s : result_.nodes) {
       const EtNode& n = graph_.nodes[s.node];
       for (Access& a : s.reads) {
         const EtTensor& t = graph_.tensors[a.tensor];
-        a.weight = params.empty() ? (a.producer < 0 && names_parameter(n, a.tensor))
-                                  : params.count(t.storage) > 0;
+        a.weight = params.count(t.storage) > 0;
+        a.state = !a.weight && state.count(t.storage) > 0;
+        if (a.state) {
+          s.state_elements += a.elements;
+          s.state_bytes += a.bytes;
+        }
         if (a.weight) {
           s.weight_elements += a.elements;
           s.weight_bytes += a.bytes;
         }
-        if (!a.weight && a.producer >= 0) {
+        if (!a.weight && !a.state && a.producer >= 0) {
           s.intermediate_elements += a.elements;
           s.intermediate_bytes += a.bytes;
         } else {
@@ -279,8 +347,13 @@ class Builder {
           u.second = std::max(u.second, a.bytes);
         }
       }
-      for (const Access& a : s.writes) {
-        if (a.consumed) {
+      for (Access& a : s.writes) {
+        a.state = state.count(graph_.tensors[a.tensor].storage) > 0;
+        if (a.state) {
+          s.state_elements += a.elements;
+          s.state_bytes += a.bytes;
+        }
+        if (a.consumed && !a.state) {
           s.intermediate_elements += a.elements;
           s.intermediate_bytes += a.bytes;
           ++result_.intermediate_tensors;
@@ -293,19 +366,12 @@ class Builder {
       }
       s.unfused_elements = s.intermediate_elements + s.model_io_elements;
       s.unfused_bytes = s.intermediate_bytes + s.model_io_bytes;
+      s.corrected_unfused_bytes = corrected_bytes(n, graph_, s);
     }
     for (const auto& [key, u] : unique_inputs) {
       result_.unique_external_elements += u.first;
       result_.unique_external_bytes += u.second;
     }
-  }
-
-  // Without an optimizer: the op_schema argument is named weight or bias.
-  bool names_parameter(const EtNode& n, uint32_t tensor) const {
-    for (const EtValue& v : n.inputs)
-      for (uint32_t t : v.tensors)
-        if (t == tensor) return v.name == "weight" || v.name == "bias";
-    return false;
   }
 
   const ExecutionGraph& graph_;

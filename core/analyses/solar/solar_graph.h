@@ -22,6 +22,7 @@ struct Access {
   double elements = 0;    // after Solar's per-op overrides (embedding, scatter)
   double bytes = 0;       // elements × the tensor's own itemsize
   bool weight = false;    // reads: a parameter
+  bool state = false;     // a KV cache: persistent, so always external
   int32_t producer = -1;  // reads: the SolarNode that produced it, or -1
   bool consumed = false;  // writes: read later by another counted node
 };
@@ -38,8 +39,15 @@ struct SolarNode {
   double unfused_elements = 0, unfused_bytes = 0;            // Σ reads + Σ writes
   double weight_elements = 0, weight_bytes = 0;              // reads of parameters
   double intermediate_elements = 0, intermediate_bytes = 0;  // produced and consumed inside
-  double model_io_elements = 0, model_io_bytes = 0;          // the rest (weights included)
+  double model_io_elements = 0, model_io_bytes = 0;          // the rest (weights, state included)
+  double state_elements = 0, state_bytes = 0;                // reads and writes of state
+  // Our corrections to Solar's per-op bytes: a gather reads one element per index of
+  // its source, a fill reads nothing, copy_ does not read its destination. Equal to
+  // unfused_bytes for every other op.
+  double corrected_unfused_bytes = 0;
 };
+
+enum class ParameterSource : uint8_t { kNone, kOptimizer, kInferred };
 
 struct SolarGraph {
   std::vector<SolarNode> nodes;  // counted leaf ops, in start (id) order
@@ -53,6 +61,12 @@ struct SolarGraph {
   size_t composite_nodes = 0;      // ops whose work is counted at a descendant
   size_t parameters = 0;           // distinct parameter storages
   bool parameters_from_optimizer = false;
+  ParameterSource parameter_source = ParameterSource::kNone;
+  size_t state_storages = 0;       // KV caches and other buffers updated in place
+  // Each weight storage once (its largest read) and × the passes that read it.
+  double weight_elements_once = 0, weight_bytes_once = 0;
+  double weight_elements_read = 0, weight_bytes_read = 0;
+  size_t weight_passes = 0;        // the most passes any weight is read in
   size_t intermediate_tensors = 0;  // writes consumed by a later counted node
   size_t uncosted_compute_nodes = 0;  // matmul/conv/attention nodes without usable shapes
 };

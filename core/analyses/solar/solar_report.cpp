@@ -5,6 +5,7 @@
 #include <map>
 
 #include "analyses/ops/kernel_launchers.h"
+#include "analyses/solar/faster_than_sol.h"
 #include "analyses/solar/solar_doc.h"
 
 namespace sollens::solar {
@@ -67,7 +68,7 @@ std::vector<const SolarNode*> all_nodes(const SolarGraph& s) {
   return out;
 }
 
-Doc total_doc(const SolarGraph& s, const Totals& t) {
+Doc total_doc(const SolarGraph& s, const Totals& t, const WeightTraffic& w) {
   Doc d = Doc::object();
   d.set("num_layers", Doc::number(static_cast<double>(t.nodes)));
   d.set("macs", Doc::number(t.macs));
@@ -85,7 +86,26 @@ Doc total_doc(const SolarGraph& s, const Totals& t) {
   d.set("model_io_bytes", Doc::number(t.model_io_bytes));
   d.set("intermediate_bytes", Doc::number(t.intermediate_bytes));
   d.set("weight_bytes", Doc::number(t.weight_bytes));
+  d.set("state_elements", Doc::number(t.state_elements));
+  d.set("state_bytes", Doc::number(t.state_bytes));
+  d.set("num_state_tensors", Doc::number(static_cast<double>(s.state_storages)));
+  d.set("weights_rule", Doc::text(w.rule));
+  d.set("weight_passes", Doc::number(w.passes));
+  d.set("weight_bytes_once", Doc::number(s.weight_bytes_once));
+  d.set("weight_bytes_read", Doc::number(w.bytes_read));
+  d.set("corrected_unfused_bytes", Doc::number(t.corrected_unfused_bytes));
   return d;
+}
+
+std::string_view parameters_from(ParameterSource source) {
+  switch (source) {
+    case ParameterSource::kOptimizer: return "optimizer parameter list";
+    case ParameterSource::kInferred:
+      return "never written in the trace, passed as a weight (schema names weight/bias/running_*, "
+             "a matmul's weight operand)";
+    case ParameterSource::kNone: break;
+  }
+  return "none found";
 }
 
 Doc graph_doc(const ExecutionGraph& g, const SolarGraph& s) {
@@ -101,9 +121,8 @@ Doc graph_doc(const ExecutionGraph& g, const SolarGraph& s) {
   d.set("communication_nodes", Doc::number(static_cast<double>(s.communication_nodes)));
   d.set("uncosted_compute_nodes", Doc::number(static_cast<double>(s.uncosted_compute_nodes)));
   d.set("parameters", Doc::number(static_cast<double>(s.parameters)));
-  d.set("parameters_from", Doc::text(s.parameters_from_optimizer
-                                         ? "optimizer parameter list"
-                                         : "op_schema argument names weight/bias"));
+  d.set("parameters_from", Doc::text(std::string(parameters_from(s.parameter_source))));
+  d.set("state_tensors", Doc::number(static_cast<double>(s.state_storages)));
   return d;
 }
 
@@ -187,6 +206,23 @@ Doc segment_doc(const SegmentRows& seg, const SolarInputs& in) {
   return d;
 }
 
+Doc faster_doc(const FasterThanSol& f) {
+  Doc d = Doc::object();
+  d.set("definition",
+        Doc::text("ops whose measured GPU time is below Solar's per-op unfused SOL; cause: "
+                  "model (our corrected bytes explain it), on_chip (L2 serving up to its "
+                  "capacity of the traffic explains it), device (neither: the device data is "
+                  "too low), no_gpu_kernel (no GPU time under it: CPU tensors)"));
+  d.set("ops", Doc::number(static_cast<double>(f.faster)));
+  d.set("excess_us", Doc::number(f.excess_us));
+  d.set("model", Doc::number(static_cast<double>(f.model)));
+  d.set("on_chip", Doc::number(static_cast<double>(f.on_chip)));
+  d.set("device", Doc::number(static_cast<double>(f.device)));
+  d.set("no_gpu_kernel", Doc::number(static_cast<double>(f.no_gpu_kernel)));
+  d.set("ops_faster_than_corrected_sol", Doc::number(static_cast<double>(f.faster_than_corrected)));
+  return d;
+}
+
 Doc measured_doc(const MeasuredRun& m) {
   Doc link = Doc::object();
   link.set("method", Doc::text(m.link_method));
@@ -201,7 +237,7 @@ Doc measured_doc(const MeasuredRun& m) {
   return link;
 }
 
-void add_node_columns(Table& t, const SolarInputs& in) {
+void add_node_columns(Table& t, const SolarInputs& in, const FasterThanSol* faster) {
   const ExecutionGraph& g = *in.graph;
   auto& id = t.add_column("et_id", ColumnType::kInt);
   auto& name = t.add_column("name", ColumnType::kString);
@@ -216,14 +252,21 @@ void add_node_columns(Table& t, const SolarInputs& in) {
   auto& weight = t.add_column("weight_elements", ColumnType::kFloat);
   auto& unfused_b = t.add_column("unfused_bytes", ColumnType::kFloat);
   auto& model_io_b = t.add_column("model_io_bytes", ColumnType::kFloat);
+  auto& state_b = t.add_column("state_bytes", ColumnType::kFloat);
+  auto& corrected_b = t.add_column("corrected_unfused_bytes", ColumnType::kFloat);
+  auto& note = t.add_column("cost_note", ColumnType::kString);
   Column* sol_unfused = nullptr;
   Column* sol_fused = nullptr;
+  Column* sol_corrected = nullptr;
   Column* measured = nullptr;
+  Column* cause = nullptr;
   if (in.hardware) {
     sol_unfused = &t.add_column("sol_unfused_us", ColumnType::kFloat);
     sol_fused = &t.add_column("sol_fused_us", ColumnType::kFloat);
+    sol_corrected = &t.add_column("sol_corrected_us", ColumnType::kFloat);
   }
   if (in.measured) measured = &t.add_column("measured_gpu_us", ColumnType::kFloat);
+  if (faster) cause = &t.add_column("faster_than_sol_cause", ColumnType::kString);
   for (size_t i = 0; i < in.solar->nodes.size(); ++i) {
     const SolarNode& n = in.solar->nodes[i];
     const EtNode& e = g.nodes[n.node];
@@ -240,12 +283,17 @@ void add_node_columns(Table& t, const SolarInputs& in) {
     weight.push_float(n.weight_elements);
     unfused_b.push_float(n.unfused_bytes);
     model_io_b.push_float(n.model_io_bytes);
+    state_b.push_float(n.state_bytes);
+    corrected_b.push_float(n.corrected_unfused_bytes);
+    note.push_string(n.cost.note);
     if (in.hardware) {
       const Totals one = sum_nodes({&n}, &*in.hardware);
       const double us_per_cycle = 1e-3 / in.hardware->freq_ghz;
       sol_unfused->push_float(one.per_op_unfused_cycles * us_per_cycle);
       sol_fused->push_float(one.per_op_fused_cycles * us_per_cycle);
+      sol_corrected->push_float(op_sol(n, *in.hardware).corrected_us);
     }
+    if (cause) cause->push_string(faster->cause[i]);
     if (measured) {
       const double us = in.measured->node_gpu_us[i];
       if (us >= 0) measured->push_float(us);
@@ -261,7 +309,7 @@ std::vector<std::string> summary_lines(const SolarInputs& in, const Totals& t,
   s.push_back("graph: " + std::to_string(in.graph->nodes.size()) + " ET nodes, " +
               std::to_string(t.nodes) + " counted ops, MACs " + fmt(t.macs) + ", other ops " +
               fmt(t.other_ops) + ", parameters " + std::to_string(in.solar->parameters) +
-              (in.solar->parameters_from_optimizer ? " (optimizer)" : " (argument names)"));
+              (in.solar->parameters_from_optimizer ? " (optimizer)" : " (inferred)"));
   s.push_back("bytes: unfused " + fmt(t.unfused_bytes) + ", fused " +
               fmt(in.solar->unique_external_bytes) + ", intermediate " +
               fmt(t.intermediate_bytes) + ", weights " + fmt(t.weight_bytes));
@@ -313,23 +361,38 @@ MeasuredRun measure_run(const SolarGraph& solar, const ExecutionGraph& graph,
   return m;
 }
 
+SolModel head_sol(const SolarGraph& g, const Totals& t, const WeightTraffic& w,
+                  const SolarHardware& hw) {
+  const double extra_elements = w.elements_read - g.weight_elements_once;
+  const double extra_bytes = w.bytes_read - g.weight_bytes_once;
+  return head_model(t, std::min(g.unique_external_elements + extra_elements, t.unfused_elements),
+                    std::min(g.unique_external_bytes + extra_bytes, t.unfused_bytes), hw);
+}
+
 SolarReport make_solar_report(const SolarInputs& in) {
   SolarReport r;
   const SolarGraph& s = *in.solar;
   const SolarHardware* hw = in.hardware ? &*in.hardware : nullptr;
   const Totals t = sum_nodes(all_nodes(s), hw);
-  std::optional<SolModel> head, design;
+  const WeightTraffic weights = weight_traffic(s, hw);
+  std::optional<SolModel> head, head_weights_once, design;
+  std::optional<FasterThanSol> faster;
   if (hw) {
-    head = head_model(t, s.unique_external_elements, s.unique_external_bytes, *hw);
+    head = head_sol(s, t, weights, *hw);
+    head_weights_once = head_model(t, s.unique_external_elements, s.unique_external_bytes, *hw);
     design = design_intent_model(t, *hw);
+    if (in.measured) faster = explain_faster_ops(s, *hw, in.measured->node_gpu_us);
   }
   Doc doc = Doc::object();
   Doc& analysis = doc.set("analysis", Doc::object());
-  analysis.set("total", total_doc(s, t));
+  analysis.set("total", total_doc(s, t, weights));
   analysis.set("graph", graph_doc(*in.graph, s));
   if (hw) {
     doc.set("arch", arch_doc(*hw));
-    doc.set("perf", model_doc(*head, kHeadDefinition, t));
+    Doc& perf = doc.set("perf", model_doc(*head, kHeadDefinition, t));
+    perf.set("weights_rule", Doc::text(weights.rule));
+    perf.set("weight_passes", Doc::number(weights.passes));
+    perf.set("fused_runtime_ms_weights_once", Doc::number(head_weights_once->fused.runtime_ms));
     doc.set("speedup", speedup_doc(*head));
     doc.set("memory_reduction",
             Doc::number(1 - ratio(head->fused.memory_bytes, head->unfused.memory_bytes)));
@@ -347,6 +410,7 @@ SolarReport make_solar_report(const SolarInputs& in) {
     Doc& measured = doc.set("measured", Doc::object());
     measured.set("gpu_busy_ms_linked_ops", Doc::number(in.measured->linked_gpu_busy_us / 1000));
     measured.set("gpu_busy_ms_trace", Doc::number(in.measured->trace_gpu_busy_us / 1000));
+    if (faster) measured.set("faster_than_sol", faster_doc(*faster));
     if (head) {
       measured.set("unfused_sol_over_measured",
                    Doc::number(ratio(head->unfused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
@@ -358,8 +422,24 @@ SolarReport make_solar_report(const SolarInputs& in) {
   for (const std::string& w : in.graph->warnings) warnings.push(Doc::text(w));
   r.json = doc.json();
   r.yaml = doc.yaml();
-  add_node_columns(r.nodes, in);
+  add_node_columns(r.nodes, in, faster ? &*faster : nullptr);
   r.summary = summary_lines(in, t, head, design);
+  r.summary.insert(r.summary.begin() + 2,
+                   "weights: " + fmt(s.weight_bytes_once) + " B once, read in up to " +
+                       fmt(weights.passes) + " passes = " + fmt(weights.bytes_read) + " B" +
+                       (weights.on_chip ? " (all fit in L2: read once)" : "") + "; state " +
+                       fmt(t.state_bytes) + " B in " + std::to_string(s.state_storages) +
+                       " buffers");
+  if (faster)
+    r.summary.push_back("faster than SOL: " + std::to_string(faster->faster) +
+                        " ops measured below their per-op unfused SOL (" +
+                        fmt(faster->excess_us / 1000) + " ms in all): model " +
+                        std::to_string(faster->model) + ", on_chip " +
+                        std::to_string(faster->on_chip) + ", device " +
+                        std::to_string(faster->device) + ", no_gpu_kernel " +
+                        std::to_string(faster->no_gpu_kernel) + "; " +
+                        std::to_string(faster->faster_than_corrected) +
+                        " below the corrected SOL");
   return r;
 }
 

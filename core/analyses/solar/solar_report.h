@@ -42,4 +42,9 @@ struct SolarReport {
 
 SolarReport make_solar_report(const SolarInputs& in);
 
+// Solar HEAD's SOL times with the weights read once per pass (`weight_traffic`) where
+// Solar reads each once; the fused traffic never exceeds the unfused (every read).
+SolModel head_sol(const SolarGraph& g, const Totals& t, const WeightTraffic& w,
+                  const SolarHardware& hw);
+
 }  // namespace sollens::solar
