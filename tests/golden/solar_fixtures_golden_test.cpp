@@ -3,6 +3,8 @@
 // link to the Kineto trace of the same run.
 #include <catch2/catch.hpp>
 
+#include "analyses/roofline/device_db.h"
+#include "analyses/solar/faster_than_sol.h"
 #include "analyses/solar/solar_report.h"
 #include "ingest/execution_trace_reader.h"
 #include "ingest/trace_reader.h"
@@ -139,4 +141,72 @@ TEST_CASE("Solar fixture: hta-et-simple-add links by External id") {
   const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
   CHECK(m.link_method == "external_id");
   CHECK(m.compute_nodes_linked == m.compute_nodes);
+}
+
+TEST_CASE("Solar fixture: H200 PyTorch 2.11 GPT-2 training, attention, weights and faster-than-SOL ops") {
+  const fs::path dir = kTraces / "h200-pt211-gpt2-train";
+  const auto graph = load_graph(dir / "gpt2_train_et.json.gz");
+  const SolarGraph solar = build_solar_graph(*graph);
+
+  // cuDNN SDPA, causal, q/k/v [8, 12, 512, 64]: 8·12·(512·513/2)·(64+64) = 1,613,758,464
+  // MACs per forward (≥ 8·12·512²·64·2 / 2 = 1.61e9), 2.5× that per backward. Only the
+  // leaves count: scaled_dot_product_attention and _scaled_dot_product_cudnn_attention
+  // (and its backward) are composites.
+  size_t forwards = 0, backwards = 0;
+  for (const SolarNode& n : solar.nodes) {
+    const std::string& name = graph->nodes[n.node].name;
+    CHECK(name.find("scaled_dot_product") == std::string::npos);
+    if (name == "aten::_cudnn_attention_forward") {
+      ++forwards;
+      CHECK(n.kind == OpKind::kAttention);
+      CHECK(n.cost.macs == 1613758464.0);
+      CHECK(n.cost.macs >= 8.0 * 12 * 512 * 512 * 64 * 2 / 2);
+      CHECK_THAT(n.cost.note, Catch::Contains("causal"));
+    } else if (name == "aten::_cudnn_attention_backward") {
+      ++backwards;
+      CHECK(n.cost.macs == 2.5 * 1613758464.0);
+    }
+  }
+  CHECK(forwards == 18);  // 6 layers × 3 steps
+  CHECK(backwards == 18);
+
+  // AdamW's parameter list: 76 tensors, 81,912,576 fp32 values (wte 50257·768, wpe
+  // 1024·768, 6 layers of 7,087,872, ln_f 2·768) = 327,650,304 B, each read in several
+  // passes per step (forward, backward, optimizer). No KV cache in training.
+  CHECK(solar.parameters == 76);
+  CHECK(solar.weight_bytes_once == 327650304.0);
+  CHECK(solar.weight_passes >= 3 * 3);
+  CHECK(solar.state_storages == 0);
+
+  // Corrected bytes: nll_loss_forward reads one log-prob per row of [4096, 50257] fp32:
+  // 4096·4 + the int64 target 4096·8 + two fp32 scalars = 49,160 B (Solar: all 823 MB);
+  // fill_ of the [8, 512, 50257] fp32 gradient only writes 205,852,672·4 B.
+  for (const SolarNode& n : solar.nodes) {
+    const std::string& name = graph->nodes[n.node].name;
+    if (name == "aten::nll_loss_forward") CHECK(n.corrected_unfused_bytes == 49160.0);
+    if (name == "aten::fill_" && n.unfused_bytes == 2 * 823410688.0)
+      CHECK(n.corrected_unfused_bytes == 823410688.0);
+  }
+
+  // Measured beside it on the H200: the 393 ops whose time is below Solar's per-op
+  // unfused SOL (as the issue counted them) each carry a cause, and none is below our
+  // corrected SOL.
+  LoadResult kineto = load_trace(PaddedBuffer::copy_of(read_text(dir / "gpt2_train.json.gz")));
+  REQUIRE(kineto.store);
+  const TraceTree tree = TraceTree::build(*kineto.store);
+  const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
+  CHECK(m.compute_nodes_linked == m.compute_nodes);
+  const DeviceSpec* h200 = find_device("H200");
+  REQUIRE(h200);
+  const std::optional<SolarHardware> hw = solar_hardware(*h200);
+  REQUIRE(hw);
+  const FasterThanSol f = explain_faster_ops(solar, *hw, m.node_gpu_us);
+  CHECK(f.faster == 393);
+  CHECK(f.model + f.on_chip + f.device + f.no_gpu_kernel == f.faster);
+  CHECK(f.no_gpu_kernel == 228);  // AdamW's step counters: 76 CPU add_ per step
+  CHECK(f.faster_than_corrected == 0);
+  for (size_t i = 0; i < solar.nodes.size(); ++i) {
+    const std::string& name = graph->nodes[solar.nodes[i].node].name;
+    if (name == "aten::nll_loss_forward") CHECK(f.cause[i] == "model");
+  }
 }
