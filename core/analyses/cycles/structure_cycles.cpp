@@ -115,10 +115,22 @@ void find_structure_cycles(const KernelSequence& seq, const Occurrences& occ,
   }
 }
 
+// Repetitions back to back with the same kernels at every position.
+bool identical_back_to_back(const Ids& ids, const Cycle& c) {
+  for (size_t k = 1; k < c.starts.size(); ++k) {
+    if (c.starts[k] != c.starts[0] + k * c.length) return false;
+    for (uint32_t j = 0; j < c.length; ++j)
+      if (ids[c.starts[k] + j] != ids[c.starts[0] + j]) return false;
+  }
+  return true;
+}
+
 // A long cycle seen only 2..min_repetitions−1 times (training iterations in a short
 // profile): anchors that occur that often, evenly, whose windows match at
 // cycle_match, together cover at least half of the sequence and overlap no pattern
-// already found.
+// already found. A shorter one (min_cycle_length up to few_steps_min_length) only
+// when its two or three repetitions are identical and back to back: the strongest
+// evidence the names alone give.
 void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
                           const CycleOptions& opt, std::vector<CyclePattern>& found) {
   const size_t n = seq.size();
@@ -135,7 +147,8 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
   for (uint32_t anchor : candidates) {
     const auto p = occ.of(anchor);
     const Run run{0, p.size() - 1, p[1] - p[0]};
-    if (run.length < opt.few_steps_min_length) continue;
+    if (run.length < opt.min_cycle_length) continue;
+    const bool short_loop = run.length < opt.few_steps_min_length;
     if (!evenly_spaced(p, run.length, opt.gap_tolerance_pct)) continue;
     const bool overlaps = std::any_of(found.begin(), found.end(), [&](const CyclePattern& f) {
       return p[0] < f.outer.end() && f.outer.start < p.back() + run.length;
@@ -143,6 +156,9 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
     if (overlaps) continue;
     Cycle outer = anchored_windows(seq.name, p, run, opt);
     if (outer.repetitions() < lo || outer.repetitions() * outer.length * 2 < n) continue;
+    // Four or more short windows are a step's layers more often than its iterations
+    // (bert-small's 4 layers of 12 in one ProfilerStep): the step marks find those.
+    if (short_loop && (outer.repetitions() > 3 || !identical_back_to_back(seq.name, outer))) continue;
     CyclePattern pattern;
     pattern.anchor = anchor;
     pattern.few_steps = true;

@@ -102,3 +102,14 @@ TEST_CASE("cycles: four iterations of a loop with no annotation", "[cycles]") {
   REQUIRE(p->layer);
   CHECK(p->layers_per_outer == 6);
 }
+
+TEST_CASE("cycles: three identical iterations shorter than a long step are a loop", "[cycles]") {
+  // setup, 3 iterations of it_0 .. it_15 back to back, teardown: 50 kernels.
+  const auto store = load_cycle_trace("three_short_iterations.json");
+  const CycleReport report = analyze_cycles(*store);
+  REQUIRE(report.patterns() == 1);
+  const CyclePattern& p = report.sequences[0].patterns[0];
+  CHECK(p.outer.starts == std::vector<uint32_t>{1, 17, 33});
+  CHECK(p.outer.length == 16);
+  CHECK(p.few_steps);
+}
