@@ -109,11 +109,54 @@ std::vector<GraphReplay> find_graph_replays(const EventStore& s, const TraceTree
   return replays;
 }
 
+// The batch size a serving framework writes into its step and capture annotations:
+// `execute_32_context_…` around a replay (vLLM, SGLang), `capture_32_FULL` /
+// `capture_32_DECODE` around a capture. -1 when the name is not of that form.
+int64_t batch_in_name(std::string_view name, std::string_view prefix) {
+  if (!name.starts_with(prefix)) return -1;
+  int64_t batch = 0;
+  size_t i = prefix.size();
+  for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && batch < (int64_t{1} << 40); ++i) batch = batch * 10 + (name[i] - '0');
+  const bool ends = i == name.size() || name[i] == '_';
+  return i > prefix.size() && ends ? batch : -1;
+}
+
+// The annotations of one prefix that carry a batch size, and the batch around an event.
+class BatchMarks {
+ public:
+  BatchMarks(const EventStore& s, std::string_view prefix) : s_(s) {
+    for (uint32_t e = 0; e < s.size(); ++e)
+      if (s.category[e] == Category::kUserAnnotation && s.phase[e] == Phase::kComplete &&
+          batch_in_name(s.name_of(e), prefix) >= 0)
+        marks_.push_back({e, batch_in_name(s.name_of(e), prefix)});
+  }
+  // The innermost mark on the event's thread holding its start; -1 when none.
+  int64_t around(uint32_t event) const {
+    int64_t batch = -1;
+    double start = 0;
+    for (const auto& [e, b] : marks_) {
+      if (s_.pid[e] != s_.pid[event] || s_.tid[e] != s_.tid[event]) continue;
+      if (s_.ts[event] < s_.ts[e] || s_.ts[event] >= s_.t_end(e) || (batch >= 0 && s_.ts[e] < start)) continue;
+      batch = b;
+      start = s_.ts[e];
+    }
+    return batch;
+  }
+
+ private:
+  const EventStore& s_;
+  std::vector<std::pair<uint32_t, int64_t>> marks_;
+};
+
+struct CaptureRegion {
+  std::vector<LaunchItem> launches;
+  int64_t batch = -1;  // from the capture annotation around it, -1 when unknown
+};
+
 // The launches recorded between each cuda/hipStreamBeginCapture and the next
 // EndCapture of the same thread, that never ran (a capture records, it does not run).
 // With no capture marks at all (`whole_trace_when_unmarked`), every launch that never ran.
-std::vector<std::vector<LaunchItem>> capture_regions(const EventStore& s, const TraceTree& tree,
-                                                     bool whole_trace_when_unmarked) {
+std::vector<CaptureRegion> capture_regions(const EventStore& s, const TraceTree& tree, bool whole_trace_when_unmarked) {
   std::vector<uint32_t> begins, ends, unexecuted;
   std::vector<LaunchKind> kinds;
   for (uint32_t r = 0; r < s.size(); ++r) {
@@ -130,24 +173,27 @@ std::vector<std::vector<LaunchItem>> capture_regions(const EventStore& s, const 
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.ts[unexecuted[a]] < s.ts[unexecuted[b]]; });
   LaunchReader reader(s);
-  std::vector<std::vector<LaunchItem>> regions;
+  std::vector<CaptureRegion> regions;
   if (begins.empty()) {
     if (!whole_trace_when_unmarked || order.empty()) return regions;
     regions.emplace_back();
-    for (size_t i : order) regions.back().push_back(reader.capture_launch(unexecuted[i], kinds[i]));
+    for (size_t i : order) regions.back().launches.push_back(reader.capture_launch(unexecuted[i], kinds[i]));
     return regions;
   }
+  const BatchMarks capture_marks(s, "capture_");
   const auto same_thread = [&](uint32_t a, uint32_t b) { return s.pid[a] == s.pid[b] && s.tid[a] == s.tid[b]; };
   for (uint32_t b : begins) {
     double end_ts = std::numeric_limits<double>::infinity();
     for (uint32_t e : ends)
       if (same_thread(b, e) && s.ts[e] >= s.ts[b]) end_ts = std::min(end_ts, s.t_end(e));
-    std::vector<LaunchItem>& region = regions.emplace_back();
+    CaptureRegion& region = regions.emplace_back();
+    region.batch = capture_marks.around(b);
     for (size_t i : order) {
       const uint32_t r = unexecuted[i];
-      if (same_thread(b, r) && s.ts[r] >= s.ts[b] && s.ts[r] <= end_ts) region.push_back(reader.capture_launch(r, kinds[i]));
+      if (same_thread(b, r) && s.ts[r] >= s.ts[b] && s.ts[r] <= end_ts)
+        region.launches.push_back(reader.capture_launch(r, kinds[i]));
     }
-    if (region.empty()) regions.pop_back();
+    if (region.launches.empty()) regions.pop_back();
   }
   return regions;
 }
@@ -181,26 +227,26 @@ void record(GraphReplay& replay, const Alignment& a, std::span<const LaunchItem>
 // A source that maps under half of a replay's kernels is another graph.
 bool maps_most(const AlignmentScore& score, size_t kernels) { return score.matched > 0 && score.matched * 2 >= kernels; }
 
-// The region (of `regions`) that maps most of the replay, then with the fewest grids
-// that differ, then with the launch count nearest the replay's kernel count; -1 when none
-// maps most kernels.
-int best_region(const std::vector<std::vector<LaunchItem>>& regions, const std::vector<std::vector<LaunchItem>>& replay,
-                size_t kernels) {
-  const auto distance = [&](size_t n) { return n > kernels ? n - kernels : kernels - n; };
+// The region (of `regions`) that maps most of the replay, then the one captured for the
+// replay's batch size (when both annotations give one), then with the fewest grids that
+// differ, then with the launch count nearest the replay's kernel count; -1 when none maps
+// most kernels.
+int best_region(const std::vector<CaptureRegion>& regions, const std::vector<std::vector<LaunchItem>>& replay,
+                size_t kernels, int64_t replay_batch) {
+  using Rank = std::tuple<size_t, bool, int64_t, int64_t>;  // larger is better
   int best = -1;
-  AlignmentScore best_score;
-  size_t best_distance = 0;
+  Rank best_rank;
   for (size_t i = 0; i < regions.size(); ++i) {
-    const size_t n = regions[i].size();
+    const size_t n = regions[i].launches.size();
     if (n * 2 < kernels || n > kernels * 2 + kReplayLookAhead) continue;  // another graph
-    const AlignmentScore score = align_launches(replay, regions[i]).score;
+    const AlignmentScore score = align_launches(replay, regions[i].launches).score;
     if (!maps_most(score, kernels)) continue;
-    const bool better = best < 0 || best_score < score || (!(score < best_score) && distance(n) < best_distance);
-    if (!better) continue;
+    const bool same_batch = replay_batch >= 0 && regions[i].batch == replay_batch;
+    const auto distance = static_cast<int64_t>(n > kernels ? n - kernels : kernels - n);
+    const Rank rank{score.matched, same_batch, -static_cast<int64_t>(score.other_grid), -distance};
+    if (best >= 0 && !(best_rank < rank)) continue;
     best = static_cast<int>(i);
-    best_score = score;
-    best_distance = distance(n);
-    if (score.matched == kernels && score.other_grid == 0 && best_distance == 0) break;
+    best_rank = rank;
   }
   return best;
 }
@@ -215,18 +261,21 @@ std::string sequence_key(const EventStore& s, const std::vector<std::vector<uint
   return key;
 }
 
-void map_from_regions(const EventStore& s, const std::vector<std::vector<LaunchItem>>& regions, ReplaySource how,
+void map_from_regions(const EventStore& s, const std::vector<CaptureRegion>& regions, ReplaySource how,
                       GraphReplayMap& out, const std::vector<std::vector<std::vector<uint32_t>>>& streams_of) {
+  if (regions.empty()) return;
   LaunchReader reader(s);
-  std::map<std::string, int> region_of_sequence;
+  const BatchMarks step_marks(s, "execute_");
+  std::map<std::string, int> region_of_sequence;  // same kernels, same batch: same capture
   for (size_t i = 0; i < out.replays.size(); ++i) {
     GraphReplay& replay = out.replays[i];
     if (replay.source != ReplaySource::kNone) continue;
     const auto items = replay_items(reader, streams_of[i]);
-    auto [it, inserted] = region_of_sequence.try_emplace(sequence_key(s, streams_of[i]), -1);
-    if (inserted) it->second = best_region(regions, items, replay.kernels.size());
+    const int64_t batch = step_marks.around(replay.launch);
+    auto [it, inserted] = region_of_sequence.try_emplace(sequence_key(s, streams_of[i]) + std::to_string(batch), -1);
+    if (inserted) it->second = best_region(regions, items, replay.kernels.size(), batch);
     if (it->second < 0) continue;
-    const auto& region = regions[static_cast<size_t>(it->second)];
+    const auto& region = regions[static_cast<size_t>(it->second)].launches;
     record(replay, align_launches(items, region), region, how, s, nullptr);
   }
 }

@@ -99,6 +99,27 @@ TEST_CASE("graph replay: of two captures of the same kernels, the one launched w
   CHECK(mapped_correlations(map.replays[0], *capture.store) == std::vector<int64_t>{3, 4});
 }
 
+TEST_CASE("graph replay: of two captures of the same kernels, the one of the replay's batch size", "[graphs]") {
+  using namespace test;
+  // Two captures of gemm_A + add_kernel without grids, inside capture_16_FULL (launches
+  // 1, 2) and capture_32_FULL (launches 3, 4); the replay runs inside
+  // execute_32_context_0(...)_generation_32(...): batch 32, the second capture.
+  const auto region = [](double at, int first, const std::string& mark) {
+    return host_event("user_annotation", mark, at, 150) + host_event("cuda_runtime", "hipStreamBeginCapture", at + 1, 1) +
+           host_event("cpu_op", "aten::mm", at + 10, 3) + runtime_launch("hipLaunchKernel", at + 11, first, "gemm_A") +
+           host_event("cpu_op", "aten::add", at + 20, 3) +
+           runtime_launch("hipLaunchKernel", at + 21, first + 1, "add_kernel") +
+           host_event("cuda_runtime", "hipStreamEndCapture", at + 100, 1);
+  };
+  const Loaded capture = load(event_list(without_last_comma(region(0, 1, "capture_16_FULL") + region(200, 3, "capture_32_FULL"))));
+  const Loaded replay = load(event_list(without_last_comma(
+      host_event("user_annotation", "execute_32_context_0(sq0sk0sqsq0sqsk0)_generation_32(sq32sk64sqsq32sqsk64)", 990, 100) +
+      runtime_launch("hipGraphLaunch", 1000, 99) + gpu_kernel("gemm_A", 1010, 10, 99) + gpu_kernel("add_kernel", 1020, 5, 99))));
+  const GraphReplayMap map = map_graph_replays(*replay.store, replay.tree, {capture.store.get(), &capture.tree});
+  REQUIRE(map.replays.size() == 1);
+  CHECK(mapped_correlations(map.replays[0], *capture.store) == std::vector<int64_t>{3, 4});
+}
+
 TEST_CASE("graph replay: a capture recorded in the same trace maps its replays", "[graphs]") {
   using namespace test;
   const Loaded t = load(event_list(without_last_comma(captured_ops() + replayed_kernels())));
