@@ -309,7 +309,9 @@ std::vector<std::string> summary_lines(const SolarInputs& in, const Totals& t,
   s.push_back("graph: " + std::to_string(in.graph->nodes.size()) + " ET nodes, " +
               std::to_string(t.nodes) + " counted ops, MACs " + fmt(t.macs) + ", other ops " +
               fmt(t.other_ops) + ", parameters " + std::to_string(in.solar->parameters) +
-              (in.solar->parameters_from_optimizer ? " (optimizer)" : " (inferred)"));
+              (in.solar->parameter_source == ParameterSource::kOptimizer ? " (optimizer)"
+               : in.solar->parameter_source == ParameterSource::kInferred ? " (inferred)"
+                                                                          : ""));
   s.push_back("bytes: unfused " + fmt(t.unfused_bytes) + ", fused " +
               fmt(in.solar->unique_external_bytes) + ", intermediate " +
               fmt(t.intermediate_bytes) + ", weights " + fmt(t.weight_bytes));
