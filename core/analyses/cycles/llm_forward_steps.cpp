@@ -51,6 +51,12 @@ CyclePattern pattern_of_forwards(const KernelSequence& seq, const std::vector<Ke
 void apply_llm_forwards(const EventStore& store, const KernelSequence& seq, const StepMarks& marks,
                         const LlmPhases& phases, const CycleOptions& options, std::vector<CyclePattern>& patterns) {
   if (!phases.any()) return;
+  // Annotations win: LLM mode already named prefill or decode from the serving
+  // framework's own step annotations or kernels.
+  const bool named = std::any_of(patterns.begin(), patterns.end(), [](const CyclePattern& p) {
+    return p.phase == CyclePhase::kPrefill || p.phase == CyclePhase::kDecode;
+  });
+  if (named) return;
   std::vector<CyclePattern> found;
   std::vector<KernelSpan> all_steps;
   for (LlmPhase phase : {LlmPhase::kPrefill, LlmPhase::kChunkedPrefill, LlmPhase::kMixed, LlmPhase::kDecode}) {

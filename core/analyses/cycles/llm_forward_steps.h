@@ -5,7 +5,9 @@
 // detection finds one "step" of every forward. Where forwards have a phase, each
 // phase's forwards become one pattern of that phase (the 31 decode forwards: decode
 // 31 × N; the prefill: prefill 1 × N), layers searched inside, and the detected
-// patterns overlapping them give way. Traces without inferred phases are unchanged.
+// patterns overlapping them give way. Traces without inferred phases are unchanged, and
+// so is a sequence whose patterns LLM mode already named prefill or decode from the
+// trace's own annotations or kernel names (those win).
 #include <cstdint>
 #include <string_view>
 #include <vector>

@@ -4,6 +4,7 @@
 // alone finds one "step" of 32; the shapes say which forward is which.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -64,4 +65,24 @@ TEST_CASE("cycles: uplifter mode does not read the forwards", "[cycles][phases]"
   uplifter.structure = false;
   const CycleReport report = analyze_cycles(*store, uplifter);
   for (const CyclePattern& p : report.sequences[0].patterns) CHECK(p.tokens_per_step == 0);
+}
+
+TEST_CASE("cycles: LLM mode keeps what kernel names or annotations already say", "[cycles][phases]") {
+  // graph_decode (make_cycle_traces.py): its decode kernels are flash_fwd_splitkv, which
+  // LLM mode reads as decode evidence; the inferred forwards agree and change nothing.
+  std::ifstream in(std::filesystem::path(SOLLENS_FIXTURES_DIR) / "synthetic/cycles/graph_decode.json", std::ios::binary);
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.store);
+  CycleOptions llm;
+  llm.llm = true;
+  const CycleReport report = analyze_cycles(*r.store, llm);
+  const auto& patterns = report.sequences[0].patterns;
+  const auto decode = std::find_if(patterns.begin(), patterns.end(),
+                                   [](const CyclePattern& p) { return p.phase == CyclePhase::kDecode; });
+  REQUIRE(decode != patterns.end());
+  CHECK(decode->found_by() == "graph launches, layers by anchor");  // the launches, not the inference
+  CHECK(decode->tokens_per_step == 0);
 }
