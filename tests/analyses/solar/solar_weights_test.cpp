@@ -251,3 +251,26 @@ TEST_CASE("Faster than SOL: model, on_chip, device and no_gpu_kernel causes") {
   CHECK(op_sol(g.nodes[1], hw).corrected_us == Approx(0.0008));
   CHECK(op_sol(g.nodes[2], hw).corrected_us == Approx(0.99));
 }
+
+TEST_CASE("Inference ET: a weight cast before use (autocast) is the cast's source") {
+  // copy_ writes a bf16 copy of the fp32 W [16, 8] (storage 21); mm reads the copy's
+  // transpose. The copy is written in the trace, so the weight is the fp32 source.
+  const char* kCopy = "aten::copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)";
+  const EtArg w = et_tensor(20, 21, {16, 8});
+  const EtArg w_bf16 = et_tensor(30, 31, {16, 8}, "c10::BFloat16", 2);
+  const EtArg w_bf16_t = et_tensor(32, 31, {8, 16}, "c10::BFloat16", 2);
+  const auto graph = load(et_flat({
+      {2, 1, "aten::copy_", kCopy, {w_bf16, w, et_bool(false)}, {w_bf16}},
+      {3, 1, "aten::t", kT, {w_bf16}, {w_bf16_t}},
+      {4, 1, "aten::mm", kMm, {et_tensor(40, 41, {4, 8}, "c10::BFloat16", 2), w_bf16_t},
+       {et_tensor(42, 43, {4, 16}, "c10::BFloat16", 2)}},
+  }));
+  const SolarGraph s = build_solar_graph(*graph);
+  CHECK(s.parameter_source == ParameterSource::kInferred);
+  CHECK(s.parameters == 1);
+  REQUIRE(s.nodes.size() == 2);
+  CHECK(s.nodes[0].reads[1].weight);  // copy_ reads the fp32 weight: 128 · 4 B
+  CHECK(s.nodes[0].weight_bytes == 512);
+  CHECK_FALSE(s.nodes[1].reads[1].weight);  // the bf16 copy is an intermediate
+  CHECK(s.nodes[1].reads[1].producer == 0);
+}
