@@ -1,79 +1,19 @@
 #include "analyses/graphs/graph_replay_map.h"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <optional>
-#include <span>
 #include <string>
 #include <tuple>
 
+#include "analyses/graphs/capture_regions.h"
 #include "analyses/graphs/launch_alignment.h"
+#include "analyses/graphs/launch_items.h"
 #include "analyses/ops/kernel_launchers.h"
-#include "store/raw_args.h"
 
 namespace sollens {
 
 namespace {
-
-bool is_graph_launch(std::string_view name) {
-  return name.size() >= 11 && name.substr(name.size() - 11) == "GraphLaunch";
-}
-
-bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
-
-// What a runtime event puts on a stream, if it is a launch a graph can hold.
-std::optional<LaunchKind> launch_kind_of_runtime(std::string_view name) {
-  if (contains(name, "Graph")) return std::nullopt;
-  if (contains(name, "Launch") && contains(name, "Kernel")) return LaunchKind::kKernel;
-  if (contains(name, "Memcpy")) return LaunchKind::kMemcpy;
-  if (contains(name, "Memset")) return LaunchKind::kMemset;
-  return std::nullopt;
-}
-
-LaunchKind launch_kind_of_gpu_event(Category c) {
-  if (c == Category::kGpuMemcpy) return LaunchKind::kMemcpy;
-  if (c == Category::kGpuMemset) return LaunchKind::kMemset;
-  return LaunchKind::kKernel;
-}
-
-bool has_gpu_child(const EventStore& s, const TraceTree& tree, uint32_t event) {
-  for (uint32_t c : tree.children(event))
-    if (is_gpu_activity(s.category[c])) return true;
-  return false;
-}
-
-// Kernel name and grid of launches and GPU events, read from their args.
-class LaunchReader {
- public:
-  explicit LaunchReader(const EventStore& s) : s_(s), args_(s) {}
-
-  LaunchItem gpu_event(uint32_t g) {
-    LaunchItem item{g, launch_kind_of_gpu_event(s_.category[g]), s_.name_of(g), {}, s_.ts[g]};
-    item.grid = raw(g, "grid");
-    return item;
-  }
-  // A runtime launch recorded at capture time: the kernel's name is in args.kernel
-  // (ROCm); a CUDA trace has none and matches any kernel.
-  LaunchItem capture_launch(uint32_t r, LaunchKind kind) {
-    LaunchItem item{r, kind, {}, {}, s_.ts[r]};
-    if (kind == LaunchKind::kKernel) item.name = unquote(raw(r, "kernel"));
-    item.grid = raw(r, "grid");
-    return item;
-  }
-
- private:
-  std::string_view raw(uint32_t event, std::string_view key) {
-    std::string_view value;
-    if (!s_.has_args(event) || !args_.find_raw(event, std::span(&key, 1), std::span(&value, 1))) return {};
-    return value;
-  }
-  static std::string_view unquote(std::string_view v) {
-    return v.size() >= 2 && v.front() == '"' ? v.substr(1, v.size() - 2) : v;
-  }
-  const EventStore& s_;
-  ArgsReader args_;
-};
 
 // GPU events per stream by ts, streams by their first kernel.
 std::vector<std::vector<uint32_t>> by_stream(const EventStore& s, std::vector<uint32_t> events) {
@@ -107,95 +47,6 @@ std::vector<GraphReplay> find_graph_replays(const EventStore& s, const TraceTree
     replay.kernel_us = busy_time_us(s, replay.kernels);
   }
   return replays;
-}
-
-// The batch size a serving framework writes into its step and capture annotations:
-// `execute_32_context_…` around a replay (vLLM, SGLang), `capture_32_FULL` /
-// `capture_32_DECODE` around a capture. -1 when the name is not of that form.
-int64_t batch_in_name(std::string_view name, std::string_view prefix) {
-  if (!name.starts_with(prefix)) return -1;
-  int64_t batch = 0;
-  size_t i = prefix.size();
-  for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && batch < (int64_t{1} << 40); ++i) batch = batch * 10 + (name[i] - '0');
-  const bool ends = i == name.size() || name[i] == '_';
-  return i > prefix.size() && ends ? batch : -1;
-}
-
-// The annotations of one prefix that carry a batch size, and the batch around an event.
-class BatchMarks {
- public:
-  BatchMarks(const EventStore& s, std::string_view prefix) : s_(s) {
-    for (uint32_t e = 0; e < s.size(); ++e)
-      if (s.category[e] == Category::kUserAnnotation && s.phase[e] == Phase::kComplete &&
-          batch_in_name(s.name_of(e), prefix) >= 0)
-        marks_.push_back({e, batch_in_name(s.name_of(e), prefix)});
-  }
-  // The innermost mark on the event's thread holding its start; -1 when none.
-  int64_t around(uint32_t event) const {
-    int64_t batch = -1;
-    double start = 0;
-    for (const auto& [e, b] : marks_) {
-      if (s_.pid[e] != s_.pid[event] || s_.tid[e] != s_.tid[event]) continue;
-      if (s_.ts[event] < s_.ts[e] || s_.ts[event] >= s_.t_end(e) || (batch >= 0 && s_.ts[e] < start)) continue;
-      batch = b;
-      start = s_.ts[e];
-    }
-    return batch;
-  }
-
- private:
-  const EventStore& s_;
-  std::vector<std::pair<uint32_t, int64_t>> marks_;
-};
-
-struct CaptureRegion {
-  std::vector<LaunchItem> launches;
-  int64_t batch = -1;  // from the capture annotation around it, -1 when unknown
-};
-
-// The launches recorded between each cuda/hipStreamBeginCapture and the next
-// EndCapture of the same thread, that never ran (a capture records, it does not run).
-// With no capture marks at all (`whole_trace_when_unmarked`), every launch that never ran.
-std::vector<CaptureRegion> capture_regions(const EventStore& s, const TraceTree& tree, bool whole_trace_when_unmarked) {
-  std::vector<uint32_t> begins, ends, unexecuted;
-  std::vector<LaunchKind> kinds;
-  for (uint32_t r = 0; r < s.size(); ++r) {
-    if (!is_runtime(s.category[r])) continue;
-    const std::string_view name = s.name_of(r);
-    if (contains(name, "BeginCapture")) begins.push_back(r);
-    else if (contains(name, "EndCapture")) ends.push_back(r);
-    else if (const auto kind = launch_kind_of_runtime(name); kind && !has_gpu_child(s, tree, r)) {
-      unexecuted.push_back(r);
-      kinds.push_back(*kind);
-    }
-  }
-  std::vector<size_t> order(unexecuted.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.ts[unexecuted[a]] < s.ts[unexecuted[b]]; });
-  LaunchReader reader(s);
-  std::vector<CaptureRegion> regions;
-  if (begins.empty()) {
-    if (!whole_trace_when_unmarked || order.empty()) return regions;
-    regions.emplace_back();
-    for (size_t i : order) regions.back().launches.push_back(reader.capture_launch(unexecuted[i], kinds[i]));
-    return regions;
-  }
-  const BatchMarks capture_marks(s, "capture_");
-  const auto same_thread = [&](uint32_t a, uint32_t b) { return s.pid[a] == s.pid[b] && s.tid[a] == s.tid[b]; };
-  for (uint32_t b : begins) {
-    double end_ts = std::numeric_limits<double>::infinity();
-    for (uint32_t e : ends)
-      if (same_thread(b, e) && s.ts[e] >= s.ts[b]) end_ts = std::min(end_ts, s.t_end(e));
-    CaptureRegion& region = regions.emplace_back();
-    region.batch = capture_marks.around(b);
-    for (size_t i : order) {
-      const uint32_t r = unexecuted[i];
-      if (same_thread(b, r) && s.ts[r] >= s.ts[b] && s.ts[r] <= end_ts)
-        region.launches.push_back(reader.capture_launch(r, kinds[i]));
-    }
-    if (region.launches.empty()) regions.pop_back();
-  }
-  return regions;
 }
 
 std::vector<std::vector<LaunchItem>> replay_items(LaunchReader& reader, const std::vector<std::vector<uint32_t>>& streams) {
