@@ -79,11 +79,17 @@ struct Tensor {
   double bytes() const { return n * static_cast<double>(b); }
 };
 
+// TraceLens's element sizes, and bool (a mask) as the byte it is.
+std::optional<int64_t> element_bytes(const PyValue& dtype) {
+  if (dtype.kind == PyValue::Kind::kStr && dtype.s == "bool") return 1;
+  return perf::bytes_per_element(dtype);
+}
+
 std::optional<Tensor> tensor_at(const perf::EventArgs& a, size_t k) {
   const PyValue& type = at(a.types, k);
   if (type.kind == PyValue::Kind::kStr && type.s == "Scalar") return std::nullopt;
   const auto n = elements(at(a.dims, k));
-  const auto b = perf::bytes_per_element(at(a.types, k));
+  const auto b = element_bytes(type);
   if (!n || !b || !at(a.dims, k).is_seq()) return std::nullopt;
   return Tensor{*n, *b};
 }
@@ -487,7 +493,8 @@ void estimate_memory_op(const EventStore& s, SolOp& op, const ModeledOps& modele
                         const DeviceSpec* device, const SolOptions& options) {
   std::vector<std::string_view> kernels;
   for (uint32_t k : op.kernels) kernels.push_back(s.name_of(k));
-  const perf::EventArgs& args = modeled.args[modeled.args.intern(op.event)].args;
+  // A copy: reading the optimizer's gradients below interns more args into the cache.
+  const perf::EventArgs args = modeled.args[modeled.args.intern(op.event)].args;
   MemoryWork w = memory_work(op.function, args, kernels);
   if (!w.ok && w.why_not == kListsNotRecorded) {
     int64_t blocks = 0;
