@@ -74,6 +74,26 @@ bool is_index_update(std::string_view base) {
 
 bool is_attention(OpKind k) { return k == OpKind::kAttention || k == OpKind::kAttentionBackward; }
 
+// Where the keys or values attention reads were stored: back through copies (a
+// contiguous or repeat_kv copy of the cache) to the cat that grew them, if any.
+int64_t cache_root(const NodeView& v, const std::map<int64_t, uint32_t>& last_writer, int64_t storage,
+                   int32_t& cat) {
+  cat = -1;
+  for (int hop = 0; hop < 4; ++hop) {
+    auto w = last_writer.find(storage);
+    if (w == last_writer.end()) return storage;
+    const EtNode& n = v.graph.nodes[w->second];
+    if (op_base_name(n.name) == "cat") {
+      cat = static_cast<int32_t>(w->second);
+      return storage;
+    }
+    const EtTensor* source = v.kind[w->second] == OpKind::kDataMovement ? copied_from(n, v.graph) : nullptr;
+    if (!source) return storage;
+    storage = source->storage;
+  }
+  return storage;
+}
+
 }  // namespace
 
 std::set<int64_t> inferred_parameters(const NodeView& v) {
@@ -107,33 +127,51 @@ std::set<int64_t> inferred_parameters(const NodeView& v) {
 
 std::set<int64_t> state_storages(const NodeView& v, const std::set<int64_t>& params) {
   const std::map<int64_t, double> largest = largest_numel_by_storage(v.graph);
-  std::set<int64_t> indexed, partly_copied, attention_kv;
+  std::map<int64_t, uint32_t> last_writer;  // storage → counted node that wrote it last
+  std::set<int64_t> indexed, partly_copied, cached_kv, cache_roots, grown;
   for (uint32_t i : v.by_id) {
     const EtNode& n = v.graph.nodes[i];
     if (n.op_schema.empty()) continue;
     const std::string_view base = op_base_name(n.name);
-    // A cache holds more keys than the step's queries; self-attention in training reads
-    // as many keys as queries, from buffers that may also be filled a part at a time.
-    const bool reads_cache =
-        is_attention(v.kind[i]) && [&] {
-          const AttentionShape a = attention_shape(n, v.graph);
-          return a.key_len > a.query_len;
-        }();
-    if (reads_cache)
-      for (const EtValue& value : n.inputs)
-        if ((value.name == "key" || value.name == "value") && !value.tensors.empty())
-          attention_kv.insert(v.graph.tensors[value.tensors.front()].storage);
-    if (!v.counted[i] || n.inputs.empty() || n.inputs[0].tensors.empty()) continue;
-    const EtTensor& target = v.graph.tensors[n.inputs[0].tensors.front()];
-    if (is_index_update(base)) indexed.insert(target.storage);
-    if (base == "copy_" && static_cast<double>(target.numel) < largest.at(target.storage))
-      partly_copied.insert(target.storage);
+    if (is_attention(v.kind[i])) {
+      // A cache holds more keys than the step's queries; self-attention in training reads
+      // as many keys as queries, from buffers that may also be filled a part at a time.
+      const AttentionShape a = attention_shape(n, v.graph);
+      const bool cached = a.key_len > a.query_len;
+      for (const EtValue& value : n.inputs) {
+        if ((value.name != "key" && value.name != "value") || value.tensors.empty()) continue;
+        const int64_t s = v.graph.tensors[value.tensors.front()].storage;
+        if (cached) cached_kv.insert(s);
+        int32_t cat = -1;
+        const int64_t root = cache_root(v, last_writer, s, cat);
+        if (cached && cat >= 0)
+          for (const EtValue& in : v.graph.nodes[static_cast<uint32_t>(cat)].inputs)
+            for (uint32_t t : in.tensors)
+              if (cache_roots.count(v.graph.tensors[t].storage)) {
+                grown.insert(v.graph.tensors[t].storage);
+                grown.insert(root);
+              }
+        cache_roots.insert(root);
+      }
+    }
+    if (!v.counted[i]) continue;
+    if (!n.inputs.empty() && !n.inputs[0].tensors.empty()) {
+      const EtTensor& target = v.graph.tensors[n.inputs[0].tensors.front()];
+      if (is_index_update(base)) indexed.insert(target.storage);
+      if (base == "copy_" && static_cast<double>(target.numel) < largest.at(target.storage))
+        partly_copied.insert(target.storage);
+    }
+    for (const EtValue& out : n.outputs)
+      for (uint32_t t : out.tensors) last_writer[v.graph.tensors[t].storage] = i;
+    if (is_in_place(base) && !n.inputs.empty())
+      for (uint32_t t : n.inputs[0].tensors) last_writer[v.graph.tensors[t].storage] = i;
   }
   std::set<int64_t> state;
-  for (int64_t s : indexed)
-    if (!params.count(s)) state.insert(s);
+  for (int64_t s : indexed) state.insert(s);
   for (int64_t s : partly_copied)
-    if (attention_kv.count(s) && !params.count(s)) state.insert(s);
+    if (cached_kv.count(s)) state.insert(s);
+  state.insert(grown.begin(), grown.end());
+  for (int64_t s : params) state.erase(s);
   return state;
 }
 

@@ -30,8 +30,9 @@ struct NodeView {
 std::set<int64_t> inferred_parameters(const NodeView& v);
 
 // A KV cache: a buffer updated in place by an index op (index_copy_, index_put_,
-// scatter_), or by copy_ into a part of it when attention reads it as key/value with
-// more keys than queries.
+// scatter_); or by copy_ into a part of it, when attention reads it as key/value with
+// more keys than queries; or grown by cat from the cache a previous attention read
+// (Hugging Face's DynamicCache), seen through copies of it (repeat_kv).
 std::set<int64_t> state_storages(const NodeView& v, const std::set<int64_t>& params);
 
 struct WeightReads {

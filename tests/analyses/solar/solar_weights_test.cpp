@@ -274,3 +274,48 @@ TEST_CASE("Inference ET: a weight cast before use (autocast) is the cast's sourc
   CHECK_FALSE(s.nodes[1].reads[1].weight);  // the bf16 copy is an intermediate
   CHECK(s.nodes[1].reads[1].producer == 0);
 }
+
+TEST_CASE("KV cache grown by cat (DynamicCache), read through a copy, is state") {
+  // Prefill: attention over K0, V0 [1,2,4,8] (4 tokens). Each decode step: cat the
+  // cache with the new token's k, v [1,2,1,8], copy the keys (a repeat_kv-style
+  // contiguous copy), attention of 1 query over 5, then 6 keys.
+  const char* kCat = "aten::cat(Tensor[] tensors, int dim=0) -> Tensor";
+  const char* kClone = "aten::clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor";
+  const auto bf16 = [](int64_t id, int64_t tokens) {
+    return et_tensor(id, id + 1, {1, 2, tokens, 8}, "c10::BFloat16", 2);
+  };
+  const auto pair = [](const EtArg& a, const EtArg& b) {
+    return EtArg{"[" + a.value + "," + b.value + "]", "[" + a.shape + "," + b.shape + "]",
+                 "GenericList[" + a.type + "," + b.type + "]"};
+  };
+  const auto attention = [&](int64_t id, const EtArg& q, const EtArg& k, const EtArg& v, int64_t out) {
+    return EtNodeSpec{id, 1, "aten::_cudnn_attention_forward", kCudnnForward,
+                      {q, k, v, et_none(), et_none(), et_none(), et_int(1), et_int(1), et_bool(false),
+                       et_int(0), et_bool(false), et_bool(false)},
+                      {bf16(out, 1)}};
+  };
+  std::vector<EtNodeSpec> nodes = {attention(2, bf16(10, 4), bf16(100, 4), bf16(110, 4), 20)};
+  for (int64_t step = 1; step <= 2; ++step) {
+    const int64_t id = 10 * step, base = 1000 * step, tokens = 4 + step;
+    const EtArg old_k = step == 1 ? bf16(100, 4) : bf16(1000 * (step - 1) + 200, tokens - 1);
+    const EtArg old_v = step == 1 ? bf16(110, 4) : bf16(1000 * (step - 1) + 210, tokens - 1);
+    const EtArg k = bf16(base + 200, tokens), v = bf16(base + 210, tokens);
+    const EtArg k_copy = bf16(base + 220, tokens);
+    nodes.push_back({id, 1, "aten::cat", kCat, {pair(old_k, bf16(base + 10, 1)), et_int(-2)}, {k}});
+    nodes.push_back({id + 1, 1, "aten::cat", kCat, {pair(old_v, bf16(base + 12, 1)), et_int(-2)}, {v}});
+    nodes.push_back({id + 2, 1, "aten::clone", kClone, {k}, {k_copy}});
+    nodes.push_back(attention(id + 3, bf16(base + 14, 1), k_copy, v, base + 16));
+  }
+  const auto graph = load(et_flat(nodes));
+  const SolarGraph s = build_solar_graph(*graph);
+  // The prefill's K0, V0 and each step's grown K, V: 6 storages; the copy is not state.
+  CHECK(s.state_storages == 6);
+  REQUIRE(s.nodes.size() == 9);
+  // Step 1's cat reads K0 (64 elements) and the new k (16), writes K1 (80): the cache
+  // parts are state, 64 + 80 = 144 elements.
+  CHECK(s.nodes[1].state_elements == 144);
+  // Step 1's attention reads V1 (80 elements) as state, the key copy as an intermediate.
+  CHECK(s.nodes[4].state_elements == 80);
+  CHECK(s.nodes[4].intermediate_elements == 80);
+  CHECK(s.parameters == 0);
+}
