@@ -228,3 +228,63 @@ TEST_CASE("Attention: the cuDNN composite chain is counted once, at its leaf") {
   CHECK(solar.nodes[0].cost.macs == 9216);
   CHECK(solar.composite_nodes == 2);
 }
+
+TEST_CASE("Attention: the other SDPA entry points, by hand") {
+  const char* kSdpaEfficient =
+      "aten::_scaled_dot_product_efficient_attention(Tensor query, Tensor key, Tensor value, "
+      "Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, *, "
+      "float? scale=None) -> (Tensor output, Tensor log_sumexp)";
+  const char* kOverrideable =
+      "aten::_scaled_dot_product_fused_attention_overrideable(Tensor query, Tensor key, Tensor "
+      "value, Tensor? attn_bias=None, float dropout_p=0.0, bool is_causal=False, bool "
+      "return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp)";
+  const char* kFlashBackward =
+      "aten::_flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, "
+      "Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt "
+      "max_k, float dropout_p, bool is_causal, Tensor rng_state, Tensor unused, *, float? "
+      "scale=None) -> (Tensor, Tensor, Tensor)";
+  const char* kSdpaCudnnBackward =
+      "aten::_scaled_dot_product_cudnn_attention_backward(Tensor grad_out, Tensor query, Tensor "
+      "key, Tensor value, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, "
+      "Tensor attn_bias, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float "
+      "dropout_p, bool is_causal, *, float? scale=None) -> (Tensor, Tensor, Tensor)";
+  // The public op alone with enable_gqa: q [1, 4, 8, 16], k/v [1, 2, 8, 16]:
+  // 1·4·(8·8)·(16+16) = 8192.
+  CHECK(cost_of({2, 1, "aten::scaled_dot_product_attention", kSdpa,
+                 {bf16(10, {1, 4, 8, 16}), bf16(20, {1, 2, 8, 16}), bf16(30, {1, 2, 8, 16}),
+                  et_none(), dbl(0), et_bool(false), et_none(), et_bool(true)},
+                 {bf16(40, {1, 4, 8, 16})}},
+                false)
+            .cost.macs == 8192);
+  // Memory-efficient SDPA, causal [1, 2, 4, 8]: 1+2+3+4 = 10 pairs, 1·2·10·16 = 320.
+  CHECK(cost_of({2, 1, "aten::_scaled_dot_product_efficient_attention", kSdpaEfficient,
+                 {bf16(10, {1, 2, 4, 8}), bf16(20, {1, 2, 4, 8}), bf16(30, {1, 2, 4, 8}), et_none(),
+                  et_bool(true), dbl(0), et_bool(true)},
+                 {bf16(40, {1, 2, 4, 8})}},
+                false)
+            .cost.macs == 320);
+  // Overrideable, [2, 1, 3, 4], no mask: 2·1·9·8 = 144.
+  CHECK(cost_of({2, 1, "aten::_scaled_dot_product_fused_attention_overrideable", kOverrideable,
+                 {bf16(10, {2, 1, 3, 4}), bf16(20, {2, 1, 3, 4}), bf16(30, {2, 1, 3, 4}), et_none(),
+                  dbl(0), et_bool(false), et_bool(false)},
+                 {bf16(40, {2, 1, 3, 4})}},
+                false)
+            .cost.macs == 144);
+  // Flash backward [B, S, H, D] = [1, 4, 2, 8], causal: forward 320 (above), 2.5× = 800.
+  CHECK(cost_of({2, 1, "aten::_flash_attention_backward", kFlashBackward,
+                 {bf16(50, {1, 4, 2, 8}), bf16(10, {1, 4, 2, 8}), bf16(20, {1, 4, 2, 8}),
+                  bf16(30, {1, 4, 2, 8}), bf16(40, {1, 4, 2, 8}), et_tensor(60, 61, {1, 2, 4}),
+                  et_none(), et_none(), et_int(4), et_int(4), dbl(0), et_bool(true)},
+                 {bf16(70, {1, 4, 2, 8})}},
+                true)
+            .cost.macs == 800);
+  // The cuDNN SDPA backward composite [1, 2, 4, 8], no mask: 1·2·16·16 = 512, 2.5× = 1280.
+  CHECK(cost_of({2, 1, "aten::_scaled_dot_product_cudnn_attention_backward", kSdpaCudnnBackward,
+                 {bf16(50, {1, 2, 4, 8}), bf16(10, {1, 2, 4, 8}), bf16(20, {1, 2, 4, 8}),
+                  bf16(30, {1, 2, 4, 8}), bf16(40, {1, 2, 4, 8}), et_tensor(60, 61, {1, 2, 4, 1}),
+                  et_none(), et_none(), et_none(), et_none(), et_none(), et_int(4), et_int(4),
+                  dbl(0), et_bool(false)},
+                 {bf16(70, {1, 2, 4, 8})}},
+                true)
+            .cost.macs == 1280);
+}
