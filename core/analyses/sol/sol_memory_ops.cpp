@@ -166,7 +166,7 @@ MemoryWork elementwise(const perf::EventArgs& a, double extra_written_per_elemen
 }
 
 MemoryWork log_softmax(const perf::EventArgs& a) {
-  // _log_softmax(self, dim, half_to_float): half_to_float writes fp32.
+  // _log_softmax / _softmax(self, dim, half_to_float): half_to_float writes fp32.
   const auto self = tensor_at(a, 0);
   if (!self) return failed("input shape or dtype not recorded");
   const PyValue& h = at(a.concrete, 2);
@@ -351,10 +351,8 @@ MemoryWork foreach_op(std::string_view name, const perf::EventArgs& a, std::span
 }
 
 MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
-  if (name == "aten::tanh" || name == "aten::tanh_backward")
-    return elementwise(a, 0, "elementwise: reads its inputs, writes an output of the largest input's size");
-  if (name == "aten::_log_softmax") return log_softmax(a);
-  if (name == "aten::_log_softmax_backward_data")
+  if (name == "aten::_log_softmax" || name == "aten::_softmax") return log_softmax(a);
+  if (name == "aten::_log_softmax_backward_data" || name == "aten::_softmax_backward_data")
     return elementwise(a, 0, "reads grad_output and output, writes grad_input");
   if (name == "aten::native_dropout")
     return elementwise(a, kMaskBytes, "reads input, writes the output and a 1-byte mask");
@@ -368,7 +366,8 @@ MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<c
   if (name == "aten::embedding_dense_backward") return embedding_dense_backward(a);
   if (name == "aten::max_pool2d_with_indices") return max_pool2d(a);
   if (name == "aten::max_pool2d_with_indices_backward") return max_pool2d_backward(a);
-  return foreach_op(name, a, kernels);
+  if (name.starts_with("aten::_foreach_")) return foreach_op(name, a, kernels);
+  return elementwise(a, 0, "elementwise: reads its inputs, writes an output of the largest input's size");
 }
 
 // Reductions over each list write one value per tensor, not a list: not this model's.
@@ -379,7 +378,8 @@ bool foreach_elementwise(std::string_view name) {
 }
 
 constexpr std::string_view kNames[] = {
-    "aten::tanh", "aten::tanh_backward", "aten::_log_softmax", "aten::_log_softmax_backward_data",
+    "aten::tanh", "aten::tanh_backward", "aten::sin", "aten::cos", "aten::sub", "aten::clamp",
+    "aten::_log_softmax", "aten::_log_softmax_backward_data", "aten::_softmax", "aten::_softmax_backward_data",
     "aten::native_dropout", "aten::native_dropout_backward", "aten::fill_", "aten::zero_", "aten::arange",
     "aten::cat", "aten::gather", "aten::nll_loss_forward", "aten::nll_loss_backward",
     "aten::embedding_dense_backward", "aten::max_pool2d_with_indices", "aten::max_pool2d_with_indices_backward",

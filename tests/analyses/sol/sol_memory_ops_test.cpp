@@ -79,6 +79,11 @@ TEST_CASE("sol memory ops: elementwise math reads its inputs and writes the larg
   check_memory_op(alone(r, "aten::_log_softmax", args("[[2,10],[],[]]", R"(["c10::BFloat16","Scalar","Scalar"])",
                                                       R"(["","1","True"])")),
                   120, 20);
+  // _softmax likewise: [2, 10] fp32, 160 B; sin(self [3] bf16): 6 + 6 = 12 B, 3 FLOPs.
+  check_memory_op(alone(r, "aten::_softmax", args("[[2,10],[],[]]", R"(["float","Scalar","Scalar"])",
+                                                  R"(["","1","False"])")),
+                  160, 20);
+  check_memory_op(alone(r, "aten::sin", args("[[3]]", R"(["c10::BFloat16"])", R"([""])")), 12, 3);
   // _log_softmax_backward_data(grad [2, 10], output [2, 10], 1, 6) fp32: reads 160, writes 80.
   check_memory_op(alone(r, "aten::_log_softmax_backward_data",
                         args("[[2,10],[2,10],[],[]]", R"(["float","float","Scalar","Scalar"])",
