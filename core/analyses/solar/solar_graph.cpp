@@ -139,27 +139,32 @@ double gathered_elements(const EtNode& n, const ExecutionGraph& graph) {
   return largest_output(n, graph);
 }
 
-// Solar's bytes with our corrections (README: "Corrected per-op bytes").
-double corrected_bytes(const EtNode& n, const ExecutionGraph& graph, const SolarNode& s) {
-  double writes = 0;
-  for (const Access& a : s.writes) writes += a.bytes;
-  if (s.kind == OpKind::kFill) return writes;
-  double reads = 0;
-  for (const Access& a : s.reads) reads += a.bytes;
-  // copy_ overwrites its destination without reading it.
-  if (op_base_name(n.name) == "copy_" && !s.reads.empty()) return reads - s.reads.front().bytes + writes;
-  if (s.kind != OpKind::kGather) return s.unfused_bytes;
-  for (const EtValue& v : n.inputs) {
-    if ((v.name != "self" && v.name != "input") || v.tensors.empty()) continue;
-    const EtTensor& source = graph.tensors[v.tensors.front()];
-    const double all = static_cast<double>(source.numel * source.itemsize);
-    const double one_per_index =
-        std::min(static_cast<double>(source.numel), gathered_elements(n, graph)) *
-        static_cast<double>(source.itemsize);
-    reads -= all - one_per_index;
-    break;
-  }
-  return reads + writes;
+// Solar's traffic with our corrections, access by access (README: "Corrected per-op
+// bytes"): a fill reads nothing, copy_ does not read its destination, a gather reads
+// one element of its source per index.
+void correct_accesses(const EtNode& n, const ExecutionGraph& graph, SolarNode& s) {
+  for (auto* list : {&s.reads, &s.writes})
+    for (Access& a : *list) {
+      a.corrected_elements = a.elements;
+      a.corrected_bytes = a.bytes;
+    }
+  const auto unread = [](Access& a) { a.corrected_elements = a.corrected_bytes = 0; };
+  if (s.kind == OpKind::kFill)
+    for (Access& a : s.reads) unread(a);
+  if (op_base_name(n.name) == "copy_" && !s.reads.empty()) unread(s.reads.front());
+  if (s.kind == OpKind::kGather)
+    for (const EtValue& v : n.inputs) {
+      if ((v.name != "self" && v.name != "input") || v.tensors.empty()) continue;
+      for (Access& a : s.reads)
+        if (a.tensor == v.tensors.front()) {
+          a.corrected_elements = std::min(a.elements, gathered_elements(n, graph));
+          a.corrected_bytes = a.corrected_elements * static_cast<double>(graph.tensors[a.tensor].itemsize);
+        }
+      break;
+    }
+  s.corrected_unfused_bytes = 0;
+  for (auto* list : {&s.reads, &s.writes})
+    for (const Access& a : *list) s.corrected_unfused_bytes += a.corrected_bytes;
 }
 
 class Builder {
@@ -288,6 +293,7 @@ class Builder {
       for (int32_t p = topo_.parent[i]; p >= 0; p = topo_.parent[p])
         if (is_user_annotation(graph_.nodes[p])) s.annotations.push_back(static_cast<uint32_t>(p));
       fill_accesses(n, s.kind, graph_, s);
+      correct_accesses(n, graph_, s);
       const uint32_t self = static_cast<uint32_t>(result_.nodes.size());
       for (Access& a : s.reads) {
         a.producer = producer_of(graph_.tensors[a.tensor]);
@@ -366,7 +372,6 @@ class Builder {
       }
       s.unfused_elements = s.intermediate_elements + s.model_io_elements;
       s.unfused_bytes = s.intermediate_bytes + s.model_io_bytes;
-      s.corrected_unfused_bytes = corrected_bytes(n, graph_, s);
     }
     for (const auto& [key, u] : unique_inputs) {
       result_.unique_external_elements += u.first;

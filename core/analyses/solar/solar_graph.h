@@ -21,6 +21,9 @@ struct Access {
   uint32_t tensor = 0;    // index into ExecutionGraph::tensors
   double elements = 0;    // after Solar's per-op overrides (embedding, scatter)
   double bytes = 0;       // elements × the tensor's own itemsize
+  // Our corrections (a fill's reads, copy_'s destination, a gather's source): equal to
+  // elements / bytes for every other access.
+  double corrected_elements = 0, corrected_bytes = 0;
   bool weight = false;    // reads: a parameter
   bool state = false;     // a KV cache: persistent, so always external
   int32_t producer = -1;  // reads: the SolarNode that produced it, or -1

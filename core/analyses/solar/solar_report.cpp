@@ -365,8 +365,10 @@ MeasuredRun measure_run(const SolarGraph& solar, const ExecutionGraph& graph,
 
 SolModel head_sol(const SolarGraph& g, const Totals& t, const WeightTraffic& w,
                   const SolarHardware& hw) {
-  const double extra_elements = w.elements_read - g.weight_elements_once;
-  const double extra_bytes = w.bytes_read - g.weight_bytes_once;
+  // Never below Solar's own figure: a weight only ever looked up reads fewer bytes
+  // than the whole table Solar counts once.
+  const double extra_elements = std::max(0.0, w.elements_read - g.weight_elements_once);
+  const double extra_bytes = std::max(0.0, w.bytes_read - g.weight_bytes_once);
   return head_model(t, std::min(g.unique_external_elements + extra_elements, t.unfused_elements),
                     std::min(g.unique_external_bytes + extra_bytes, t.unfused_bytes), hw);
 }

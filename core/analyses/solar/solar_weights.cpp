@@ -177,7 +177,9 @@ std::set<int64_t> state_storages(const NodeView& v, const std::set<int64_t>& par
 
 WeightReads weight_reads(const std::vector<SolarNode>& nodes, const ExecutionGraph& graph) {
   struct Seen {
-    double elements = 0, bytes = 0;
+    double elements = 0, bytes = 0;            // its largest read
+    double pass_elements = 0, pass_bytes = 0;  // the largest read of the current pass
+    double read_elements = 0, read_bytes = 0;  // the passes before it
     size_t passes = 0;
     size_t node = 0;     // the counted node that read it last
     uint64_t stamp = 0;  // the weight-read stamp then
@@ -194,18 +196,27 @@ WeightReads weight_reads(const std::vector<SolarNode>& nodes, const ExecutionGra
       Seen& w = seen[s];
       const bool other_ops_between = j > w.node + 1;
       const bool other_weights_between = w.stamp + 1 < stamp;
-      if (w.passes == 0 || (j != w.node && (other_ops_between || other_weights_between))) ++w.passes;
+      if (w.passes == 0 || (j != w.node && (other_ops_between || other_weights_between))) {
+        ++w.passes;
+        w.read_elements += w.pass_elements;
+        w.read_bytes += w.pass_bytes;
+        w.pass_elements = w.pass_bytes = 0;
+      }
       w.node = j;
       w.stamp = stamp;
       w.elements = std::max(w.elements, a.elements);
       w.bytes = std::max(w.bytes, a.bytes);
+      // A pass reads what its largest read needs: a lookup (embedding, index_select)
+      // only its rows.
+      w.pass_elements = std::max(w.pass_elements, a.corrected_elements);
+      w.pass_bytes = std::max(w.pass_bytes, a.corrected_bytes);
     }
   WeightReads r;
   for (const auto& [storage, w] : seen) {
     r.elements_once += w.elements;
     r.bytes_once += w.bytes;
-    r.elements_read += w.elements * static_cast<double>(w.passes);
-    r.bytes_read += w.bytes * static_cast<double>(w.passes);
+    r.elements_read += w.read_elements + w.pass_elements;
+    r.bytes_read += w.read_bytes + w.pass_bytes;
     r.max_passes = std::max(r.max_passes, w.passes);
   }
   return r;

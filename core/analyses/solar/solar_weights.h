@@ -37,7 +37,7 @@ std::set<int64_t> state_storages(const NodeView& v, const std::set<int64_t>& par
 
 struct WeightReads {
   double elements_once = 0, bytes_once = 0;  // every weight storage once (its largest read)
-  double elements_read = 0, bytes_read = 0;  // × the passes that read it
+  double elements_read = 0, bytes_read = 0;  // Σ over its passes of each pass's largest read
   size_t max_passes = 0;                     // the most passes any weight is read in
 };
 // A weight read again after other ops ran, or other weights were read, starts a new

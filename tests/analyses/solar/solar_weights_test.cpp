@@ -319,3 +319,23 @@ TEST_CASE("KV cache grown by cat (DynamicCache), read through a copy, is state")
   CHECK(s.nodes[4].intermediate_elements == 80);
   CHECK(s.parameters == 0);
 }
+
+TEST_CASE("Weight passes: a tied weight's lookup pass reads only its rows") {
+  // W [10, 4] fp32 (160 B) is looked up (index_select of 2 rows: 8 floats, 32 B), then,
+  // after a relu, read whole by the output projection mm(h, Wᵀ): two passes, 32 + 160 B.
+  const char* kIndexSelect = "aten::index_select(Tensor self, int dim, Tensor index) -> Tensor";
+  const EtArg w = et_tensor(20, 21, {10, 4});
+  const auto graph = load(et_flat({
+      {2, 1, "aten::index_select", kIndexSelect,
+       {w, et_int(0), et_tensor(30, 31, {2}, "long int", 8)}, {et_tensor(32, 33, {2, 4})}},
+      {3, 1, "aten::relu", kRelu, {et_tensor(32, 33, {2, 4})}, {et_tensor(34, 35, {2, 4})}},
+      {4, 1, "aten::t", kT, {w}, {et_tensor(40, 21, {4, 10})}},
+      {5, 1, "aten::mm", kMm, {et_tensor(34, 35, {2, 4}), et_tensor(40, 21, {4, 10})},
+       {et_tensor(36, 37, {2, 10})}},
+  }));
+  const SolarGraph s = build_solar_graph(*graph);
+  CHECK(s.parameters == 1);
+  CHECK(s.weight_passes == 2);
+  CHECK(s.weight_bytes_once == 160);
+  CHECK(s.weight_bytes_read == 192);
+}
