@@ -223,3 +223,50 @@ TEST_CASE("sol golden: H200 GPT-2 every op has a speed of light, and none beats 
   const Table& unmodeled = g.report.unmodeled;
   CHECK(unmodeled.num_rows() == 0);
 }
+
+TEST_CASE("sol golden: H200 ResNet-50 max pooling, SGD's lists and int64 counters have a speed of light",
+          "[sol][golden]") {
+  const test::fs::path trace = test::kTraces / "h200-pt211-resnet50-train" / "resnet50_train.json.gz";
+  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
+  REQUIRE(loaded.store);
+  TreeOptions options;
+  options.include_python = true;
+  const TraceTree tree = TraceTree::build(*loaded.store, options);
+  const DeviceIdentification device = identify_trace_device(*loaded.store);
+  REQUIRE(device.roofline_spec() != nullptr);
+  const SolReport r = analyze_sol(*loaded.store, tree, device);
+  // Before: 3.19 ms of kernel time unmodeled (max pooling, SGD's _foreach ops, fill_,
+  // the loss) and 159 add_ of int64 num_batches_tracked with no dense peak for ''.
+  CHECK(r.totals.unmodeled_ops == 0);
+  CHECK(r.totals.faster_than_estimate == 0);
+  size_t pool = 0, pool_backward = 0, counters = 0, foreach_ops = 0;
+  for (const SolOp& op : r.ops.ops) {
+    CHECK(op.estimated);
+    // max_pool2d_with_indices(self [64, 64, 112, 112] bf16, 3, 2, 1): 56 × 56 outputs,
+    // reads 64·64·112·112·2 = 102,760,448 B, writes 64·64·56·56·(2 + 8) = 128,450,560 B.
+    if (op.function == "aten::max_pool2d_with_indices") {
+      ++pool;
+      CHECK(op.bytes == 102760448.0 + 128450560.0);
+    }
+    // Backward: reads grad 25,690,112 and indices 102,760,448 B, writes grad_input 102,760,448 B.
+    if (op.function == "aten::max_pool2d_with_indices_backward") {
+      ++pool_backward;
+      CHECK(op.bytes == 25690112.0 + 2 * 102760448.0);
+    }
+    if (op.function == "aten::add_" && op.compute_spec.empty()) {
+      ++counters;
+      CHECK(op.roofline.compute_us == 0);
+    }
+    // SGD's lists are the 161 parameters, 25,557,032 fp32 elements (508 chunks of 65,536,
+    // its 180 + 320 + 8 blocks): _foreach_mul_ in place reads and writes one list,
+    // 2 · 4 · 25,557,032 = 204,456,256 B.
+    if (op.function == "aten::_foreach_mul_") {
+      ++foreach_ops;
+      CHECK(op.bytes == 204456256.0);
+    }
+  }
+  CHECK(pool == 3);
+  CHECK(pool_backward == 3);
+  CHECK(counters == 159);
+  CHECK(foreach_ops == 3);
+}
