@@ -18,7 +18,7 @@ int32_t write_slot(const ExecutionGraph& graph, const SolarNode& producer, const
   int32_t same_storage = -1, first = -1;
   for (size_t w = 0; w < producer.writes.size(); ++w) {
     const Access& a = producer.writes[w];
-    if (!a.consumed) continue;
+    if (!a.consumed || a.state) continue;
     const EtTensor& t = graph.tensors[a.tensor];
     if (t.id == read.id && t.storage == read.storage) return static_cast<int32_t>(w);
     if (same_storage < 0 && t.storage == read.storage) same_storage = static_cast<int32_t>(w);
@@ -38,7 +38,7 @@ Table intermediates_table(const ExecutionGraph& graph, const SolarGraph& solar) 
   std::map<std::pair<size_t, int32_t>, Row> reads;  // (producer node, write slot)
   for (const SolarNode& s : solar.nodes)
     for (const Access& a : s.reads) {
-      if (a.weight || a.producer < 0) continue;
+      if (a.weight || a.state || a.producer < 0) continue;
       const SolarNode& producer = solar.nodes[static_cast<size_t>(a.producer)];
       Row& r = reads[{static_cast<size_t>(a.producer), write_slot(graph, producer, graph.tensors[a.tensor])}];
       ++r.reads;
@@ -60,7 +60,7 @@ Table intermediates_table(const ExecutionGraph& graph, const SolarGraph& solar) 
     const SolarNode& s = solar.nodes[p];
     for (size_t w = 0; w < s.writes.size(); ++w) {
       const Access& a = s.writes[w];
-      if (!a.consumed) continue;
+      if (!a.consumed || a.state) continue;
       const EtTensor& tensor = graph.tensors[a.tensor];
       const auto it = reads.find({p, static_cast<int32_t>(w)});
       const Row r = it == reads.end() ? Row{} : it->second;

@@ -5,8 +5,10 @@
 
 #include "analyses/roofline/device_db.h"
 #include "analyses/solar/faster_than_sol.h"
+#include "analyses/solar/solar_intermediates.h"
 #include "analyses/solar/solar_report.h"
 #include "support/et_builder.h"
+#include "support/table_column.h"
 
 using namespace sollens;
 using namespace sollens::solar;
@@ -318,6 +320,13 @@ TEST_CASE("KV cache grown by cat (DynamicCache), read through a copy, is state")
   CHECK(s.nodes[4].state_elements == 80);
   CHECK(s.nodes[4].intermediate_elements == 80);
   CHECK(s.parameters == 0);
+  // The page's intermediates table leaves state out: its rows sum to intermediate_bytes,
+  // the two key copies, each written and read once: (160 + 160) + (192 + 192) B.
+  const Table t = intermediates_table(*graph, s);
+  REQUIRE(t.num_rows() == 2);
+  const double removed = col(t, "bytes_removed").float_at(0) + col(t, "bytes_removed").float_at(1);
+  CHECK(removed == totals_of(s, nullptr).intermediate_bytes);
+  CHECK(removed == (160 + 160) + (192 + 192));
 }
 
 TEST_CASE("Weight passes: a tied weight's lookup pass reads only its rows") {
