@@ -192,32 +192,46 @@ std::optional<int64_t> scalar_type_bytes(int64_t code) {
   }
 }
 
+// The overloads by argument count (native_functions.yaml): how many of the leading
+// arguments are start / end / step, and where the out tensor or the dtype code is.
+struct ArangeForm {
+  size_t bounds;  // 1: end; 2: start, end; 3: start, end, step
+  int out;        // index of the out tensor, or -1
+  int dtype;      // index of the dtype's ScalarType code, or -1
+};
+std::optional<ArangeForm> arange_form(size_t args) {
+  switch (args) {
+    case 2: return ArangeForm{1, 1, -1};   // arange.out(end, out)
+    case 4: return ArangeForm{3, 3, -1};   // arange.start_out(start, end, step, out)
+    case 5: return ArangeForm{1, -1, 1};   // arange(end, dtype, layout, device, pin_memory)
+    case 6: return ArangeForm{2, -1, 2};   // arange.start(start, end, dtype, ...)
+    case 7: return ArangeForm{3, -1, 3};   // arange.start_step(start, end, step, dtype, ...)
+    default: return std::nullopt;
+  }
+}
+
 MemoryWork arange(const perf::EventArgs& a) {
-  // arange(end, ...), arange.start(start, end, ...), arange.start_step / start_out(start,
-  // end, step, ...): the leading "Scalar" arguments.
-  std::vector<double> scalars;
+  const auto form = arange_form(a.types.size());
+  if (!form) return failed("arange: overload not known");
+  std::vector<double> bounds;
   bool integral = true;
-  size_t k = 0;
-  for (; k < a.types.size(); ++k) {
-    const PyValue& t = at(a.types, k);
-    if (t.kind != PyValue::Kind::kStr || t.s != "Scalar" || scalars.size() == 3) break;
+  for (size_t k = 0; k < form->bounds; ++k) {
     const auto v = concrete_number(at(a.concrete, k));
     if (!v) return failed("arange: start, end and step not recorded in Concrete Inputs");
     integral = integral && concrete_int(at(a.concrete, k)).has_value();
-    scalars.push_back(*v);
+    bounds.push_back(*v);
   }
-  if (scalars.empty()) return failed("arange: start, end and step not recorded in Concrete Inputs");
-  const double start = scalars.size() >= 2 ? scalars[0] : 0;
-  const double end = scalars.size() >= 2 ? scalars[1] : scalars[0];
-  const double step = scalars.size() == 3 ? scalars[2] : 1;
+  const double start = bounds.size() >= 2 ? bounds[0] : 0;
+  const double end = bounds.size() >= 2 ? bounds[1] : bounds[0];
+  const double step = bounds.size() == 3 ? bounds[2] : 1;
   if (step == 0) return failed("arange: step 0");
   const double n = std::max(0.0, std::ceil((end - start) / step));
   // The out tensor's dtype, else the dtype argument's ScalarType code, else PyTorch's
   // inference: int64 for integer arguments, the default float otherwise.
-  PyValue dtype = at(a.types, k);
+  const PyValue dtype = form->out >= 0 ? at(a.types, static_cast<size_t>(form->out)) : PyValue();
   std::optional<int64_t> b = perf::bytes_per_element(dtype);
-  if (!b)
-    if (const auto code = concrete_int(at(a.concrete, k))) b = scalar_type_bytes(*code);
+  if (!b && form->dtype >= 0)
+    if (const auto code = concrete_int(at(a.concrete, static_cast<size_t>(form->dtype)))) b = scalar_type_bytes(*code);
   if (!b) b = integral ? 8 : 4;
   return work(0, n * static_cast<double>(*b), 0, dtype, "writes its output, size from Concrete Inputs");
 }

@@ -115,6 +115,16 @@ TEST_CASE("sol memory ops: fill_ and zero_ only write; arange writes its Concret
   check_memory_op(alone(r, "aten::arange", args("[[],[],[],[0]]", R"(["Scalar","Scalar","Scalar","long int"])",
                                                 R"(["0","4096","1",""])")),
                   32768);
+  // arange(4096, dtype 4 = int64, layout 0, ...) as the profiler records it (dtype and
+  // layout codes are "Scalar" too): 4096 · 8 = 32,768 B.
+  check_memory_op(alone(r, "aten::arange", args("[[],[],[],[],[]]", R"(["Scalar","Scalar","Scalar","",""])",
+                                                R"(["4096","4","0","",""])")),
+                  32768);
+  // arange.start_step(0, 10, 3, dtype 6 = float, ...): 0, 3, 6, 9 = 4 elements · 4 = 16 B.
+  check_memory_op(alone(r, "aten::arange", args("[[],[],[],[],[],[],[]]",
+                                                R"(["Scalar","Scalar","Scalar","Scalar","Scalar","",""])",
+                                                R"(["0","10","3","6","0","",""])")),
+                  16);
   // arange(10.5): ceil(10.5) = 11 elements of the default float: 44 B.
   check_memory_op(alone(r, "aten::arange", args("[[],[],[],[],[]]", R"(["Scalar","","","",""])",
                                                 R"(["10.5","","","",""])")),
