@@ -97,6 +97,26 @@ inline size_t layer_window(const Ids& sig, size_t a, size_t b, size_t length, si
   return static_cast<double>(best) / static_cast<double>(length) >= share ? length + 1 : 0;
 }
 
+// How many of the `length` kernels at a are found in order in [b, b_end), skipping at
+// most `skip` kernels there in all (kernels an iteration holds beyond the others: a
+// warm-up's autotuning). Greedy; a kernel of a not found within the budget takes b's
+// next kernel as its (differing) counterpart. O(length + skip).
+inline size_t subsequence_matches(const Ids& ids, size_t a, size_t length, size_t b, size_t b_end, size_t skip) {
+  size_t found = 0, j = b, skipped = 0;
+  for (size_t i = 0; i < length && j < b_end; ++i) {
+    size_t k = j;
+    while (k < b_end && ids[k] != ids[a + i] && skipped + (k - j) < skip) ++k;
+    if (k < b_end && ids[k] == ids[a + i]) {
+      skipped += k - j;
+      j = k + 1;
+      ++found;
+    } else {
+      ++j;
+    }
+  }
+  return found;
+}
+
 // A first or last layer one kernel short (an MLP's last Linear without its activation,
 // the first layer's backward without the input's gradient): the `length` − 1 kernels at
 // b match the layer at a with one of its kernels left out, at `share`. O(length).

@@ -1,6 +1,7 @@
 #include "analyses/cycles/structure_cycles.h"
 
 #include <algorithm>
+#include <limits>
 #include <iterator>
 #include <tuple>
 
@@ -115,6 +116,35 @@ void find_structure_cycles(const KernelSequence& seq, const Occurrences& occ,
   }
 }
 
+// Three or more iterations from each anchor occurrence to the next, of different lengths: the
+// shortest one's kernels found in order in each (cycle_match of them, skipping at most
+// a tenth of its length: the first iteration's warm-up kernels, an extra sync). Every
+// span must match, the last one too (a profile cut mid-iteration is left to the step
+// marks): weaker evidence than windows of one length, it must not take a loop the
+// trace marks.
+// The cycle is as long as the shortest iteration.
+Cycle iterations_between(const Ids& ids, std::span<const uint32_t> p, const CycleOptions& opt) {
+  Cycle c;
+  if (p.size() < 3) return c;  // two similar halves of a profile are no evidence of a loop
+  uint32_t shortest = std::numeric_limits<uint32_t>::max();
+  size_t ref = 0;
+  for (size_t k = 0; k + 1 < p.size(); ++k)
+    if (p[k + 1] - p[k] < shortest) shortest = p[k + 1] - p[k], ref = k;
+  const size_t skip = shortest / 10;
+  for (size_t k = 0; k < p.size(); ++k) {
+    const bool last = k + 1 == p.size();
+    const size_t b = p[k];
+    const size_t b_end = last ? std::min(ids.size(), b + shortest + skip) : p[k + 1];
+    const bool fits = b_end - b >= shortest && b_end - b <= shortest + skip;
+    const size_t found = fits ? subsequence_matches(ids, p[ref], shortest, b, b_end, skip) : 0;
+    if (static_cast<double>(found) < opt.cycle_match * static_cast<double>(shortest)) return {};
+    c.starts.push_back(p[k]);
+  }
+  c.length = shortest;
+  c.start = c.starts.empty() ? 0 : c.starts[0];
+  return c;
+}
+
 // Repetitions back to back with the same kernels at every position.
 bool identical_back_to_back(const Ids& ids, const Cycle& c) {
   for (size_t k = 1; k < c.starts.size(); ++k) {
@@ -155,6 +185,8 @@ void find_few_step_cycles(const KernelSequence& seq, const Occurrences& occ,
     });
     if (overlaps) continue;
     Cycle outer = anchored_windows(seq.name, p, run, opt);
+    // Windows of one length failed: iterations of slightly different lengths.
+    if (outer.repetitions() < lo && !short_loop) outer = iterations_between(seq.name, p, opt);
     if (outer.repetitions() < lo || outer.repetitions() * outer.length * 2 < n) continue;
     // Four or more short windows are a step's layers more often than its iterations
     // (bert-small's 4 layers of 12 in one ProfilerStep): the step marks find those.

@@ -113,3 +113,16 @@ TEST_CASE("cycles: three identical iterations shorter than a long step are a loo
   CHECK(p.outer.length == 16);
   CHECK(p.few_steps);
 }
+
+TEST_CASE("cycles: four iterations whose first runs warm-up kernels are four", "[cycles]") {
+  // The loop of four_iterations.json with 5 warm-up kernels in the first iteration
+  // (after its third layer): iterations of 75, 70, 70, 70 kernels starting at 0, 75,
+  // 145, 215. Windows of one length match only 3 (rotated past the warm-up); each
+  // iteration holds the shortest one's kernels in order.
+  const auto store = load_cycle_trace("four_iterations_warmup.json");
+  const CycleReport report = analyze_cycles(*store);
+  REQUIRE(report.patterns() == 1);
+  const CyclePattern& p = report.sequences[0].patterns[0];
+  CHECK(p.outer.starts == std::vector<uint32_t>{0, 75, 145, 215});
+  CHECK(p.outer.length == 70);
+}
