@@ -3,7 +3,7 @@
 // time is the modeled kernel time of TraceLens's own report — the sum of
 // "Kernel Time (µs)_sum" over the unified_perf_summary rows with has_perf_model True —
 // plus that of the rows SOL's own memory model estimates (aten::cat, aten::arange,
-// aten::cos and aten::sin here, sol_memory_ops.h).
+// aten::cos, aten::sin, aten::index_select and aten::eq here, sol_memory_ops.h).
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -25,7 +25,8 @@ const test::fs::path kSet = test::kTraces / "tracelens-h100-qwen1.5-0.5b";
 double reference_modeled_kernel_us() {
   const test::CsvRows rows = test::parse_csv(test::read_text(kSet / "tracelens-report" / "unified_perf_summary.csv"));
   REQUIRE(rows.size() > 1);
-  const std::set<std::string> memory_model_ops{"aten::cat", "aten::arange", "aten::cos", "aten::sin"};
+  const std::set<std::string> memory_model_ops{"aten::cat", "aten::arange",       "aten::cos",
+                                               "aten::sin", "aten::index_select", "aten::eq"};
   size_t name = 0, kernel_sum = 0, has_model = 0;
   for (size_t c = 0; c < rows[0].size(); ++c) {
     if (rows[0][c] == "name") name = c;
@@ -64,10 +65,10 @@ TEST_CASE("sol golden: H100 Qwen1.5 by layer type sums to the modeled kernel tim
   REQUIRE(r.ops.module_frames);
   // Every modeled op of this trace has a roofline on the H100 (bf16 and fp32 peaks):
   // the estimated ops' kernel time is TraceLens's modeled kernel time, 29,821.97 µs,
-  // plus its aten::cat (2,017.78 µs), aten::arange (1.50), aten::cos (2.08) and aten::sin
-  // (2.02) rows: 31,845.36 µs.
+  // plus its aten::cat (2,017.78 µs), aten::arange (1.50), aten::cos (2.08), aten::sin
+  // (2.02), aten::index_select (51.78) and aten::eq (1.86) rows: 31,898.99 µs.
   const double reference_ms = reference_modeled_kernel_us() / 1e3;
-  CHECK(reference_ms == Approx(31.845355).epsilon(1e-6));
+  CHECK(reference_ms == Approx(31.898987).epsilon(1e-6));
   CHECK(r.totals.measured_us / 1e3 == Approx(reference_ms).epsilon(1e-9));
   CHECK(column_sum(r.by_layer_type, "measured_time_ms") == Approx(reference_ms).epsilon(1e-9));
   CHECK(column_sum(r.by_layer_type, "estimated_time_ms") == Approx(r.totals.estimated_us / 1e3).epsilon(1e-9));

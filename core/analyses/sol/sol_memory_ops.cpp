@@ -18,9 +18,16 @@ using perf::at;
 
 constexpr int64_t kIndexBytes = 8;  // int64 indices (max pooling's, unless recorded)
 constexpr int64_t kMaskBytes = 1;   // dropout's bool mask
+constexpr int64_t kBoolBytes = 1;   // a comparison's output
 // Elements one block of PyTorch's multi_tensor_apply kernels takes of one tensor.
 constexpr double kForeachChunk = 65536;
 constexpr const char* kListsNotRecorded = "_foreach: tensor list shapes not recorded (the profiler leaves long lists out)";
+
+constexpr std::string_view kComparisons[] = {"aten::eq", "aten::ne", "aten::lt", "aten::le", "aten::gt", "aten::ge"};
+
+bool is_comparison(std::string_view name) {
+  return std::find(std::begin(kComparisons), std::end(kComparisons), name) != std::end(kComparisons);
+}
 
 MemoryWork failed(std::string why) {
   MemoryWork w;
@@ -152,17 +159,42 @@ MemoryWork work(double read, double written, double flops, const PyValue& dtype,
 
 // Elementwise math: reads every recorded input tensor, writes one output of the largest
 // input's size at the first input's dtype; one FLOP per output element.
-MemoryWork elementwise(const perf::EventArgs& a, double extra_written_per_element, std::string rule) {
-  const auto first = tensor_at(a, 0);
-  if (!first) return failed("input shape or dtype not recorded");
+MemoryWork elementwise_as(const perf::EventArgs& a, size_t typed, std::optional<int64_t> out_bytes, std::string rule);
+
+// Elementwise math: reads every recorded input tensor, writes one output of the largest
+// input's size at the first input's dtype; one FLOP per output element.
+MemoryWork elementwise(const perf::EventArgs& a, std::string rule) {
+  return elementwise_as(a, 0, std::nullopt, std::move(rule));
+}
+
+// Elementwise math whose output has the dtype of input `typed` (where's self, after the
+// condition), or `out_bytes` per element when given (a comparison's bool).
+MemoryWork elementwise_as(const perf::EventArgs& a, size_t typed, std::optional<int64_t> out_bytes, std::string rule) {
+  const auto typed_input = tensor_at(a, typed);
+  if (!typed_input) return failed("input shape or dtype not recorded");
   double read = 0, out = 0;
   for (size_t k = 0; k < a.dims.size(); ++k)
     if (const auto t = tensor_at(a, k)) {
       read += t->bytes();
       out = std::max(out, t->n);
     }
-  const double written = out * (static_cast<double>(first->b) + extra_written_per_element);
-  return work(read, written, out, at(a.types, 0), std::move(rule));
+  const double written = out * static_cast<double>(out_bytes.value_or(typed_input->b));
+  return work(read, written, out, at(a.types, typed), std::move(rule));
+}
+
+MemoryWork index_select(const perf::EventArgs& a) {
+  // index_select(self, dim, index): self's slices along dim picked by index.
+  const auto shape = int_list(at(a.dims, 0));
+  const auto self = tensor_at(a, 0), index = tensor_at(a, 2);
+  const auto dim = concrete_int(at(a.concrete, 1));
+  if (!shape || !self || !index || !dim) return failed("index_select: shapes or dim not recorded");
+  const int64_t rank = static_cast<int64_t>(shape->size());
+  const int64_t d = *dim < 0 ? *dim + rank : *dim;
+  const double along = rank == 0 ? 1 : d >= 0 && d < rank ? static_cast<double>((*shape)[static_cast<size_t>(d)]) : 0;
+  if (along <= 0) return failed("index_select: dim out of range");
+  const double values = self->n / along * index->n * static_cast<double>(self->b);
+  return work(index->bytes() + values, values, 0, at(a.types, 0),
+              "reads the index and the slices it picks, writes them");
 }
 
 MemoryWork log_softmax(const perf::EventArgs& a) {
@@ -367,10 +399,19 @@ MemoryWork foreach_op(std::string_view name, const perf::EventArgs& a, std::span
 MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
   if (name == "aten::_log_softmax" || name == "aten::_softmax") return log_softmax(a);
   if (name == "aten::_log_softmax_backward_data" || name == "aten::_softmax_backward_data")
-    return elementwise(a, 0, "reads grad_output and output, writes grad_input");
-  if (name == "aten::native_dropout")
-    return elementwise(a, kMaskBytes, "reads input, writes the output and a 1-byte mask");
-  if (name == "aten::native_dropout_backward") return elementwise(a, 0, "reads grad_output and mask, writes grad_input");
+    return elementwise(a, "reads grad_output and output, writes grad_input");
+  if (name == "aten::native_dropout") {
+    MemoryWork w = elementwise(a, "reads input, writes the output and a 1-byte mask");
+    if (w.ok) w.bytes += w.flops * kMaskBytes;
+    return w;
+  }
+  if (name == "aten::where")
+    return elementwise_as(a, 1, std::nullopt, "reads condition, self and other, writes the largest at self's dtype");
+  if (is_comparison(name))
+    return elementwise_as(a, 0, kBoolBytes, "reads its inputs, writes a bool of the largest input's size");
+  if (name == "aten::masked_fill_") return elementwise(a, "reads self and mask, writes self");
+  if (name == "aten::index_select") return index_select(a);
+  if (name == "aten::native_dropout_backward") return elementwise(a, "reads grad_output and mask, writes grad_input");
   if (name == "aten::fill_" || name == "aten::zero_") return write_only(a, "writes self only");
   if (name == "aten::arange") return arange(a);
   if (name == "aten::cat") return cat(a, kernels);
@@ -381,7 +422,7 @@ MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<c
   if (name == "aten::max_pool2d_with_indices") return max_pool2d(a);
   if (name == "aten::max_pool2d_with_indices_backward") return max_pool2d_backward(a);
   if (name.starts_with("aten::_foreach_")) return foreach_op(name, a, kernels);
-  return elementwise(a, 0, "elementwise: reads its inputs, writes an output of the largest input's size");
+  return elementwise(a, "elementwise: reads its inputs, writes an output of the largest input's size");
 }
 
 // Reductions over each list write one value per tensor, not a list: not this model's.
@@ -392,7 +433,8 @@ bool foreach_elementwise(std::string_view name) {
 }
 
 constexpr std::string_view kNames[] = {
-    "aten::tanh", "aten::tanh_backward", "aten::sin", "aten::cos", "aten::sub", "aten::clamp",
+    "aten::tanh", "aten::tanh_backward", "aten::sin", "aten::cos", "aten::sub", "aten::clamp", "aten::where",
+    "aten::masked_fill_", "aten::index_select",
     "aten::_log_softmax", "aten::_log_softmax_backward_data", "aten::_softmax", "aten::_softmax_backward_data",
     "aten::native_dropout", "aten::native_dropout_backward", "aten::fill_", "aten::zero_", "aten::arange",
     "aten::cat", "aten::gather", "aten::nll_loss_forward", "aten::nll_loss_backward",
@@ -409,7 +451,8 @@ RooflineEstimate memory_roofline(double flops, double bytes, std::string_view sp
 }  // namespace
 
 bool is_sol_memory_op(std::string_view name) {
-  return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames) || foreach_elementwise(name);
+  return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames) || is_comparison(name) ||
+         foreach_elementwise(name);
 }
 
 MemoryWork memory_work(std::string_view name, const perf::EventArgs& args,

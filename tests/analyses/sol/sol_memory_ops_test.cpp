@@ -91,6 +91,26 @@ TEST_CASE("sol memory ops: elementwise math reads its inputs and writes the larg
                   240, 20);
 }
 
+TEST_CASE("sol memory ops: where, comparisons, masked_fill_ and index_select", "[sol][memory_ops]") {
+  Run r;
+  // where(condition [4, 8] bool, self [4, 8] bf16, other [] bf16): reads 32 + 64 + 2,
+  // writes 32 at self's dtype, 64: 162 B.
+  check_memory_op(alone(r, "aten::where", args("[[4,8],[4,8],[]]", R"(["bool","c10::BFloat16","c10::BFloat16"])",
+                                               R"(["","",""])")),
+                  162, 32);
+  // eq(self [4, 8] fp32, 0): reads 128, writes a bool per element, 32: 160 B.
+  check_memory_op(alone(r, "aten::eq", args("[[4,8],[]]", R"(["float","Scalar"])", R"(["","0"])")), 160, 32);
+  // masked_fill_(self [4, 8] fp32, mask [4, 8] bool, value): reads 128 + 32, writes 128: 288 B.
+  check_memory_op(alone(r, "aten::masked_fill_", args("[[4,8],[4,8],[]]", R"(["float","bool","Scalar"])",
+                                                     R"(["","","-inf"])")),
+                  288, 32);
+  // index_select(self [100, 16] fp32, 0, index [5] int64): 5 rows of 16, 80 values of 4 B.
+  // Reads the index 40 and 320, writes 320: 680 B.
+  check_memory_op(alone(r, "aten::index_select", args("[[100,16],[],[5]]", R"(["float","Scalar","long int"])",
+                                                     R"(["","0",""])")),
+                  680);
+}
+
 TEST_CASE("sol memory ops: dropout writes a 1-byte mask, its backward reads it", "[sol][memory_ops]") {
   Run r;
   // native_dropout(input [4, 8] fp32, 0.1, True): reads 128, writes 128 + 32 (mask) = 288 B.
