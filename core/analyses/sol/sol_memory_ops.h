@@ -2,8 +2,8 @@
 // Speed of light of the memory-bound ops that have no perf model: elementwise math
 // (tanh, sin, cos, sub, clamp, dropout, softmax, log-softmax and their backwards),
 // where, comparisons, masked_fill_, fills, arange, cat, gather, index_select, the
-// gather-style losses, the dense embedding backward,
-// max pooling and the `_foreach_*` ops of optimizers. TraceLens's perf models and sheets must not change, so this model
+// gather-style losses, the dense embedding backward, max pooling and the `_foreach_*`
+// ops of optimizers. TraceLens's perf models and sheets must not change, so this model
 // lives here and is read only by the SOL ops. Each op's bytes are what it must read
 // and write, from its recorded shapes (README "SOL-only memory models"); FLOPs are one
 // per output element for elementwise math and none for data movement.
