@@ -10,24 +10,14 @@
 #include "graph_replay_fixtures.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
+#include "support/test_trace.h"
 
 using namespace sollens;
 
 namespace {
 
-struct Loaded {
-  std::unique_ptr<EventStore> store;
-  TraceTree tree;
-};
-
-Loaded load(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  TreeOptions options;
-  options.include_python = true;
-  TraceTree tree = TraceTree::build(*r.store, options);
-  return {std::move(r.store), std::move(tree)};
-}
+using Loaded = test::TestTrace;
+Loaded load(const std::string& json) { return test::load_with_tree(json); }
 
 // The correlation id of the launch each replayed kernel maps to (0: unmapped).
 std::vector<int64_t> mapped_correlations(const GraphReplay& replay, const EventStore& source) {

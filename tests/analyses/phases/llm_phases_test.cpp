@@ -13,24 +13,14 @@
 
 #include "analyses/phases/llm_phases.h"
 #include "ingest/trace_reader.h"
+#include "support/test_trace.h"
 
 using namespace sollens;
 
 namespace {
 
-std::unique_ptr<EventStore> load_json(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  return std::move(r.store);
-}
-
-std::unique_ptr<EventStore> load_decode_loop() {
-  std::ifstream in(std::filesystem::path(SOLLENS_FIXTURES_DIR) / "synthetic/hf_decode_loop.json", std::ios::binary);
-  REQUIRE(in);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_json(ss.str());
-}
+std::unique_ptr<EventStore> load_json(const std::string& json) { return test::load_store(json); }
+std::unique_ptr<EventStore> load_decode_loop() { return load_json(test::fixture_text("synthetic/hf_decode_loop.json")); }
 
 // CPU ops on one thread, 10 µs apart, each 5 µs long; no kernels (phases read CPU ops).
 struct Ops {

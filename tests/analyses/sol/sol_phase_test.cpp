@@ -15,41 +15,17 @@
 #include "analyses/sol/sol_phase.h"
 #include "ingest/trace_reader.h"
 #include "support/table_column.h"
+#include "support/test_trace.h"
 
 using namespace sollens;
 using test::col;
 
 namespace {
 
-std::unique_ptr<EventStore> load_json(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  return std::move(r.store);
-}
-
-std::unique_ptr<EventStore> load_decode_loop() {
-  std::ifstream in(std::filesystem::path(SOLLENS_FIXTURES_DIR) / "synthetic/hf_decode_loop.json", std::ios::binary);
-  REQUIRE(in);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_json(ss.str());
-}
-
-size_t row_of(const Table& t, const std::string& key) {
-  const Column& c = t.column(0);
-  for (size_t r = 0; r < c.size(); ++r)
-    if (c.string_at(r) == key) return r;
-  FAIL("no row " << key);
-  return 0;
-}
-
-DeviceIdentification h100() {
-  DeviceIdentification d;
-  d.status = DeviceStatus::kUserChosen;
-  d.spec = find_device("H100_SXM5_80GB");
-  REQUIRE(d.spec != nullptr);
-  return d;
-}
+DeviceIdentification h100() { return test::user_device("H100_SXM5_80GB"); }
+using test::row_of;
+std::unique_ptr<EventStore> load_json(const std::string& json) { return test::load_store(json); }
+std::unique_ptr<EventStore> load_decode_loop() { return load_json(test::fixture_text("synthetic/hf_decode_loop.json")); }
 
 }  // namespace
 

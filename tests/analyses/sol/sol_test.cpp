@@ -11,47 +11,23 @@
 #include "ingest/trace_reader.h"
 #include "support/sol_cases.h"
 #include "support/table_column.h"
+#include "support/test_trace.h"
 
 using namespace sollens;
 using test::col;
 
 namespace {
 
+using Loaded = test::TestTrace;
+Loaded load(const std::string& json, bool python = true) { return test::load_with_tree(json, python); }
+DeviceIdentification h100() { return test::user_device("H100_SXM5_80GB"); }
+using test::row_of;
+
 constexpr double kBigUs = test::kBigMmUs;
 constexpr double kSmallUs = test::kSmallMmUs;
 using test::annotation;
 using test::mm_args;
 using test::two_modules_two_phases;
-
-struct Loaded {
-  std::unique_ptr<EventStore> store;
-  TraceTree tree;
-};
-
-Loaded load(const std::string& json, bool python = true) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  TreeOptions options;
-  options.include_python = python;
-  TraceTree tree = TraceTree::build(*r.store, options);
-  return {std::move(r.store), std::move(tree)};
-}
-
-DeviceIdentification h100() {
-  DeviceIdentification d;
-  d.status = DeviceStatus::kUserChosen;
-  d.spec = find_device("H100_SXM5_80GB");
-  REQUIRE(d.spec != nullptr);
-  return d;
-}
-
-size_t row_of(const Table& t, const std::string& key) {
-  const Column& c = t.column(0);
-  for (size_t r = 0; r < c.size(); ++r)
-    if (c.string_at(r) == key) return r;
-  FAIL("no row '" << key << "' in " << t.name());
-  return 0;
-}
 
 double column_sum(const Table& t, const std::string& name) {
   double s = 0;

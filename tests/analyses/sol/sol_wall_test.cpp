@@ -11,39 +11,16 @@
 #include "ingest/trace_reader.h"
 #include "support/sol_cases.h"
 #include "support/table_column.h"
+#include "support/test_trace.h"
 
 using namespace sollens;
 
 namespace {
 
-struct Loaded {
-  std::unique_ptr<EventStore> store;
-  TraceTree tree;
-};
-
-Loaded load(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  TreeOptions options;
-  options.include_python = true;
-  TraceTree tree = TraceTree::build(*r.store, options);
-  return {std::move(r.store), std::move(tree)};
-}
-
-DeviceIdentification h100() {
-  DeviceIdentification d;
-  d.status = DeviceStatus::kUserChosen;
-  d.spec = find_device("H100_SXM5_80GB");
-  REQUIRE(d.spec != nullptr);
-  return d;
-}
-
-size_t row_of(const Table& t, const std::string& key) {
-  for (size_t r = 0; r < t.num_rows(); ++r)
-    if (t.column(0).string_at(r) == key) return r;
-  FAIL("no row '" << key << "' in " << t.name());
-  return 0;
-}
+using Loaded = test::TestTrace;
+Loaded load(const std::string& json) { return test::load_with_tree(json); }
+DeviceIdentification h100() { return test::user_device("H100_SXM5_80GB"); }
+using test::row_of;
 
 double metric(const SolReport& r, const std::string& name) {
   return r.metrics.column(1).float_at(row_of(r.metrics, name));
