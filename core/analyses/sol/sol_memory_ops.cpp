@@ -8,163 +8,23 @@
 
 #include "analyses/perf/perf_model.h"
 #include "analyses/roofline/roofline.h"
-#include "store/raw_args.h"
+#include "analyses/sol/sol_memory_args.h"
 
 namespace sollens {
 
 namespace {
 
 using perf::at;
+using namespace sol_memory;
 
 constexpr int64_t kIndexBytes = 8;  // int64 indices (max pooling's, unless recorded)
 constexpr int64_t kMaskBytes = 1;   // dropout's bool mask
 constexpr int64_t kBoolBytes = 1;   // a comparison's output
-// Elements one block of PyTorch's multi_tensor_apply kernels takes of one tensor.
-constexpr double kForeachChunk = 65536;
-constexpr const char* kListsNotRecorded = "_foreach: tensor list shapes not recorded (the profiler leaves long lists out)";
 
 constexpr std::string_view kComparisons[] = {"aten::eq", "aten::ne", "aten::lt", "aten::le", "aten::gt", "aten::ge"};
 
 bool is_comparison(std::string_view name) {
   return std::find(std::begin(kComparisons), std::end(kComparisons), name) != std::end(kComparisons);
-}
-
-MemoryWork failed(std::string why) {
-  MemoryWork w;
-  w.why_not = std::move(why);
-  return w;
-}
-
-std::optional<int64_t> concrete_int(const PyValue& v) {
-  if (v.kind == PyValue::Kind::kInt) return v.i;
-  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
-  char* end = nullptr;
-  const long long n = std::strtoll(v.s.c_str(), &end, 10);
-  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
-  return n;
-}
-
-std::optional<double> concrete_number(const PyValue& v) {
-  if (v.kind == PyValue::Kind::kInt) return static_cast<double>(v.i);
-  if (v.kind == PyValue::Kind::kFloat) return v.f;
-  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double d = std::strtod(v.s.c_str(), &end);
-  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
-  return d;
-}
-
-// "[3, 3]" (or a list) → its ints; a single int → one entry; empty when unreadable.
-std::vector<int64_t> concrete_ints(const PyValue& v) {
-  if (auto l = int_list(v)) return *l;
-  if (auto n = concrete_int(v)) return {*n};
-  std::vector<int64_t> out;
-  if (v.kind != PyValue::Kind::kStr) return out;
-  const char* p = v.s.c_str();
-  while (*p) {
-    if ((*p >= '0' && *p <= '9') || *p == '-') {
-      char* end = nullptr;
-      out.push_back(std::strtoll(p, &end, 10));
-      p = end;
-    } else {
-      ++p;
-    }
-  }
-  return out;
-}
-
-// Elements of a recorded tensor (a 0-dim tensor has one); nullopt when not recorded.
-std::optional<double> elements(const PyValue& dims) {
-  const auto l = int_list(dims);
-  if (!l) return std::nullopt;
-  return static_cast<double>(perf::prod(*l));
-}
-
-struct Tensor {
-  double n = 0;    // elements
-  int64_t b = 0;   // bytes per element
-  double bytes() const { return n * static_cast<double>(b); }
-};
-
-// TraceLens's element sizes, and bool (a mask) as the byte it is.
-std::optional<int64_t> element_bytes(const PyValue& dtype) {
-  if (dtype.kind == PyValue::Kind::kStr && dtype.s == "bool") return 1;
-  return perf::bytes_per_element(dtype);
-}
-
-std::optional<Tensor> tensor_at(const perf::EventArgs& a, size_t k) {
-  const PyValue& type = at(a.types, k);
-  if (type.kind == PyValue::Kind::kStr && type.s == "Scalar") return std::nullopt;
-  const auto n = elements(at(a.dims, k));
-  const auto b = element_bytes(type);
-  if (!n || !b || !at(a.dims, k).is_seq()) return std::nullopt;
-  return Tensor{*n, *b};
-}
-
-// The element size of a tensor list, whose dtype Kineto writes as "TensorList": from the
-// kernels' template arguments, CatArrayBatchedCopy<OpaqueType<N>, …> (N bytes) or a
-// multi_tensor_apply functor's element type (…Functor<float, …>).
-std::optional<int64_t> list_element_size(std::span<const std::string_view> kernel_names) {
-  for (std::string_view name : kernel_names) {
-    if (const size_t p = name.find("OpaqueType<"); p != std::string_view::npos) {
-      const int64_t n = std::atoll(std::string(name.substr(p + 11, 4)).c_str());
-      if (n > 0) return n;
-    }
-    if (const size_t p = name.find("Functor<"); p != std::string_view::npos) {
-      const std::string_view rest = name.substr(p + 8);
-      const std::string_view type = rest.substr(0, rest.find_first_of(",>"));
-      if (const auto b = perf::bytes_per_element(PyValue::str(type))) return b;
-    }
-  }
-  return std::nullopt;
-}
-
-// Total elements of each tensor list argument, in order; nullopt when a list's shapes
-// were not recorded (the profiler leaves long lists out).
-std::optional<std::vector<double>> list_elements(const perf::EventArgs& a) {
-  std::vector<double> lists;
-  for (size_t k = 0; k < a.types.size(); ++k) {
-    const PyValue& t = at(a.types, k);
-    if (t.kind != PyValue::Kind::kStr || t.s != "TensorList") continue;
-    const PyValue& shapes = at(a.dims, k);
-    if (!shapes.is_seq() || shapes.size() == 0) return std::nullopt;
-    double n = 0;
-    for (const PyValue& shape : shapes.items) {
-      const auto e = elements(shape);
-      if (!e) return std::nullopt;
-      n += *e;
-    }
-    lists.push_back(n);
-  }
-  if (lists.empty()) return std::nullopt;
-  return lists;
-}
-
-std::string vector_spec(const PyValue& dtype) {
-  perf::ModelResult r;
-  r.maf_type = "vector";
-  r.precision_dtype = dtype;
-  return perf::compute_spec(r);
-}
-
-MemoryWork work(double read, double written, double flops, const PyValue& dtype, std::string rule) {
-  MemoryWork w;
-  w.ok = true;
-  w.bytes = read + written;
-  w.flops = flops;
-  w.compute_spec = vector_spec(dtype);
-  w.rule = std::move(rule);
-  return w;
-}
-
-// Elementwise math: reads every recorded input tensor, writes one output of the largest
-// input's size at the first input's dtype; one FLOP per output element.
-MemoryWork elementwise_as(const perf::EventArgs& a, size_t typed, std::optional<int64_t> out_bytes, std::string rule);
-
-// Elementwise math: reads every recorded input tensor, writes one output of the largest
-// input's size at the first input's dtype; one FLOP per output element.
-MemoryWork elementwise(const perf::EventArgs& a, std::string rule) {
-  return elementwise_as(a, 0, std::nullopt, std::move(rule));
 }
 
 // Elementwise math whose output has the dtype of input `typed` (where's self, after the
@@ -180,6 +40,12 @@ MemoryWork elementwise_as(const perf::EventArgs& a, size_t typed, std::optional<
     }
   const double written = out * static_cast<double>(out_bytes.value_or(typed_input->b));
   return work(read, written, out, at(a.types, typed), std::move(rule));
+}
+
+// Elementwise math: reads every recorded input tensor, writes one output of the largest
+// input's size at the first input's dtype; one FLOP per output element.
+MemoryWork elementwise(const perf::EventArgs& a, std::string rule) {
+  return elementwise_as(a, 0, std::nullopt, std::move(rule));
 }
 
 MemoryWork index_select(const perf::EventArgs& a) {
@@ -374,28 +240,6 @@ MemoryWork max_pool2d_backward(const perf::EventArgs& a) {
               "reads grad_output and indices, writes grad_input of self's size");
 }
 
-bool in_place(std::string_view name) { return !name.empty() && name.back() == '_'; }
-
-MemoryWork foreach_from_lists(std::string_view name, const std::vector<double>& lists, int64_t b) {
-  const double bpe = static_cast<double>(b), first = lists[0] * bpe;
-  double others = 0;
-  for (size_t i = 1; i < lists.size(); ++i) others += lists[i] * bpe;
-  if (name == "aten::_foreach_zero_" || name == "aten::_foreach_copy_")
-    return work(others, first, 0, PyValue(), "writes every tensor of the first list, reads the other lists");
-  if (in_place(name))
-    return work(first + others, first, lists[0], PyValue(),
-                "in place: reads and writes every tensor of the first list, reads the other lists");
-  return work(first + others, first, lists[0], PyValue(), "reads every list, writes a new list of the first's sizes");
-}
-
-MemoryWork foreach_op(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
-  const auto lists = list_elements(a);
-  if (!lists) return failed(kListsNotRecorded);
-  const auto b = list_element_size(kernels);
-  if (!b) return failed("_foreach: element size not found (tensor list dtype not recorded)");
-  return foreach_from_lists(name, *lists, *b);
-}
-
 MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
   if (name == "aten::_log_softmax" || name == "aten::_softmax") return log_softmax(a);
   if (name == "aten::_log_softmax_backward_data" || name == "aten::_softmax_backward_data")
@@ -421,15 +265,8 @@ MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<c
   if (name == "aten::embedding_dense_backward") return embedding_dense_backward(a);
   if (name == "aten::max_pool2d_with_indices") return max_pool2d(a);
   if (name == "aten::max_pool2d_with_indices_backward") return max_pool2d_backward(a);
-  if (name.starts_with("aten::_foreach_")) return foreach_op(name, a, kernels);
+  if (name.starts_with("aten::_foreach_")) return foreach_work(name, a, kernels);
   return elementwise(a, "elementwise: reads its inputs, writes an output of the largest input's size");
-}
-
-// Reductions over each list write one value per tensor, not a list: not this model's.
-bool foreach_elementwise(std::string_view name) {
-  constexpr std::string_view kPrefix = "aten::_foreach_";
-  if (name.substr(0, kPrefix.size()) != kPrefix) return false;
-  return name.find("norm") == std::string_view::npos && name.find("max") == std::string_view::npos;
 }
 
 constexpr std::string_view kNames[] = {
@@ -452,98 +289,13 @@ RooflineEstimate memory_roofline(double flops, double bytes, std::string_view sp
 
 bool is_sol_memory_op(std::string_view name) {
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames) || is_comparison(name) ||
-         foreach_elementwise(name);
+         is_foreach_list_op(name);
 }
 
 MemoryWork memory_work(std::string_view name, const perf::EventArgs& args,
                        std::span<const std::string_view> kernel_names) {
   if (!is_sol_memory_op(name)) return failed("not a memory-bound op of this model");
   return dispatch(name, args, kernel_names);
-}
-
-struct OptimizerParams::Index {
-  struct Step {
-    double ts, end;
-  };
-  std::vector<Step> steps;                               // Optimizer.step annotations, by ts
-  std::vector<std::pair<double, ParamTensor>> gradients;  // AccumulateGrad inputs, by ts
-  std::unique_ptr<ArgsReader> reader;
-};
-
-OptimizerParams::OptimizerParams(const EventStore& store, const ModeledOps& modeled)
-    : store_(store), modeled_(modeled) {}
-OptimizerParams::~OptimizerParams() = default;
-
-OptimizerParams::Index& OptimizerParams::index() {
-  if (!index_) {
-    index_ = std::make_unique<Index>();
-    for (uint32_t e = 0; e < store_.size(); ++e) {
-      const std::string_view name = store_.name_of(e);
-      if (store_.category[e] == Category::kUserAnnotation && name.starts_with("Optimizer.step#")) {
-        index_->steps.push_back({store_.ts[e], store_.t_end(e)});
-      } else if (store_.category[e] == Category::kCpuOp && name == "torch::autograd::AccumulateGrad") {
-        const perf::EventArgs& a = modeled_.args[modeled_.args.intern(e)].args;
-        const auto n = elements(at(a.dims, 0));
-        const auto b = perf::bytes_per_element(at(a.types, 0));
-        if (n && b) index_->gradients.push_back({store_.ts[e], {*n, *b}});
-      }
-    }
-    std::sort(index_->steps.begin(), index_->steps.end(), [](const auto& x, const auto& y) { return x.ts < y.ts; });
-    std::sort(index_->gradients.begin(), index_->gradients.end(),
-              [](const auto& x, const auto& y) { return x.first < y.first; });
-    index_->reader = std::make_unique<ArgsReader>(store_);
-  }
-  return *index_;
-}
-
-std::vector<ParamTensor> OptimizerParams::of(uint32_t event) {
-  const Index& idx = index();
-  const double t = store_.ts[event];
-  const auto& steps = idx.steps;
-  auto step = std::upper_bound(steps.begin(), steps.end(), t, [](double v, const Index::Step& x) { return v < x.ts; });
-  if (step == steps.begin() || std::prev(step)->end < t) return {};
-  --step;
-  const double from = step == steps.begin() ? -1e300 : std::prev(step)->end;
-  std::vector<ParamTensor> out;
-  for (const auto& [ts, tensor] : idx.gradients)
-    if (ts > from && ts < step->ts) out.push_back(tensor);
-  return out;
-}
-
-int64_t OptimizerParams::grid_x(uint32_t gpu_event) {
-  ArgsReader& reader = *index().reader;
-  constexpr std::string_view key = "grid";
-  std::string_view raw;
-  if (!store_.has_args(gpu_event) || !reader.find_raw(gpu_event, std::span(&key, 1), std::span(&raw, 1)))
-    return 0;
-  const size_t open = raw.find('[');
-  if (open == std::string_view::npos) return 0;
-  return std::atoll(std::string(raw.substr(open + 1, 20)).c_str());
-}
-
-MemoryWork foreach_work_from_params(std::string_view name, const perf::EventArgs& args,
-                                    const std::vector<ParamTensor>& params, int64_t blocks,
-                                    std::span<const std::string_view> kernel_names) {
-  if (params.empty()) return failed(kListsNotRecorded);
-  for (std::string_view k : kernel_names)
-    if (k.find("multi_tensor_apply_kernel") == std::string_view::npos)
-      return failed(std::string(kListsNotRecorded) + "; its kernels are not multi_tensor_apply ones");
-  double chunks = 0, total = 0;
-  for (const ParamTensor& p : params) {
-    chunks += std::ceil(p.elements / kForeachChunk);
-    total += p.elements;
-  }
-  if (chunks != static_cast<double>(blocks))
-    return failed(std::string(kListsNotRecorded) + "; the step's " + std::to_string(params.size()) +
-                  " gradients do not fill its kernels' blocks");
-  size_t lists = 0;
-  for (const PyValue& t : args.types.items) lists += t.kind == PyValue::Kind::kStr && t.s == "TensorList";
-  if (lists == 0) return failed(kListsNotRecorded);
-  const int64_t b = list_element_size(kernel_names).value_or(params[0].bytes_per_element);
-  MemoryWork w = foreach_from_lists(name, std::vector<double>(lists, total), b);
-  w.rule += "; lists not recorded: each taken as the " + std::to_string(params.size()) +
-            " parameters whose gradients the step accumulated (they fill its kernels' blocks exactly)";
-  return w;
 }
 
 void estimate_memory_op(const EventStore& s, SolOp& op, const ModeledOps& modeled, OptimizerParams& params,
@@ -553,7 +305,7 @@ void estimate_memory_op(const EventStore& s, SolOp& op, const ModeledOps& modele
   // A copy: reading the optimizer's gradients below interns more args into the cache.
   const perf::EventArgs args = modeled.args[modeled.args.intern(op.event)].args;
   MemoryWork w = memory_work(op.function, args, kernels);
-  if (!w.ok && w.why_not == kListsNotRecorded) {
+  if (lists_not_recorded(w)) {
     int64_t blocks = 0;
     for (uint32_t k : op.kernels) blocks += params.grid_x(k);
     w = foreach_work_from_params(op.function, args, params.of(op.event), blocks, kernels);
