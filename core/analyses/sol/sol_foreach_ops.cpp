@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "analyses/perf/perf_model.h"
 #include "store/raw_args.h"
@@ -33,9 +35,71 @@ MemoryWork foreach_from_lists(std::string_view name, const std::vector<double>& 
   return work(first + others, first, lists[0], PyValue(), "reads every list, writes a new list of the first's sizes");
 }
 
+// The fused optimizers (native_functions.yaml): lists params, grads, then state; one
+// kernel reads every list and writes params and the state lists. `optional_list` is
+// used only when the Concrete Inputs flag at `flag` says so (AdamW's max_exp_avg_sqs
+// with amsgrad, SGD's momentum buffers with a momentum); `steps_list` holds one fp32
+// step per tensor (-1: none).
+struct FusedOptimizer {
+  std::string_view name;
+  std::vector<size_t> written;
+  size_t optional_list, flag;
+  int steps_list;
+};
+const FusedOptimizer kFused[] = {
+    {"aten::_fused_adam_", {0, 2, 3, 4}, 4, 11, 5},
+    {"aten::_fused_adamw_", {0, 2, 3, 4}, 4, 11, 5},
+    {"aten::_fused_sgd_", {0, 2}, 2, 4, -1},
+};
+const FusedOptimizer* fused_optimizer(std::string_view name) {
+  for (const FusedOptimizer& f : kFused)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// Elements of each list (an empty one: 0); nullopt when the first was not recorded.
+std::optional<std::vector<double>> fused_list_elements(const perf::EventArgs& a) {
+  std::vector<double> lists;
+  for (size_t k = 0; k < a.types.size(); ++k) {
+    const PyValue& t = at(a.types, k);
+    if (t.kind != PyValue::Kind::kStr || t.s != "TensorList") continue;
+    double n = 0;
+    for (const PyValue& shape : at(a.dims, k).items) n += elements(shape).value_or(0);
+    lists.push_back(n);
+  }
+  if (lists.empty() || lists[0] == 0) return std::nullopt;
+  return lists;
+}
+
+MemoryWork fused_from_lists(const FusedOptimizer& f, const std::vector<double>& lists, int64_t b) {
+  constexpr double kStepBytes = 4;
+  double read = 0, written = 0;
+  for (size_t i = 0; i < lists.size(); ++i)
+    read += lists[i] * (static_cast<int>(i) == f.steps_list ? kStepBytes : static_cast<double>(b));
+  for (size_t i : f.written)
+    if (i < lists.size()) written += lists[i] * static_cast<double>(b);
+  return work(read, written, lists[0], PyValue(),
+              "fused optimizer: reads every list, writes the parameters and the state lists");
+}
+
+// A flag of the Concrete Inputs: true, or a non-zero number (SGD's momentum).
+bool flag_set(const PyValue& v) {
+  if (v.kind != PyValue::Kind::kStr) return false;
+  if (v.s == "True" || v.s == "true") return true;
+  const auto n = concrete_number(v);
+  return n && *n != 0;
+}
+
 }  // namespace
 
 MemoryWork foreach_work(std::string_view name, const perf::EventArgs& a, std::span<const std::string_view> kernels) {
+  if (const FusedOptimizer* f = fused_optimizer(name)) {
+    const auto lists = fused_list_elements(a);
+    if (!lists) return failed(kListsNotRecorded);
+    const auto b = list_element_size(kernels);
+    if (!b) return failed("_foreach: element size not found (tensor list dtype not recorded)");
+    return fused_from_lists(*f, *lists, *b);
+  }
   const auto lists = list_elements(a);
   if (!lists) return failed(kListsNotRecorded);
   const auto b = list_element_size(kernels);
@@ -45,6 +109,7 @@ MemoryWork foreach_work(std::string_view name, const perf::EventArgs& a, std::sp
 
 // Reductions over each list write one value per tensor, not a list: not this model's.
 bool is_foreach_list_op(std::string_view name) {
+  if (fused_optimizer(name)) return true;
   constexpr std::string_view kPrefix = "aten::_foreach_";
   if (name.substr(0, kPrefix.size()) != kPrefix) return false;
   return name.find("norm") == std::string_view::npos && name.find("max") == std::string_view::npos;
@@ -131,7 +196,16 @@ MemoryWork foreach_work_from_params(std::string_view name, const perf::EventArgs
   for (const PyValue& t : args.types.items) lists += t.kind == PyValue::Kind::kStr && t.s == "TensorList";
   if (lists == 0) return failed(kListsNotRecorded);
   const int64_t b = list_element_size(kernel_names).value_or(params[0].bytes_per_element);
-  MemoryWork w = foreach_from_lists(name, std::vector<double>(lists, total), b);
+  MemoryWork w;
+  if (const FusedOptimizer* f = fused_optimizer(name)) {
+    std::vector<double> sizes(lists, total);
+    if (f->optional_list < lists && !flag_set(at(args.concrete, f->flag))) sizes[f->optional_list] = 0;
+    if (f->steps_list >= 0 && static_cast<size_t>(f->steps_list) < lists)
+      sizes[static_cast<size_t>(f->steps_list)] = static_cast<double>(params.size());
+    w = fused_from_lists(*f, sizes, b);
+  } else {
+    w = foreach_from_lists(name, std::vector<double>(lists, total), b);
+  }
   w.rule += "; lists not recorded: each taken as the " + std::to_string(params.size()) +
             " parameters whose gradients the step accumulated (they fill its kernels' blocks exactly)";
   return w;

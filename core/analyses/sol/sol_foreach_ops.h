@@ -17,7 +17,8 @@
 
 namespace sollens {
 
-// `_foreach_*` ops that update lists elementwise (not the reductions _foreach_norm, _max).
+// `_foreach_*` ops that update lists elementwise (not the reductions _foreach_norm, _max),
+// and the fused optimizers `_fused_adam_`, `_fused_adamw_`, `_fused_sgd_`.
 bool is_foreach_list_op(std::string_view name);
 // Their work from the recorded lists; the element size from the kernels' names.
 MemoryWork foreach_work(std::string_view name, const perf::EventArgs& args,

@@ -265,7 +265,7 @@ MemoryWork dispatch(std::string_view name, const perf::EventArgs& a, std::span<c
   if (name == "aten::embedding_dense_backward") return embedding_dense_backward(a);
   if (name == "aten::max_pool2d_with_indices") return max_pool2d(a);
   if (name == "aten::max_pool2d_with_indices_backward") return max_pool2d_backward(a);
-  if (name.starts_with("aten::_foreach_")) return foreach_work(name, a, kernels);
+  if (is_foreach_list_op(name)) return foreach_work(name, a, kernels);
   return elementwise(a, "elementwise: reads its inputs, writes an output of the largest input's size");
 }
 

@@ -242,11 +242,26 @@ TEST_CASE("sol memory ops: _foreach lists as recorded, in place and out of place
 
 namespace {
 
+// _fused_adamw_(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr,
+// beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf): the six
+// lists' shapes as given, amsgrad False.
+std::string fused_adamw_args(const std::string& list, const std::string& steps) {
+  return args("[" + list + "," + list + "," + list + "," + list + ",[]," + steps + ",[],[],[],[],[],[],[],[],[]]",
+              R"(["TensorList","TensorList","TensorList","TensorList","TensorList","TensorList",)"
+              R"("Scalar","Scalar","Scalar","Scalar","Scalar","Scalar","Scalar","",""])",
+              R"(["","","","","","","0.001","0.9","0.999","0.01","1e-08","False","False","",""])");
+}
+const std::string kFusedKernel =
+    "multi_tensor_apply_kernel<FusedOptimizerTensorListMetadata<4>, FusedAdamMathFunctor<float, 4, 1, false>>";
+
 // An optimizer step whose _foreach_mul_ lists were not recorded. A gradient of 5
 // elements is accumulated before the first Optimizer.step (another step's), then two of
 // 100,000 and 70,000 fp32 elements before the second, which holds the _foreach_mul_
-// whose kernel has `blocks` blocks.
-std::string optimizer_step(int blocks) {
+// (or `op` with `op_args`) whose kernel has `blocks` blocks.
+std::string optimizer_step(int blocks, const std::string& op = "aten::_foreach_mul_",
+                           const std::string& op_args = args("[[],[]]", R"(["TensorList","Scalar"])", R"(["","0.9"])"),
+                           const std::string& kernel =
+                               "multi_tensor_apply_kernel<TensorListMetadata<1>, BinaryOpScalarFunctor<float, 1, 1, 0>>") {
   auto grad = [](int n) { return args("[[" + std::to_string(n) + "]]", R"(["float"])", R"([""])"); };
   test::TraceBuilder t;
   t.cpu_op("torch::autograd::AccumulateGrad", 0, 1, grad(5))
@@ -254,9 +269,8 @@ std::string optimizer_step(int blocks) {
       .cpu_op("torch::autograd::AccumulateGrad", 30, 1, grad(100000))
       .cpu_op("torch::autograd::AccumulateGrad", 40, 1, grad(70000))
       .raw(test::annotation("Optimizer.step#SGD.step", 100, 100))
-      .cpu_op("aten::_foreach_mul_", 110, 20, args("[[],[]]", R"(["TensorList","Scalar"])", R"(["","0.9"])"))
-      .launch(111, "multi_tensor_apply_kernel<TensorListMetadata<1>, BinaryOpScalarFunctor<float, 1, 1, 0>>", 200,
-              1000, "kernel", 7, "cudaLaunchKernel", R"("grid":[)" + std::to_string(blocks) + ",1,1]");
+      .cpu_op(op, 110, 20, op_args)
+      .launch(111, kernel, 200, 1000, "kernel", 7, "cudaLaunchKernel", R"("grid":[)" + std::to_string(blocks) + ",1,1]");
   return t.json();
 }
 
@@ -295,4 +309,19 @@ TEST_CASE("sol memory ops: an int64 elementwise op has no vector peak and is bou
   CHECK(op.roofline.bound == SolBound::kMemory);
   CHECK(op.roofline.estimate_us == Approx(12288 / kDramBps * 1e6));
   CHECK(op.note.find("no vector peak for its dtype") != std::string::npos);
+}
+
+TEST_CASE("sol memory ops: a fused AdamW reads every list and writes the parameters and states",
+          "[sol][memory_ops]") {
+  // Recorded: params, grads, exp_avgs, exp_avg_sqs of [[10], [6]] fp32 (16 elements, 64 B
+  // each), max_exp_avg_sqs empty (no amsgrad), state_steps two 0-dim fp32 tensors (8 B).
+  // Reads 4·64 + 8 = 264, writes params, exp_avgs, exp_avg_sqs 3·64 = 192: 456 B.
+  Run r;
+  check_memory_op(alone(r, "aten::_fused_adamw_", fused_adamw_args("[[10],[6]]", "[[],[]]"), kFusedKernel), 456, 16);
+  // Not recorded: the step's two gradients of 170,000 fp32 elements fill its 4 blocks.
+  // Reads 4 lists of 680,000 B and 2 steps of 4 B, writes 3 lists: 2,720,008 + 2,040,000
+  // = 4,760,008 B.
+  Run fused = run(optimizer_step(4, "aten::_fused_adamw_", fused_adamw_args("[]", "[]"), kFusedKernel));
+  REQUIRE(fused.ops.ops.size() == 1);
+  check_memory_op(fused.ops.ops[0], 4760008, 170000);
 }
