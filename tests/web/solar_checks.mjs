@@ -122,6 +122,8 @@ export function solarChecks({ context, origin, check, repo, fixtures, tmp, scree
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3,
       `${SECTION} .solar-bar.sol-bar-estimated`, { timeout: TIMEOUT_MS });
     await solarState('ready');
+    check(/Weights: .* once, read in up to \d+ passes/.test(await text('.solar-notes')) && /Faster than SOL: \d+ ops/.test(await text('.solar-notes')),
+      `Solar: the notes give the weight passes and why ops beat their SOL (${await text('.solar-notes')})`);
     if (existsSync(cli)) {
       const { doc, nodes } = cliSolar('linked', ['--kineto', kinetoPath, '--device', DEVICE]);
       const measured = await barValues('measured');

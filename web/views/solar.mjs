@@ -189,6 +189,9 @@ function notes(doc, result) {
       lines.push(`Compute-bound in all three (Solar HEAD): the whole graph's compute, ${ms(head[0].runtime_ms)}, outlasts even the unfused traffic, so fusion's lower traffic does not shorten it there; the design intent sums op by op, where memory-bound ops gain.`);
     lines.push(`Hardware: ${doc.arch.name} at ${formatNumber(doc.arch.freq_GHz, 'float', '')} GHz, ${doc.arch.source}.`);
   }
+  // The weights rule (passes re-read) and why ops beat their per-op SOL, as sollens solar prints them.
+  for (const line of result.summary ?? [])
+    if (/^(weights|faster than SOL):/.test(line)) lines.push(line.charAt(0).toUpperCase() + line.slice(1));
   if (doc.link?.note) lines.push(`Not linked: ${doc.link.note}.`);
   if (result.measured && doc.measured && doc.measured.gpu_busy_ms_trace > doc.measured.gpu_busy_ms_linked_ops * 1.5)
     lines.push('The whole trace has much more GPU time than the linked ops: it may cover more steps than the Execution Trace.');
