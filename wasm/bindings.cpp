@@ -81,6 +81,9 @@ class Session {
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
   // An Execution Trace in the filled buffer (beside the Kineto trace, if one is loaded).
   std::string load_execution_trace() { return page_.load_execution_trace(); }
+  // The trace of the CUDA / HIP graph capture in the filled buffer: buildSol then counts
+  // the replayed kernels for the ops captured.
+  std::string load_capture() { return page_.load_capture(); }
   std::string build_solar(std::string device_name) { return page_.build_solar(device_name); }
   // This trace (the variant) compared with `baseline`'s, the runs named ("" = default);
   // tables read as the report's.
@@ -152,6 +155,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("buildCycles", &Session::build_cycles)
       .function("buildSol", &Session::build_sol)
       .function("loadExecutionTrace", &Session::load_execution_trace)
+      .function("loadCapture", &Session::load_capture)
       .function("buildSolar", &Session::build_solar)
       .function("buildComparison", &Session::build_comparison)
       .function("columnNumbers", &Session::column_numbers)

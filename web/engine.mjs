@@ -88,7 +88,8 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     requestReport: ({ device, corrected, includeUnlinked, detectRecompute }) =>
       request({ type: ToWorker.REPORT, device, corrected, includeUnlinked, detectRecompute }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
-    requestSol: ({ device, efficiency }) => request({ type: ToWorker.SOL, device, efficiency }),
+    // capture: the trace of the graph capture the open trace replays, read first.
+    requestSol: ({ device, efficiency, capture }) => request({ type: ToWorker.SOL, device, efficiency, capture }),
     // file: an Execution Trace to read first (none: Solar again for another device).
     // Starts the worker when none runs (an Execution Trace opened alone).
     requestSolar({ file, device }) {

@@ -193,9 +193,9 @@ export function requestCycles({ mode = 'all', order = 'stream' } = {}) {
 
 // Speed of light for the SOL view, computed when first asked for (it builds a second
 // event tree, with the python frames).
-export function requestSol({ device = '', efficiency = 1 } = {}) {
+export function requestSol({ device = '', efficiency = 1, capture = null } = {}) {
   if (app.report.shared) return sharedCannotRecompute();
-  if (!engine.requestSol({ device, efficiency })) return false;
+  if (!engine.requestSol({ device, efficiency, capture })) return false;
   app.report.solPending = true;
   return true;
 }

@@ -445,10 +445,11 @@ function buildCycles(mode, order) {
 
 // Speed of light: sol = {device, solDevice, efficiencyFactor, moduleFrames, notes,
 // metrics: {name: value}, sheets: [sheet]} (core/api/page_session.h).
-function postSol({ id, device, efficiency }) {
+async function postSol({ id, device, efficiency, capture }) {
   try {
     if (!session) throw new UserError('No trace is open.');
     const t0 = performance.now();
+    if (capture) await readCapture(await loadModule(), capture);
     const described = JSON.parse(session.buildSol(device ?? '', Number(efficiency ?? 1)));
     if (described.error) throw new UserError(`Speed of light could not be computed: ${message(described.error)}.`);
     const sol = { ...described, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
@@ -484,9 +485,28 @@ async function postSolar({ id, file, device }) {
   }
 }
 
-// The whole file into the session's buffer (decompressed on the way), then parsed as
-// an Execution Trace; the Kineto trace loaded in the session stays.
+// The trace of the graph capture whose graphs the open trace replays, read beside it.
+async function readCapture(sollens, file) {
+  await readIntoBuffer(sollens, file, 'Choose the graph-capture trace again.');
+  const error = session.loadCapture();
+  if (error) throw new UserError(`${file.name} could not be read as the trace of a graph capture: ${message(error)}.`,
+    'Choose the Kineto trace recorded while the CUDA / HIP graphs were captured.');
+}
+
+// An Execution Trace read into the session beside the Kineto trace loaded there (it stays).
 async function readExecutionTrace(sollens, file) {
+  await readIntoBuffer(sollens, file, 'Choose the Execution Trace again.');
+  const error = session.loadExecutionTrace();
+  if (!error) return;
+  if (/^this is a Kineto trace/.test(error))
+    throw new UserError(`${file.name} is a Kineto trace, not an Execution Trace.`,
+      'Open it with Open trace… (or drop it alone), then drop its Execution Trace (the *_et.json or .json.gz that ExecutionTraceObserver writes) on the page.');
+  throw new UserError(`${file.name} is not a PyTorch Execution Trace: ${message(error)}.`,
+    'Drop the file that torch.profiler.ExecutionTraceObserver wrote (its top-level object has "nodes").');
+}
+
+// The whole file into the session's buffer, decompressed on the way.
+async function readIntoBuffer(sollens, file, again) {
   const source = await blobSource(file);
   let { capacity } = source;
   let address = allocate(() => session.allocate(capacity), capacity);
@@ -510,15 +530,8 @@ async function readExecutionTrace(sollens, file) {
     sollens.HEAPU8.set(chunk, address + written);
     written += chunk.byteLength;
   }
-  if (written === 0) throw new UserError(`${file.name} is empty once decompressed.`, 'Choose the Execution Trace again.');
+  if (written === 0) throw new UserError(`${file.name} is empty once decompressed.`, again);
   session.setSize(written);
-  const error = session.loadExecutionTrace();
-  if (!error) return;
-  if (/^this is a Kineto trace/.test(error))
-    throw new UserError(`${file.name} is a Kineto trace, not an Execution Trace.`,
-      'Open it with Open trace… (or drop it alone), then drop its Execution Trace (the *_et.json or .json.gz that ExecutionTraceObserver writes) on the page.');
-  throw new UserError(`${file.name} is not a PyTorch Execution Trace: ${message(error)}.`,
-    'Drop the file that torch.profiler.ExecutionTraceObserver wrote (its top-level object has "nodes").');
 }
 
 function transferables(result) {

@@ -183,6 +183,7 @@ try {
   await page.setInputFiles('#file-input', sglang);
   check(await waitForLoad(path.basename(sglang)) === 'loaded', 'SGLang decode trace opens');
   await views.cycles(sglang);
+  await sol.capture('sglang', sglang, path.join(fixtures, 'tracelens-sglang-qwen3-8b-decode/capture_traces/bs_32_rank0.json.gz'));
   await page.click('nav [data-view="overview"]');
   const gpuOnlyTrace = gzOf('tracelens-mi210-gpu-only');
   await page.setInputFiles('#file-input', gpuOnlyTrace);

@@ -6,6 +6,8 @@
 //              main step's speed of light over its wall time), else sol/wall_efficiency_pct
 //   recompute  the efficiency factor 0.8 and another device recompute: by_layer_type
 //              then equals `sollens sol --efficiency 0.8 --device …`
+//   capture    a graph-replay decode mapped once its capture trace is opened in the view,
+//              equal to `sollens sol --capture`
 //   hostile    a layer type with HTML (an nn.Module frame of the hostile trace) is text
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -110,5 +112,25 @@ export function solChecks({ page, check, repo, tmp, screenshots, helpers }) {
     await page.screenshot({ path: path.join(screenshots, 'hostile-sol.png'), fullPage: true });
   }
 
-  return { tables, recompute, hostile };
+  // A graph-replay decode: its replayed kernels stay unmapped (the notes say so) until the
+  // trace of its capture is opened in the view; then they count for the ops captured, and
+  // the tables equal `sollens sol --capture`'s.
+  async function capture(label, gz, capturePath) {
+    await showView('sol');
+    await page.waitForSelector(`${SECTION} .sol-gap`, { timeout: TIMEOUT_MS });
+    const notes = () => page.textContent(`${SECTION} .sol-notes`);
+    check(/stayed unmapped/.test(await notes()), `${label}: the SOL notes name the graph replay left unmapped`);
+    check(await page.locator(`${SECTION} .sol-capture-button`).count() === 1, `${label}: the SOL view offers to open the graph-capture trace`);
+    await page.setInputFiles(`${SECTION} .sol-capture-input`, capturePath);
+    await page.waitForFunction((sel) => /mapped from the capture trace/.test(document.querySelector(sel)?.textContent ?? ''),
+      `${SECTION} .sol-notes`, { timeout: TIMEOUT_MS });
+    check(/100\.0 % of their kernel time mapped/.test(await notes()), `${label}: every replayed kernel mapped to a captured op (${await notes()})`);
+    await page.screenshot({ path: path.join(screenshots, `${label}-sol-capture.png`), fullPage: true });
+    if (existsSync(cli)) {
+      const dir = cliSol(gz, `${label}-capture`, ['--capture', capturePath]);
+      for (const sheet of ['sol_by_layer_type', 'sol_by_function']) await compareSheet(`${label} with its capture`, dir, sheet);
+    }
+  }
+
+  return { tables, recompute, hostile, capture };
 }

@@ -93,9 +93,9 @@ function controls(context, state, sol) {
   status.setAttribute('role', 'status');
   const asked = state.asked ?? { device: '', efficiency: 1 };
   const ask = (next, control) => {
-    state.focus = control;
+    state.focus = control === 'capture' ? null : control;
     if (!context.requestSol(next)) return;
-    state.asked = next;
+    state.asked = { device: next.device, efficiency: next.efficiency };  // a capture is read once
     status.textContent = 'Recomputing speed of light…';
   };
   const fromTrace = sol.device?.id && asked.device === '' ? `from the trace (${sol.device.id})` : 'from the trace';
@@ -105,10 +105,34 @@ function controls(context, state, sol) {
   const factor = select('Efficiency factor', [['1', '1.0: dense peaks'], ['0.8', '0.8: derated (Megatron)']],
     String(asked.efficiency), (v) => ask({ ...asked, efficiency: Number(v) }, 'efficiency'));
   factor.classList.add('sol-efficiency');
-  wrap.append(device, factor, status);
+  wrap.append(device, factor);
+  if ((sol.notes ?? []).some((n) => /graph replay/.test(n))) wrap.append(captureButton(asked, ask));
+  wrap.append(status);
   const focusTarget = state.focus ? (state.focus === 'device' ? device : factor) : null;
   state.focus = null;
   return { wrap, focusTarget };
+}
+
+// Kernels replayed by CUDA / HIP graphs count for the ops captured: the trace recorded
+// while the graphs were captured maps them when the trace itself cannot.
+function captureButton(asked, ask) {
+  const input = el('input');
+  input.type = 'file';
+  input.accept = '.json,.gz,application/json,application/gzip';
+  input.hidden = true;
+  input.className = 'sol-capture-input';
+  input.addEventListener('change', () => {
+    const file = input.files[0];
+    input.value = '';
+    if (file) ask({ ...asked, capture: file }, 'capture');
+  });
+  const button = el('button', 'sol-capture-button', 'Open graph-capture trace…');
+  button.type = 'button';
+  button.title = 'The Kineto trace recorded while the CUDA / HIP graphs were captured: the replayed kernels then count for the ops captured';
+  button.addEventListener('click', () => input.click());
+  const wrap = el('span', 'sol-capture');
+  wrap.append(button, input);
+  return wrap;
 }
 
 const ms = (x) => `${formatNumber(x ?? 0, 'float', 'ms')} ms`;
