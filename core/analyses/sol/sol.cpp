@@ -36,6 +36,10 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   const Column* faster = t.find("faster_than_estimate_ops");
   const Column* unmodeled = t.find("unmodeled_time_ms");
   const Column* pass = t.find("pass");
+  const Column* tokens_per_s = t.find("tokens_per_s");  // LLM phases (sol_by_phase)
+  const auto tokens = [&](size_t r) {
+    return tokens_per_s && !tokens_per_s->is_null(r) ? printed(", %.0f tokens/s", tokens_per_s->float_at(r)) : std::string();
+  };
   const auto label = [&](size_t r) {
     return fit(pass ? key->string_at(r) + " (" + pass->string_at(r) + ")" : key->string_at(r), 44);
   };
@@ -43,8 +47,9 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   for (size_t r = 0; r < t.num_rows() && shown < top; ++r) {
     ++shown;
     if (count->int_at(r) == 0) {
-      out += printed("  %-44s unmodeled only: %lld ops, %.2f ms measured\n", label(r).c_str(),
+      out += printed("  %-44s unmodeled only: %lld ops, %.2f ms measured", label(r).c_str(),
                     static_cast<long long>(t.find("unmodeled_ops")->int_at(r)), unmodeled->float_at(r));
+      out += tokens(r) + "\n";
       continue;
     }
     out += printed("  %-44s %5lld ops, %8.2f ms (%5.1f%%) [meas: %.2fms, eff: ", label(r).c_str(),
@@ -54,7 +59,7 @@ std::string group_section(const char* title, const Table& t, size_t top) {
     out += "]";
     if (faster->int_at(r) > 0) out += printed(" !%lld faster than estimate", static_cast<long long>(faster->int_at(r)));
     if (unmodeled->float_at(r) > 0) out += printed(" +%.2fms unmodeled", unmodeled->float_at(r));
-    out += "\n";
+    out += tokens(r) + "\n";
   }
   if (t.num_rows() > shown) out += printed("  ... %zu more rows in %s\n", t.num_rows() - shown, t.name().c_str());
   return out;
