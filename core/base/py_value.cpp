@@ -1,5 +1,7 @@
 #include "base/py_value.h"
 
+#include <cstdlib>
+
 #include "base/number_format.h"
 #include "base/python_repr.h"
 
@@ -64,6 +66,15 @@ std::string str(const PyValue& v) { return v.kind == PyValue::Kind::kStr ? v.s :
 std::optional<std::string> tuple_cell(const PyValue& v) {
   if (v.is_none()) return std::nullopt;
   return str(v.as_tuple());
+}
+
+std::optional<int64_t> int_value(const PyValue& v) {
+  if (v.kind == PyValue::Kind::kInt) return v.i;
+  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
+  char* end = nullptr;
+  const long long n = std::strtoll(v.s.c_str(), &end, 10);
+  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
+  return n;
 }
 
 std::optional<std::vector<int64_t>> int_list(const PyValue& v) {

@@ -53,6 +53,10 @@ std::string str(const PyValue& v);
 // str(list_to_tuple(v)), nullopt (an empty cell) for None.
 std::optional<std::string> tuple_cell(const PyValue& v);
 
+// An int the trace wrote as a number or as its decimal text (Concrete Inputs hold
+// strings); nullopt for anything else.
+std::optional<int64_t> int_value(const PyValue& v);
+
 // Shape helpers: a dims entry as int64s (nullopt when it is not a list of ints).
 std::optional<std::vector<int64_t>> int_list(const PyValue& v);
 PyValue int_tuple(const std::vector<int64_t>& v);

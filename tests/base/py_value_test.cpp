@@ -56,3 +56,13 @@ TEST_CASE("py value: truthiness and int lists") {
   CHECK(!int_list(PyValue::integer(1)));
   CHECK(repr(int_tuple({512})) == "(512,)");
 }
+
+TEST_CASE("py value: an int written as a number or as its decimal text") {
+  CHECK(int_value(PyValue::integer(-7)) == -7);
+  CHECK(int_value(PyValue::str("4096")) == 4096);
+  CHECK(!int_value(PyValue::str("")));
+  CHECK(!int_value(PyValue::str("1e-05")));
+  CHECK(!int_value(PyValue::str("True")));
+  CHECK(!int_value(PyValue::real(3.0)));
+  CHECK(!int_value(PyValue::none()));
+}

@@ -62,15 +62,6 @@ const AttentionSpec* spec_of(std::string_view name) {
   return nullptr;
 }
 
-std::optional<int64_t> concrete_int(const PyValue& v) {
-  if (v.kind == PyValue::Kind::kInt) return v.i;
-  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
-  char* end = nullptr;
-  const long long n = std::strtoll(v.s.c_str(), &end, 10);
-  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
-  return n;
-}
-
 // nullopt: not a bool the trace could have written.
 std::optional<bool> concrete_bool(const PyValue& v) {
   if (v.kind == PyValue::Kind::kBool) return v.b;
@@ -126,7 +117,7 @@ bool read_mask(const AttentionSpec& spec, const PyValue& concrete, AttentionWork
     w.causal = *causal;
     return true;
   }
-  const auto type = concrete_int(v);
+  const auto type = int_value(v);
   if (!type || *type < 0 || *type > 2) return false;
   w.causal = *type != 0;
   bottom_right = *type == 2;
@@ -180,8 +171,8 @@ AttentionWork attention_work(std::string_view name, const perf::EventArgs& args)
     if (w.shape.batch != 1) return failed("varlen attention with a batch dimension");
     w.shape.sequences = (*cu)[0] - 1;
     const size_t mx = static_cast<size_t>(spec->max_seqlen);
-    const int64_t longest_q = concrete_int(at(args.concrete, mx)).value_or(0);
-    const int64_t longest_kv = concrete_int(at(args.concrete, mx + 1)).value_or(0);
+    const int64_t longest_q = int_value(at(args.concrete, mx)).value_or(0);
+    const int64_t longest_kv = int_value(at(args.concrete, mx + 1)).value_or(0);
     longest_known = longest_q > 0 && longest_kv > 0;
     w.pairs = varlen_pairs(w.shape.sequences, w.shape.seq_q, w.shape.seq_kv, longest_q, longest_kv);
     if (w.causal) w.pairs /= 2;

@@ -14,15 +14,6 @@ MemoryWork failed(std::string why) {
   return w;
 }
 
-std::optional<int64_t> concrete_int(const PyValue& v) {
-  if (v.kind == PyValue::Kind::kInt) return v.i;
-  if (v.kind != PyValue::Kind::kStr || v.s.empty()) return std::nullopt;
-  char* end = nullptr;
-  const long long n = std::strtoll(v.s.c_str(), &end, 10);
-  if (end != v.s.c_str() + v.s.size()) return std::nullopt;
-  return n;
-}
-
 std::optional<double> concrete_number(const PyValue& v) {
   if (v.kind == PyValue::Kind::kInt) return static_cast<double>(v.i);
   if (v.kind == PyValue::Kind::kFloat) return v.f;
@@ -36,7 +27,7 @@ std::optional<double> concrete_number(const PyValue& v) {
 // "[3, 3]" (or a list) → its ints; a single int → one entry; empty when unreadable.
 std::vector<int64_t> concrete_ints(const PyValue& v) {
   if (auto l = int_list(v)) return *l;
-  if (auto n = concrete_int(v)) return {*n};
+  if (auto n = int_value(v)) return {*n};
   std::vector<int64_t> out;
   if (v.kind != PyValue::Kind::kStr) return out;
   const char* p = v.s.c_str();

@@ -31,8 +31,7 @@ MemoryWork failed(std::string why);
 // read + written bytes, the FLOPs and the Compute Spec "vector_<dtype>" ("" for none).
 MemoryWork work(double read, double written, double flops, const PyValue& dtype, std::string rule);
 
-// A Concrete Inputs entry as an int or a number; nullopt when it is not one.
-std::optional<int64_t> concrete_int(const PyValue& v);
+// A Concrete Inputs entry as a number; nullopt when it is not one (ints: base's int_value).
 std::optional<double> concrete_number(const PyValue& v);
 // "[3, 3]" (or a list) → its ints; a single int → one entry; empty when unreadable.
 std::vector<int64_t> concrete_ints(const PyValue& v);

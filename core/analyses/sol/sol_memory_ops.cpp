@@ -52,7 +52,7 @@ MemoryWork index_select(const perf::EventArgs& a) {
   // index_select(self, dim, index): self's slices along dim picked by index.
   const auto shape = int_list(at(a.dims, 0));
   const auto self = tensor_at(a, 0), index = tensor_at(a, 2);
-  const auto dim = concrete_int(at(a.concrete, 1));
+  const auto dim = int_value(at(a.concrete, 1));
   if (!shape || !self || !index || !dim) return failed("index_select: shapes or dim not recorded");
   const int64_t rank = static_cast<int64_t>(shape->size());
   const int64_t d = *dim < 0 ? *dim + rank : *dim;
@@ -116,7 +116,7 @@ MemoryWork arange(const perf::EventArgs& a) {
   for (size_t k = 0; k < form->bounds; ++k) {
     const auto v = concrete_number(at(a.concrete, k));
     if (!v) return failed("arange: start, end and step not recorded in Concrete Inputs");
-    integral = integral && concrete_int(at(a.concrete, k)).has_value();
+    integral = integral && int_value(at(a.concrete, k)).has_value();
     bounds.push_back(*v);
   }
   const double start = bounds.size() >= 2 ? bounds[0] : 0;
@@ -129,7 +129,7 @@ MemoryWork arange(const perf::EventArgs& a) {
   const PyValue dtype = form->out >= 0 ? at(a.types, static_cast<size_t>(form->out)) : PyValue();
   std::optional<int64_t> b = perf::bytes_per_element(dtype);
   if (!b && form->dtype >= 0)
-    if (const auto code = concrete_int(at(a.concrete, static_cast<size_t>(form->dtype)))) b = scalar_type_bytes(*code);
+    if (const auto code = int_value(at(a.concrete, static_cast<size_t>(form->dtype)))) b = scalar_type_bytes(*code);
   if (!b) b = integral ? 8 : 4;
   return work(0, n * static_cast<double>(*b), 0, dtype, "writes its output, size from Concrete Inputs");
 }
@@ -158,7 +158,7 @@ MemoryWork nll_loss_forward(const perf::EventArgs& a) {
   if (!self || !target) return failed("nll_loss: self or target shape not recorded");
   const double rows = target->n, b = static_cast<double>(self->b);
   const double weights = tensor_at(a, 2) ? rows * b : 0;
-  const bool none = concrete_int(at(a.concrete, 3)).value_or(1) == 0;
+  const bool none = int_value(at(a.concrete, 3)).value_or(1) == 0;
   const double written = ((none ? rows : 1) + 1) * b;  // output and total_weight
   return work(target->bytes() + rows * b + weights, written, 0, at(a.types, 0),
               "reads the target and one element per row (N, not N*C), writes the output and total_weight");
@@ -178,7 +178,7 @@ MemoryWork nll_loss_backward(const perf::EventArgs& a) {
 MemoryWork embedding_dense_backward(const perf::EventArgs& a) {
   // embedding_dense_backward(grad_output [..., D], indices [...], num_weights, padding_idx, scale_grad_by_freq).
   const auto grad = tensor_at(a, 0), indices = tensor_at(a, 1);
-  const auto num_weights = concrete_int(at(a.concrete, 2));
+  const auto num_weights = int_value(at(a.concrete, 2));
   if (!grad || !indices || !num_weights || indices->n <= 0)
     return failed("embedding_dense_backward: shapes or num_weights not recorded");
   const double width = grad->n / indices->n;
