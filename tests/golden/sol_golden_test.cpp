@@ -94,14 +94,13 @@ TEST_CASE("sol golden: H100 Qwen1.5 by layer type sums to the modeled kernel tim
 
 namespace {
 
-struct Gpt2Sol {
+struct TraceSol {
   std::unique_ptr<EventStore> store;
   SolReport report;
 };
 
-// GPT-2 small training on an H200 (PyTorch 2.11, cuDNN attention), 3 steps.
-Gpt2Sol gpt2_sol() {
-  const test::fs::path trace = test::kTraces / "h200-pt211-gpt2-train" / "gpt2_train.json.gz";
+// `sollens sol` on a fixture trace: python frames in, the trace's own GPU.
+TraceSol sol_of(const test::fs::path& trace) {
   LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
   REQUIRE(loaded.store);
   TreeOptions options;
@@ -113,10 +112,13 @@ Gpt2Sol gpt2_sol() {
   return {std::move(loaded.store), std::move(report)};
 }
 
+// GPT-2 small training on an H200 (PyTorch 2.11, cuDNN attention), 3 steps.
+TraceSol gpt2_sol() { return sol_of(test::kTraces / "h200-pt211-gpt2-train" / "gpt2_train.json.gz"); }
+
 }  // namespace
 
 TEST_CASE("sol golden: H200 GPT-2 backward GEMMs belong to their forward modules", "[sol][golden]") {
-  const Gpt2Sol g = gpt2_sol();
+  const TraceSol g = gpt2_sol();
   // Before backward ops were linked to their forward ops, 17.0 of the 28.7 ms of GEMM
   // kernel time (59 %, the backward GEMMs) had no module. Each backward GEMM now takes
   // the module of the forward op with its Sequence number (Conv1D, the lm_head Linear).
@@ -145,7 +147,7 @@ TEST_CASE("sol golden: H200 GPT-2 backward GEMMs belong to their forward modules
 }
 
 TEST_CASE("sol golden: H200 GPT-2 cuDNN attention forward and backward are matmul work", "[sol][golden]") {
-  const Gpt2Sol g = gpt2_sol();
+  const TraceSol g = gpt2_sol();
   // q, k, v [8, 12, 512, 64], causal (top-left): 512·513/2 = 131,328 unmasked pairs.
   //   forward MACs  = 8·12·131,328·(64 + 64)      = 1,613,758,464 (≥ 8·12·512²·64·2 / 2)
   //   backward MACs = 8·12·131,328·(3·64 + 2·64)  = 4,034,396,160 (2.5× the forward)
@@ -170,7 +172,7 @@ TEST_CASE("sol golden: H200 GPT-2 cuDNN attention forward and backward are matmu
 }
 
 TEST_CASE("sol golden: H200 GPT-2 every op has a speed of light, and none beats it unexplained", "[sol][golden]") {
-  const Gpt2Sol g = gpt2_sol();
+  const TraceSol g = gpt2_sol();
   // Before SOL's own memory model (sol_memory_ops.h) these had no perf model: 14.29 ms
   // of kernel time (3 steps) sat in the unmodeled part of the wall, and 6 int64
   // aten::copy_ / 3 aten::add ops had no dense peak for '' (no vector peak for int64).
@@ -227,15 +229,8 @@ TEST_CASE("sol golden: H200 GPT-2 every op has a speed of light, and none beats 
 
 TEST_CASE("sol golden: H200 ResNet-50 max pooling, SGD's lists and int64 counters have a speed of light",
           "[sol][golden]") {
-  const test::fs::path trace = test::kTraces / "h200-pt211-resnet50-train" / "resnet50_train.json.gz";
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
-  REQUIRE(loaded.store);
-  TreeOptions options;
-  options.include_python = true;
-  const TraceTree tree = TraceTree::build(*loaded.store, options);
-  const DeviceIdentification device = identify_trace_device(*loaded.store);
-  REQUIRE(device.roofline_spec() != nullptr);
-  const SolReport r = analyze_sol(*loaded.store, tree, device);
+  const TraceSol resnet = sol_of(test::kTraces / "h200-pt211-resnet50-train" / "resnet50_train.json.gz");
+  const SolReport& r = resnet.report;
   // Before: 3.19 ms of kernel time unmodeled (max pooling, SGD's _foreach ops, fill_,
   // the loss) and 159 add_ of int64 num_batches_tracked with no dense peak for ''.
   CHECK(r.totals.unmodeled_ops == 0);
