@@ -112,6 +112,10 @@ SolSpan sol_span(const EventStore& s, const SolOps& ops, const KernelSequence& s
   return span_of(s, ops, kernel_time_per_op(s, ops), seq, first, length);
 }
 
+std::vector<SolSpan> sol_spans(const EventStore& s, const SolOps& ops, const KernelSequence& seq, const Cycle& cycle) {
+  return spans_of(s, ops, kernel_time_per_op(s, ops), seq, cycle);
+}
+
 Table sol_by_step_table(const EventStore& s, const SolOps& ops, const CycleReport& cycles) {
   Table t("sol_by_step", TableKind::kSpeedOfLight);
   t.add_column("sequence", ColumnType::kString);

@@ -11,6 +11,8 @@
 //   idle                 span − busy time of all its kernels
 // An op whose kernels fall in several repetitions gives each the share of its estimate
 // that its kernel time there is of its whole kernel time.
+#include <vector>
+
 #include "analyses/cycles/cycles.h"
 #include "analyses/sol/sol_ops.h"
 #include "store/event_store.h"
@@ -28,6 +30,9 @@ struct SolSpan {
 // One repetition: kernels [first, first + length) of the sequence.
 SolSpan sol_span(const EventStore& store, const SolOps& ops, const KernelSequence& seq, uint32_t first,
                  uint32_t length);
+// Every repetition of a cycle, in order (each op's kernel time found once for all).
+std::vector<SolSpan> sol_spans(const EventStore& store, const SolOps& ops, const KernelSequence& seq,
+                               const Cycle& cycle);
 
 // "sol_by_step": sequence, pattern, level (step / layer), llm_phase, repetitions,
 // kernels, sol_latency_us, measured_span_us, efficiency_pct, kernel_inefficiency_us,

@@ -107,8 +107,9 @@ std::optional<SolStepWall> main_step_wall(const EventStore& s, const SolOps& ops
   // inference steps to the user.
   step.phase = p->phase == CyclePhase::kDecode ? "decode step" : p->phase == CyclePhase::kPrefill ? "prefill" : "step";
   const std::vector<uint32_t>& starts = p->outer.starts;
+  const std::vector<SolSpan> spans = sol_spans(s, ops, *seq, p->outer);
   for (size_t i = 0; i < starts.size(); ++i) {
-    const SolSpan span = sol_span(s, ops, *seq, starts[i], p->outer.length);
+    const SolSpan& span = spans[i];
     const bool followed = i + 1 < starts.size() && starts[i + 1] == starts[i] + p->outer.length;
     step.wall_us += followed ? seq->ts[starts[i + 1]] - seq->ts[starts[i]] : span.span_us;
     step.sol_us += span.sol_latency_us;
