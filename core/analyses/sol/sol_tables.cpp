@@ -102,11 +102,6 @@ Table group_table(const std::string& name, const std::string& key_column, const 
   return t;
 }
 
-void add_metric(Table& t, const std::string& name, double value) {
-  t.column(0).push_string(name);
-  push_or_null(t.column(1), value);
-}
-
 // The collectives (sol_comm.h): estimated ones are in the totals above, the others in
 // the unmodeled ones; these split them out.
 void add_communication_metrics(Table& m, const SolOps& ops) {
@@ -122,6 +117,11 @@ void add_communication_metrics(Table& m, const SolOps& ops) {
 }
 
 }  // namespace
+
+void add_metric(Table& t, const std::string& name, double value) {
+  t.column(0).push_string(name);
+  push_or_null(t.column(1), value);
+}
 
 double SolTotals::efficiency_pct() const { return measured_us > 0 ? estimated_us / measured_us * 100 : kNaN; }
 

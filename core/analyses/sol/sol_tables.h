@@ -3,6 +3,7 @@
 // each op is in exactly one row, so the rows' measured times sum to the total.
 // Prefix totals of phases are a table of their own for that reason.
 #include <cstddef>
+#include <string>
 
 #include "analyses/sol/sol_ops.h"
 #include "table/table.h"
@@ -27,6 +28,8 @@ struct SolTotals {
 SolTotals sol_totals(const SolOps& ops);
 
 // "metrics": metric, value — the Megatron tracker's sol/* names, then sollens's.
+// A row of a (metric, value) table such as sol_metrics: NaN is a null value.
+void add_metric(Table& metrics, const std::string& name, double value);
 Table sol_metrics_table(const SolOps& ops, double efficiency_factor);
 
 // One row per group, by estimated time (descending): key, count, estimated_time_ms,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analyses/sol/sol_steps.h"
+#include "analyses/sol/sol_tables.h"
 #include "base/interval_math.h"
 
 namespace sollens {
@@ -51,12 +52,6 @@ void add_device(const EventStore& s, const TraceTree& tree, const std::vector<ui
   }
   w.busy_us += busy_end - busy_start;
   w.wall_us += busy_end - first;
-}
-
-void add_metric(Table& t, const std::string& name, double value) {
-  t.column(0).push_string(name);
-  if (std::isnan(value)) t.column(1).push_null();
-  else t.column(1).push_float(value);
 }
 
 // The step-level pattern whose steps cover the most kernels.
