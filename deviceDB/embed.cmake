@@ -3,7 +3,7 @@
 # Generates ${CMAKE_CURRENT_BINARY_DIR}/device_db_data.cpp defining
 #   sollens::device_db_json_texts(): std::span<const std::string_view>
 # (one JSON text per file, in file-name order). Parsed once, at first use, by
-# core/analyses/roofline/device_db.cpp. Usage: sollens_embed_device_db(<target>).
+# core/devices/device_db.cpp. Usage: sollens_embed_device_db(<target>).
 function(sollens_embed_device_db target)
   set(db_dir ${PROJECT_SOURCE_DIR}/deviceDB)
   file(GLOB db_files CONFIGURE_DEPENDS ${db_dir}/*.json)

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 
 namespace sollens {
 

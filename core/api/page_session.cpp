@@ -3,7 +3,7 @@
 #include <cmath>
 #include <new>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol.h"
 #include "analyses/solar/solar_intermediates.h"
 #include "analyses/solar/solar_report.h"
@@ -14,6 +14,7 @@
 #include "ingest/execution_trace_reader.h"
 #include "report/trace_metadata_json.h"
 #include "writers/csv_writer.h"
+#include "writers/device_json.h"
 #include "writers/json_writer.h"
 
 namespace sollens {

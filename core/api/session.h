@@ -12,7 +12,7 @@
 
 #include "analyses/cycles/cycle_sheets.h"
 #include "analyses/info/trace_info.h"
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "api/capture_trace.h"
 #include "api/events.h"

@@ -11,7 +11,7 @@
 
 #include "analyses/cycles/cycles.h"
 #include "analyses/diff/gate.h"
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "api/compare.h"
 #include "base/json_text.h"
 #include "base/number_format.h"

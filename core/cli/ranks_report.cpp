@@ -17,7 +17,7 @@
 #include "api/ranks.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
-#include "cli/xlsx_writer.h"
+#include "writers/xlsx/xlsx_writer.h"
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
 #include "writers/report_json.h"

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "analyses/info/trace_info.h"  // correlation_linking_notice
+#include "writers/device_json.h"
 #include "api/rank_collectives.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "api/beside_task.h"
-#include "cli/xlsx_writer.h"
+#include "writers/xlsx/xlsx_writer.h"
 #include "table/table.h"
 
 namespace sollens::cli {

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "analyses/cycles/cycles.h"
-#include "analyses/roofline/device_identify.h"
+#include "writers/device_json.h"
+#include "devices/device_identify.h"
 #include "analyses/sol/sol.h"
 #include "base/json_text.h"
 #include "base/number_format.h"

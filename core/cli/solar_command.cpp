@@ -5,7 +5,7 @@
 #include <iostream>
 #include <optional>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "analyses/solar/solar_report.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 
 namespace sollens::cli {
 

@@ -11,7 +11,7 @@
 #include "analyses/ops/short_kernels.h"
 #include "analyses/cycles/cycles.h"
 #include "analyses/perf/perf_sheets.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol_ops.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "model/trace_tree.h"

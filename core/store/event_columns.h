@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "base/categories.h"
+#include "store/categories.h"
 #include "store/string_pool.h"
 
 namespace sollens {

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "base/categories.h"
+#include "store/categories.h"
 #include "store/event_columns.h"
 #include "store/padded_buffer.h"
 #include "store/string_pool.h"

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "bench_util.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"

@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "ingest/trace_reader.h"
 
 namespace fs = std::filesystem;

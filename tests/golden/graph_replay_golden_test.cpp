@@ -16,7 +16,7 @@
 #include <string>
 
 #include "analyses/perf/modeled_ops.h"
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "analyses/sol/sol_graph_ops.h"
 #include "analyses/sol/sol_ops.h"
 #include "api/session.h"

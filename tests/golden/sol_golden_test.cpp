@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "analyses/sol/sol.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"

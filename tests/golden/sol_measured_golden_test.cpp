@@ -5,7 +5,7 @@
 // 90 % of HBM bandwidth; figures far from that mean the device data or the model is wrong.
 #include <catch2/catch.hpp>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "analyses/sol/sol.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"

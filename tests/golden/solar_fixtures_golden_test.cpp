@@ -3,7 +3,7 @@
 // link to the Kineto trace of the same run.
 #include <catch2/catch.hpp>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/solar/faster_than_sol.h"
 #include "analyses/solar/solar_report.h"
 #include "ingest/execution_trace_reader.h"

@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "support/golden_fixtures.h"
 #include "support/golden_report.h"
 #include "support/reference_csv.h"

@@ -13,7 +13,7 @@
 
 #include "analyses/collectives/coll_analysis.h"
 #include "analyses/cycles/cycle_sheets.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "report/report.h"

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "report/report.h"

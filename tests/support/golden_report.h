@@ -3,7 +3,7 @@
 // the golden tests check the sheets the report really has, not a list of their own.
 #include <filesystem>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "report/report.h"

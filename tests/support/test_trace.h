@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "table/table.h"

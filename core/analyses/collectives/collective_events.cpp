@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 #include "store/raw_args.h"
 
 namespace sollens::collectives {

@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "analyses/diff/sequence_alignment.h"
-#include "base/categories.h"
+#include "store/categories.h"
 
 namespace sollens {
 

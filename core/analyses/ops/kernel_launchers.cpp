@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "analyses/ops/op_categories.h"
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 #include "base/interval_math.h"
 
 namespace sollens {

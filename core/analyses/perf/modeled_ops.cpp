@@ -7,7 +7,7 @@
 
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/perf/step_annotations.h"
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 
 namespace sollens {
 

@@ -10,7 +10,7 @@
 
 #include "analyses/ops/process_names.h"
 #include "analyses/perf/modeled_ops.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 #include "table/table.h"

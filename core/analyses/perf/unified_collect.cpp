@@ -6,7 +6,7 @@
 
 #include "analyses/ops/op_categories.h"
 #include "analyses/perf/unified_perf_summary.h"
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 
 namespace sollens {
 

@@ -9,7 +9,7 @@
 #include "analyses/ops/process_names.h"
 #include "base/stats.h"
 #include "analyses/perf/perf_metrics.h"
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 #include "base/python_repr.h"
 
 namespace sollens {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "analyses/cycles/cycles.h"
-#include "analyses/roofline/device_identify.h"
+#include "devices/device_identify.h"
 #include "analyses/sol/sol_ops.h"
 #include "analyses/sol/sol_steps.h"
 #include "analyses/sol/sol_tables.h"

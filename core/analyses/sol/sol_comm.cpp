@@ -8,7 +8,7 @@
 
 #include "analyses/collectives/collective_events.h"
 #include "analyses/ops/kernel_launchers.h"
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 #include "base/py_value.h"
 
 namespace sollens {

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "analyses/collectives/bus_bandwidth.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol_ops.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"

@@ -4,7 +4,7 @@
 // the L2 held part of its traffic (on_chip: the estimate becomes the on-chip bound of
 // roofline.h, which the op no longer beats), the device data has no peak for the unit
 // it ran on (device), or the perf model counts more work than the op does (model).
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol_ops.h"
 
 namespace sollens {

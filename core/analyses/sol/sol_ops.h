@@ -13,7 +13,7 @@
 
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/perf/modeled_ops.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 

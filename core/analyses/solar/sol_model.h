@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/solar/solar_graph.h"
 
 namespace sollens::solar {

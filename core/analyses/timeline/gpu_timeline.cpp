@@ -3,7 +3,7 @@
 #include <limits>
 #include <vector>
 
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 #include "base/interval_math.h"
 
 namespace sollens {

@@ -16,7 +16,7 @@
 #include <tuple>
 
 #include "analyses/perf/modeled_ops.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol_graph_ops.h"
 #include "analyses/sol/sol_ops.h"
 #include "graph_replay_fixtures.h"

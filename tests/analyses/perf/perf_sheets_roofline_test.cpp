@@ -8,7 +8,7 @@
 
 #include "analyses/ops/trace_builder.h"
 #include "analyses/perf/perf_sheets.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "ingest/trace_reader.h"
 #include "support/table_column.h"
 

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/roofline/roofline.h"
 
 using namespace sollens;

@@ -13,7 +13,7 @@
 #include <map>
 #include <string>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol.h"
 #include "analyses/sol/threaded_trace.h"
 #include "ingest/trace_reader.h"

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "analyses/cycles/cycles.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol.h"
 #include "analyses/sol/sol_phase.h"
 #include "ingest/trace_reader.h"

@@ -12,7 +12,7 @@
 
 #include "analyses/cycles/cycles.h"
 #include "analyses/ops/trace_builder.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol.h"
 #include "ingest/trace_reader.h"
 #include "support/table_column.h"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "analyses/ops/trace_builder.h"
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/sol/sol.h"
 #include "ingest/trace_reader.h"
 #include "support/sol_cases.h"

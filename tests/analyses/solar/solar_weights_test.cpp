@@ -3,7 +3,7 @@
 // faster than their SOL. Every expected number is worked out in the comments.
 #include <catch2/catch.hpp>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "analyses/solar/faster_than_sol.h"
 #include "analyses/solar/solar_intermediates.h"
 #include "analyses/solar/solar_report.h"

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 #include "analyses/timeline/gpu_timeline.h"
 #include "ingest/trace_reader.h"
 

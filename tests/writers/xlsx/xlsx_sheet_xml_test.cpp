@@ -4,8 +4,8 @@
 #include <limits>
 #include <string>
 
-#include "cli/xlsx_package.h"
-#include "cli/xlsx_sheet_xml.h"
+#include "writers/xlsx/xlsx_package.h"
+#include "writers/xlsx/xlsx_sheet_xml.h"
 #include "table/table.h"
 
 using namespace sollens;

@@ -2,7 +2,7 @@
 // Which timeline class a GPU event belongs to (tracelens-semantics.md §3).
 #include <string_view>
 
-#include "base/categories.h"
+#include "store/categories.h"
 
 namespace sollens {
 

@@ -2,7 +2,8 @@
 // cases of devices.md, and refusals (never a guessed peak).
 #include <catch2/catch.hpp>
 
-#include "analyses/roofline/device_identify.h"
+#include "writers/device_json.h"
+#include "devices/device_identify.h"
 #include "ingest/trace_reader.h"
 
 using namespace sollens;

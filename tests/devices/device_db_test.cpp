@@ -1,7 +1,7 @@
 // The embedded device database: every entry parses, and the figures match devices.csv.
 #include <catch2/catch.hpp>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 
 using namespace sollens;
 

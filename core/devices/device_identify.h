@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 #include "store/event_store.h"
 
 namespace sollens {
@@ -48,16 +48,5 @@ DeviceIdentification identify_device(const DeviceProperties& device);
 // usage error before it gets here: check find_device first).
 DeviceIdentification identify_trace_device(const EventStore& store,
                                            std::string_view user_device = {});
-
-// The identification as a JSON object: status, id and name of the spec, the trace's
-// device name and index, how it was matched, the notice, and (when a roofline is
-// available) the per-device dense peaks and bandwidth used.
-std::string device_identification_json(const DeviceIdentification& r);
-
-// The roofline ceilings of the identified device by Compute Spec (dense_spec_ceilings)
-// as a JSON object, {"matrix_bf16": {"peak": "bf16", "tflops": 989.5}, ...}: what a
-// roofline chart draws, from the core's own spec -> peak mapping. "{}" when there is
-// no roofline (unknown GPU).
-std::string roofline_ceilings_json(const DeviceIdentification& r);
 
 }  // namespace sollens

@@ -1,4 +1,4 @@
-#include "base/gpu_class.h"
+#include "store/gpu_class.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "cli/xlsx_sheet_xml.h"
+#include "writers/xlsx/xlsx_sheet_xml.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "base/categories.h"
+#include "store/categories.h"
 
 #include <array>
 #include <cctype>

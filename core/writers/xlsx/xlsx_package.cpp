@@ -1,6 +1,6 @@
-#include "cli/xlsx_package.h"
+#include "writers/xlsx/xlsx_package.h"
 
-#include "cli/xlsx_sheet_xml.h"
+#include "writers/xlsx/xlsx_sheet_xml.h"
 
 namespace sollens::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/xlsx_writer.h"
+#include "writers/xlsx/xlsx_writer.h"
 
 #include <zip.h>  // minizip
 
@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "base/stopwatch.h"
-#include "cli/xlsx_package.h"
-#include "cli/xlsx_sheet_xml.h"
+#include "writers/xlsx/xlsx_package.h"
+#include "writers/xlsx/xlsx_sheet_xml.h"
 
 namespace sollens::cli {
 

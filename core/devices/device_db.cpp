@@ -1,4 +1,4 @@
-#include "analyses/roofline/device_db.h"
+#include "devices/device_db.h"
 
 #include <simdjson.h>
 

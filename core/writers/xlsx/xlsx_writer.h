@@ -1,6 +1,6 @@
 #pragma once
 // The report as one .xlsx workbook (native CLI only): one worksheet per sheet, in order,
-// with a bold frozen header row (cli/xlsx_sheet_xml.h), each compressed into the zip
+// with a bold frozen header row (writers/xlsx/xlsx_sheet_xml.h), each compressed into the zip
 // (minizip) as soon as it is written. Sheet names are made valid for Excel (at most 31
 // characters, no []:*?/\, unique). Numbers are numbers; NaN and infinities and null
 // cells are empty; integers beyond 2^53 and strings longer than Excel's 32,767-character
