@@ -159,7 +159,7 @@ TEST_CASE("a report.json read back compares equal to its trace's report", "[gold
   std::vector<const Table*> sheets;
   for (const Table& t : run.sheets) sheets.push_back(&t);
   std::ostringstream json;
-  write_report_json({{"generator", "\"sollens test\""}}, sheets, json);
+  write_report_json(R"({"generator": "sollens test"})", sheets, json);
   REQUIRE(looks_like_report_json(json.str()));
   // This trace starts with a "metadata" member of its own: it is not taken for a report.
   CHECK_FALSE(looks_like_report_json(test::read_text(bert("h100")).substr(0, 0) + "{\n  \"metadata\": {\n    \"num_errors\": 0"));

@@ -4,8 +4,8 @@
 // duplicates compared by position), the same number of rows, and rows compared in
 // order (sollens reproduces TraceLens's row order, ties included). A cell matches when
 // it is equal after normalising Python reprs (tuples vs lists, np.float64(x), spaces),
-// or when it and the reference are numbers within relative `rel` (+1e-9), or when both
-// are containers whose tokens match that way.
+// or when it and the reference are numbers within the tolerance, or when both are
+// containers whose tokens match that way.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -15,6 +15,12 @@
 #include "support/reference_csv.h"
 
 namespace sollens::test {
+
+// Two numbers match when |x - y| <= rel * max(|x|, |y|) + abs.
+struct Tolerance {
+  double rel = 1e-6;
+  double abs = 1e-9;
+};
 
 inline std::string norm_cell(std::string s) {
   // np.float64(x) -> x
@@ -56,28 +62,28 @@ inline std::vector<std::string> split_tokens(const std::string& s) {
   return out;
 }
 
-inline bool numbers_close(const std::string& a, const std::string& b, double rel) {
+inline bool numbers_close(const std::string& a, const std::string& b, Tolerance tol) {
   double x, y;
   if (!as_number(a, x) || !as_number(b, y)) return false;
   if (std::isnan(x) && std::isnan(y)) return true;
-  return std::fabs(x - y) <= rel * std::max(std::fabs(x), std::fabs(y)) + 1e-9;
+  return std::fabs(x - y) <= tol.rel * std::max(std::fabs(x), std::fabs(y)) + tol.abs;
 }
 
-inline bool cells_match(const std::string& ours, const std::string& ref, double rel = 1e-6) {
+inline bool cells_match(const std::string& ours, const std::string& ref, Tolerance tol = {}) {
   const std::string a = norm_cell(ours), b = norm_cell(ref);
   if (a == b) return true;
   double x;
-  if (as_number(a, x) || as_number(b, x)) return numbers_close(a, b, rel);
+  if (as_number(a, x) || as_number(b, x)) return numbers_close(a, b, tol);
   const auto ta = split_tokens(a), tb = split_tokens(b);
   if (ta.size() != tb.size()) return false;
   for (size_t i = 0; i < ta.size(); ++i)
-    if (ta[i] != tb[i] && !numbers_close(ta[i], tb[i], rel)) return false;
+    if (ta[i] != tb[i] && !numbers_close(ta[i], tb[i], tol)) return false;
   return true;
 }
 
 // Empty string when the sheets match, else what differs first. unordered: rows compared
 // as multisets (both sides sorted first), for sheets whose tie order is not reproduced.
-inline std::string compare_sheets(CsvRows ours, CsvRows ref, double rel = 1e-6, bool unordered = false) {
+inline std::string compare_sheets(CsvRows ours, CsvRows ref, Tolerance tol = {}, bool unordered = false) {
   if (unordered) {
     auto sort_rows = [](CsvRows& rows) {
       if (rows.size() > 1) std::sort(rows.begin() + 1, rows.end());
@@ -93,7 +99,7 @@ inline std::string compare_sheets(CsvRows ours, CsvRows ref, double rel = 1e-6, 
   for (size_t r = 1; r < ref.size(); ++r) {
     if (ours[r].size() != ref[r].size()) return "row " + std::to_string(r) + ": cell count";
     for (size_t c = 0; c < ref[r].size(); ++c)
-      if (!cells_match(ours[r][c], ref[r][c], rel))
+      if (!cells_match(ours[r][c], ref[r][c], tol))
         return "row " + std::to_string(r) + " column '" + ref[0][c] + "': '" + ours[r][c].substr(0, 80) +
                "' vs '" + ref[r][c].substr(0, 80) + "'";
   }
