@@ -7,6 +7,7 @@
 #include <string>
 
 #include "analyses/collectives/bus_bandwidth.h"
+#include "analyses/collectives/group_aggregates.h"
 #include "base/stats.h"
 
 namespace sollens {
@@ -65,9 +66,8 @@ int compare_rows(const CollectiveEvent& a, const CollectiveEvent& b) {
 }
 
 struct Group {
-  std::vector<double> durs;  // in file order
   const CollectiveEvent* first = nullptr;
-  std::optional<double> in_mb, out_mb;  // pandas "first": the first non-missing value
+  collectives::GroupAggregates aggregates;
 };
 
 void push_optional(Column& c, std::optional<double> v) {
@@ -85,10 +85,12 @@ void add_bandwidth_columns(Table& t, const std::vector<Group>& groups, const std
     const PyValue& size = group.first->fields[collectives::kGroupSize];
     const collectives::CollectiveKind kind =
         name.kind == PyValue::Kind::kStr ? collectives::collective_kind(name.s) : collectives::CollectiveKind::kUnknown;
-    const std::optional<double> full_mb = collectives::full_message_is_output(kind) ? group.out_mb : group.in_mb;
+    const collectives::GroupAggregates& aggregates = group.aggregates;
+    const std::optional<double> full_mb =
+        collectives::full_message_is_output(kind) ? aggregates.out_mb : aggregates.in_mb;
     std::optional<double> algo_bw, bus_bw;
     if (full_mb) {
-      algo_bw = collectives::algo_bandwidth_gbps(*full_mb, stats::pandas_mean(group.durs));
+      algo_bw = collectives::algo_bandwidth_gbps(*full_mb, stats::pandas_mean(aggregates.durs));
       const std::optional<double> factor =
           collectives::is_number(size) ? collectives::bus_bandwidth_factor(kind, static_cast<int64_t>(collectives::number(size)))
                            : std::nullopt;
@@ -134,46 +136,24 @@ Table coll_analysis_table(std::vector<CollectiveEvent> events, const CollAnalysi
                    [](const CollectiveEvent* a, const CollectiveEvent* b) { return compare_rows(*a, *b) < 0; });
   std::vector<Group> groups;
   for (const CollectiveEvent* e : rows) {
-    if (groups.empty() || compare_rows(*groups.back().first, *e) != 0) groups.push_back(Group{{}, e, {}, {}});
-    Group& g = groups.back();
-    g.durs.push_back(e->dur);
-    if (!g.in_mb) g.in_mb = e->in_msg_mb;
-    if (!g.out_mb) g.out_mb = e->out_msg_mb;
+    if (groups.empty() || compare_rows(*groups.back().first, *e) != 0) groups.push_back(Group{e, {}});
+    groups.back().aggregates.add(e->dur, e->in_msg_mb, e->out_msg_mb);
   }
 
   std::vector<double> sums(groups.size());
-  for (size_t g = 0; g < groups.size(); ++g) sums[g] = stats::pandas_sum(groups[g].durs);
+  for (size_t g = 0; g < groups.size(); ++g) sums[g] = groups[g].aggregates.dur_sum();
   const std::vector<size_t> order = stats::pandas_argsort_desc(sums);  // sort_values("dur_sum", ascending=False)
 
   Column& rank = t.add_column("rank", ColumnType::kInt);
   std::array<Column*, kFieldCount> keys;
   for (int f = 0; f < kFieldCount; ++f)
     keys[f] = &t.add_column(std::string(collectives::kFieldNames[f]), collectives::column_type(dtypes[f]));
-  Column& in_mb = t.add_column("In msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
-  Column& out_mb = t.add_column("Out msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
-  const ColumnType dur_type = integer_durations ? ColumnType::kInt : ColumnType::kFloat;
-  Column& sum = t.add_column("dur_sum", dur_type, Unit::kMicroseconds);
-  Column& mean = t.add_column("dur_mean", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& std_dev = t.add_column("dur_std", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& min = t.add_column("dur_min", dur_type, Unit::kMicroseconds);
-  Column& max = t.add_column("dur_max", dur_type, Unit::kMicroseconds);
-  Column& count = t.add_column("operation_count", ColumnType::kInt);
-  auto push_dur = [&](Column& c, double v) {
-    if (integer_durations) c.push_int(static_cast<int64_t>(v));
-    else c.push_float(v);
-  };
+  collectives::GroupAggregateColumns aggregates(t, integer_durations);
   for (size_t g : order) {
     const Group& group = groups[g];
     rank.push_int(kRank);
     for (int f = 0; f < kFieldCount; ++f) collectives::push_key(*keys[f], dtypes[f], group.first->fields[f]);
-    push_optional(in_mb, group.in_mb);
-    push_optional(out_mb, group.out_mb);
-    push_dur(sum, sums[g]);
-    mean.push_float(stats::pandas_mean(group.durs));
-    push_optional(std_dev, stats::pandas_std(group.durs));
-    push_dur(min, *std::min_element(group.durs.begin(), group.durs.end()));
-    push_dur(max, *std::max_element(group.durs.begin(), group.durs.end()));
-    count.push_int(static_cast<int64_t>(group.durs.size()));
+    aggregates.push(group.aggregates);
   }
   if (options.bandwidth_columns) add_bandwidth_columns(t, groups, order);
   return t;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analyses/collectives/bus_bandwidth.h"
+#include "analyses/collectives/group_aggregates.h"
 #include "analyses/collectives/group_key.h"
 #include "analyses/ranks/all_to_allv.h"
 #include "analyses/ranks/matched_collectives.h"
@@ -87,48 +88,29 @@ int compare_fields(const LongRow& a, const LongRow& b) {
 Table summary_long_sheet(const LongTable& lt) {
   struct Group {
     const LongRow* first;
-    std::vector<double> durs;
-    std::optional<double> in_mb, out_mb;
+    collectives::GroupAggregates aggregates;
   };
   std::vector<const LongRow*> rows;
   for (const LongRow& r : lt.rows) rows.push_back(&r);
   std::stable_sort(rows.begin(), rows.end(), [](const LongRow* a, const LongRow* b) { return compare_fields(*a, *b) < 0; });
   std::vector<Group> groups;
   for (const LongRow* r : rows) {
-    if (groups.empty() || compare_fields(*groups.back().first, *r) != 0) groups.push_back(Group{r, {}, {}, {}});
-    Group& g = groups.back();
-    g.durs.push_back(r->e.dur);
-    if (!g.in_mb) g.in_mb = r->e.in_msg_mb;
-    if (!g.out_mb) g.out_mb = r->e.out_msg_mb;
+    if (groups.empty() || compare_fields(*groups.back().first, *r) != 0) groups.push_back(Group{r, {}});
+    groups.back().aggregates.add(r->e.dur, r->e.in_msg_mb, r->e.out_msg_mb);
   }
   std::vector<double> sums;
-  for (const Group& g : groups) sums.push_back(stats::pandas_sum(g.durs));
+  for (const Group& g : groups) sums.push_back(g.aggregates.dur_sum());
   Table t("nccl_summary_long", TableKind::kRanks);
   Column& rank = t.add_column("rank", ColumnType::kInt);
   std::array<Column*, kFieldCount> fields{};
   for (int f = 0; f < kFieldCount; ++f)
     fields[f] = &t.add_column(std::string(collectives::kFieldNames[f]), collectives::column_type(lt.dtypes[f]));
-  Column& in_mb = t.add_column("In msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
-  Column& out_mb = t.add_column("Out msg size (MB)_first", ColumnType::kFloat, Unit::kMegabytes);
-  const ColumnType dur_type = lt.integer_dur ? ColumnType::kInt : ColumnType::kFloat;
-  Column& sum = t.add_column("dur_sum", dur_type, Unit::kMicroseconds);
-  Column& mean = t.add_column("dur_mean", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& std_dev = t.add_column("dur_std", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& min = t.add_column("dur_min", dur_type, Unit::kMicroseconds);
-  Column& max = t.add_column("dur_max", dur_type, Unit::kMicroseconds);
-  Column& count = t.add_column("operation_count", ColumnType::kInt);
+  collectives::GroupAggregateColumns aggregates(t, lt.integer_dur);
   for (size_t g : stats::pandas_argsort_desc(sums)) {
     const Group& group = groups[g];
     rank.push_int(group.first->rank);
     for (int f = 0; f < kFieldCount; ++f) push_value(*fields[f], lt.dtypes[f], group.first->e.fields[f]);
-    push_optional(in_mb, group.in_mb);
-    push_optional(out_mb, group.out_mb);
-    push_number(sum, sums[g], lt.integer_dur);
-    mean.push_float(stats::pandas_mean(group.durs));
-    push_optional(std_dev, stats::pandas_std(group.durs));
-    push_number(min, *std::min_element(group.durs.begin(), group.durs.end()), lt.integer_dur);
-    push_number(max, *std::max_element(group.durs.begin(), group.durs.end()), lt.integer_dur);
-    count.push_int(static_cast<int64_t>(group.durs.size()));
+    aggregates.push(group.aggregates);
   }
   return t;
 }
