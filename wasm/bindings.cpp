@@ -74,8 +74,10 @@ class Session {
   std::string info_json() const { return page_.info_json(); }
   std::string gpu_timeline_json(bool include_unlinked) const { return page_.gpu_timeline_json(include_unlinked); }
   std::string gpu_timeline_csv() const { return page_.gpu_timeline_csv(); }
-  std::string build_report(std::string device_name, bool corrected, bool include_unlinked, bool detect_recompute) {
-    return page_.build_report(device_name, corrected, include_unlinked, detect_recompute);
+  // option_words: an array of the report's option words, as on the command line
+  // (reportOptionsJson lists them), e.g. ['--device', 'MI300X', '--corrected'].
+  std::string build_report(emscripten::val option_words) {
+    return page_.build_report(emscripten::vecFromJSArray<std::string>(option_words));
   }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
@@ -103,6 +105,7 @@ class Session {
   std::string sheet_json(int sheet) const { return page_.sheet_json(sheet); }
   std::string trace_metadata_json() const { return page_.trace_metadata_json(); }
   static std::string device_names_json() { return PageSession::device_names_json(); }
+  static std::string report_options_json() { return PageSession::report_options_json(); }
   const PageSession& page() const { return page_; }
 
  private:
@@ -165,7 +168,8 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("sheetCsv", &Session::sheet_csv)
       .function("sheetJson", &Session::sheet_json)
       .function("traceMetadataJson", &Session::trace_metadata_json)
-      .class_function("deviceNamesJson", &Session::device_names_json);
+      .class_function("deviceNamesJson", &Session::device_names_json)
+      .class_function("reportOptionsJson", &Session::report_options_json);
   emscripten::class_<Ranks>("Ranks")
       .constructor<>()
       .function("add", &Ranks::add)

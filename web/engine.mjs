@@ -85,8 +85,8 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
       start();
       request({ type: ToWorker.OPEN_RANKS, files });
     },
-    requestReport: ({ device, corrected, includeUnlinked, detectRecompute }) =>
-      request({ type: ToWorker.REPORT, device, corrected, includeUnlinked, detectRecompute }),
+    // options: the report options by the names the module gives them (messages.mjs).
+    requestReport: (options) => request({ type: ToWorker.REPORT, ...options }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
     // capture: the trace of the graph capture the open trace replays, read first.
     requestSol: ({ device, efficiency, capture }) => request({ type: ToWorker.SOL, device, efficiency, capture }),

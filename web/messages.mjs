@@ -8,12 +8,12 @@
 //                         ... compare: true                  keep the open trace as the
 //                                                            baseline; this one is the variant,
 //                                                            compared after DONE (COMPARISON)
-//                 REPORT  {id, device, corrected, includeUnlinked, detectRecompute}   recompute
-//                                                            the report (device "" = identify
-//                                                            from the trace; includeUnlinked:
-//                                                            count GPU events with no launch in
-//                                                            the trace; detectRecompute: the
-//                                                            is_recompute columns)
+//                 REPORT  {id, ...options}   recompute the report; options by the names
+//                                            Session.reportOptionsJson() gives them (the
+//                                            report options of core/api/report_flags.def:
+//                                            device, corrected, includeUnlinked,
+//                                            detectRecompute, ...; device "" or left out =
+//                                            identify from the trace)
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
 //                 SOL     {id, device, efficiency}      speed of light (device "" = from the
 //                                                       trace; efficiency factor in (0, 1])

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "api/options.h"
+#include "api/command_options.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
@@ -41,36 +41,13 @@ bool write_both(const Table& table, const std::filesystem::path& dir, const std:
 }  // namespace
 
 int run_cycles(const std::vector<std::string>& args) {
-  std::string trace, out_dir = "sollens-cycles";
+  std::string trace;
   CyclesRequest request;
-  const auto option = [&](size_t& i) {
-    const std::string& a = args[i];
-    if (a != "--out" && a != "--mode" && a != "--order") return OptionResult::kNotMine;
-    if (i + 1 >= args.size()) {
-      std::cerr << "sollens: " << a << " needs a value\n";
-      return OptionResult::kUsageError;
-    }
-    const std::string& v = args[++i];
-    if (a == "--out") {
-      out_dir = v;
-    } else if (a == "--mode") {
-      const auto mode = parse_cycle_mode(v);
-      if (!mode) {
-        std::cerr << "sollens: --mode is " << kCycleModeWords << ", not '" << v << "'\n";
-        return OptionResult::kUsageError;
-      }
-      request.mode = *mode;
-    } else {
-      const auto order = v.empty() ? std::nullopt : parse_kernel_order(v);
-      if (!order) {
-        std::cerr << "sollens: --order is " << kKernelOrderWords << ", not '" << v << "'\n";
-        return OptionResult::kUsageError;
-      }
-      request.order = *order;
-    }
-    return OptionResult::kTaken;
-  };
+  CyclesCliOptions cli;
+  const ReadOption option =
+      option_reader(args, options_in(cycles_options(), request), options_in(cycles_cli_options(), cli));
   if (!parse_trace_args("cycles", args, option, trace)) return 2;
+  const std::string& out_dir = cli.out_dir;
   LoadedTrace loaded;
   if (!load_and_model(trace, {}, loaded)) return 1;
   print_warnings(loaded.session, std::cerr);

@@ -1,6 +1,7 @@
 // sollens info: what a trace is, in a few lines.
 #include <iostream>
 
+#include "api/command_options.h"
 #include "cli/commands.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
@@ -13,14 +14,11 @@ std::string or_unknown(int64_t v) { return v == kNoValue ? "?" : std::to_string(
 
 int run_info(const std::vector<std::string>& args) {
   std::string trace;
-  std::string device_name;  // --device NAME
+  InfoCliOptions options;
+  if (!parse_trace_args("info", args, option_reader(args, options_in(info_cli_options(), options)), trace)) return 2;
+  const std::string& device_name = options.device_name;
   TreeOptions tree_options;
-  const auto option = [&](size_t& i) {
-    if (args[i] == "--device") return read_device_option(args, i, device_name);
-    if (args[i] == "--link") return read_link_option(args, i, tree_options.link);
-    return OptionResult::kNotMine;
-  };
-  if (!parse_trace_args("info", args, option, trace)) return 2;
+  tree_options.link = options.link;
   LoadedTrace loaded;
   if (!load_and_model(trace, tree_options, loaded)) return 1;
   const EventStore& s = loaded.session.store();

@@ -1,44 +1,67 @@
 #pragma once
-// The command line of a command that reads one trace: `sollens COMMAND [options] TRACE`.
+// A command's words: its options (read through the tables generated from the
+// api/*_flags.def lists) and its inputs, in one loop for every command.
 #include <cstddef>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "model/link_mode.h"
+#include "api/option_table.h"
 
 namespace sollens::cli {
 
-enum class OptionResult {
-  kTaken,      // the command's option (and its value, if any) was read
-  kNotMine,    // not one of the command's options
-  kUsageError  // the command's option was wrong; the handler printed why
+// Reads the command's own options at args[i] (moving i past a value); kRefused sets
+// the problem (without "sollens: ").
+using ReadOption = std::function<OptionRead(size_t& i, std::string& problem)>;
+
+// Where the words that are not options go.
+struct CommandInputs {
+  std::vector<std::string> paths;
+  bool one_trace = false;      // a second one is a usage error at once
+  bool dash_is_input = false;  // "-" is a path (diff), not an unknown option
 };
 
-// Reads `args`: each one goes first to `option(i)` (the command's own options, read
-// from args[i]), which may advance i over a value. Any other argument starting with
-// '-' is an unknown option; the one other argument is the trace. False, with the
-// reason on stderr, on any usage error (the command exits 2).
-bool parse_trace_args(const char* command, const std::vector<std::string>& args,
-                      const std::function<OptionResult(size_t& i)>& option,
+// Reads `args`: each word goes first to `option`; any other word starting with '-' is
+// an unknown option; the rest are inputs. False, with the reason on stderr, on any
+// usage error (the command exits 2).
+bool parse_command_args(const char* command, const std::vector<std::string>& args, const ReadOption& option,
+                        CommandInputs& inputs);
+
+// `sollens COMMAND [options] TRACE`: exactly one trace.
+bool parse_trace_args(const char* command, const std::vector<std::string>& args, const ReadOption& option,
                       std::string& trace);
 
 // As parse_trace_args, for a command that reads one or more traces (or folders or
-// globs of them): every other argument goes into `inputs`.
-bool parse_traces_args(const char* command, const std::vector<std::string>& args,
-                       const std::function<OptionResult(size_t& i)>& option,
+// globs of them).
+bool parse_traces_args(const char* command, const std::vector<std::string>& args, const ReadOption& option,
                        std::vector<std::string>& inputs);
 
-// `--device NAME` at args[i] (report, info): a known device database name, read into
-// `device_name`; a missing or unknown name is a usage error listing the known names.
-OptionResult read_device_option(const std::vector<std::string>& args, size_t& i,
-                                std::string& device_name);
+// For a command that reads runs (traces or reports): any number of inputs, "-" among
+// them; the command checks their count.
+bool parse_runs_args(const char* command, const std::vector<std::string>& args, const ReadOption& option,
+                     std::vector<std::string>& inputs);
 
-// `--efficiency F` at args[i] (sol, report): the SOL efficiency factor, in (0, 1].
-OptionResult read_efficiency_option(const std::vector<std::string>& args, size_t& i, double& efficiency);
+// One generated option table and the struct it fills.
+template <typename Options>
+struct OptionGroup {
+  std::span<const OptionSpec<Options>> specs;
+  Options& options;
+};
 
-// `--link flows|correlation|auto` at args[i] (report, info): how GPU events are tied to
-// their launches (model/link_mode.h); another value is a usage error.
-OptionResult read_link_option(const std::vector<std::string>& args, size_t& i, LinkMode& mode);
+template <typename Options>
+OptionGroup<Options> options_in(std::span<const OptionSpec<Options>> specs, Options& options) {
+  return {specs, options};
+}
+
+// A ReadOption trying each group in turn.
+template <typename... Options>
+ReadOption option_reader(const std::vector<std::string>& args, OptionGroup<Options>... groups) {
+  return [&args, groups...](size_t& i, std::string& problem) {
+    OptionRead read = OptionRead::kNotMine;
+    ((read = read == OptionRead::kNotMine ? read_option(groups.specs, args, i, groups.options, problem) : read), ...);
+    return read;
+  };
+}
 
 }  // namespace sollens::cli

@@ -1,11 +1,56 @@
-// The option words shared by the CLI and the page.
+// The option words shared by the CLI and the page: the tables generated from the
+// api/*_flags.def lists, their parse, their refusals and their help.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
+#include <regex>
+#include <sstream>
 
+#include "api/command_options.h"
 #include "api/options.h"
 
 using namespace sollens;
+
+namespace {
+
+// Reads `words` as one command line of `specs`' options: "" when every word was
+// taken, else the first refusal's message, or "not mine: WORD".
+template <typename Options>
+std::string read_all(std::span<const OptionSpec<Options>> specs, const std::vector<std::string>& words,
+                     Options& options) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::string problem;
+    const OptionRead read = read_option(specs, words, i, options, problem);
+    if (read == OptionRead::kRefused) return problem;
+    if (read == OptionRead::kNotMine) return "not mine: " + words[i];
+  }
+  return "";
+}
+
+// The flags of the `macro(...)` lines of an api/*_flags.def file, read from its text.
+std::vector<std::string> def_flags(const std::string& file, const std::string& macro) {
+  std::ifstream in(std::string(SOLLENS_FIXTURES_DIR) + "/../../core/api/" + file);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string source = text.str();
+  const std::regex line("^" + macro + "\\(\"(--[a-z-]+)\"", std::regex::ECMAScript | std::regex::multiline);
+  std::vector<std::string> flags;
+  for (std::sregex_iterator it(source.begin(), source.end(), line), end; it != end; ++it)
+    flags.push_back((*it)[1]);
+  return flags;
+}
+
+// The option heads ("  --flag" at a line's start) of a help text, in order.
+std::vector<std::string> usage_flags(const std::string& usage) {
+  const std::regex head("^  (--[a-z-]+)", std::regex::ECMAScript | std::regex::multiline);
+  std::vector<std::string> flags;
+  for (std::sregex_iterator it(usage.begin(), usage.end(), head), end; it != end; ++it)
+    flags.push_back((*it)[1]);
+  return flags;
+}
+
+}  // namespace
 
 TEST_CASE("cycle mode words") {
   CHECK(parse_cycle_mode("all") == CycleMode::kAll);
@@ -26,17 +71,6 @@ TEST_CASE("kernel order words; no word is the core's default, per device and str
   CHECK_FALSE(parse_kernel_order("time"));
 }
 
-TEST_CASE("report flags") {
-  ReportRequest r;
-  CHECK(apply_report_flag("--corrected", r));
-  CHECK(apply_report_flag("--include-unlinked", r));
-  CHECK(apply_report_flag("--no-roofline", r));
-  CHECK(r.corrected);
-  CHECK(r.include_unlinked);
-  CHECK(r.no_roofline);
-  CHECK_FALSE(apply_report_flag("--out", r));
-}
-
 TEST_CASE("device names: known in any case, or empty; else the known names listed") {
   CHECK(unknown_device_error("").empty());
   CHECK(unknown_device_error("h100_sxm5_80gb").empty());
@@ -51,38 +85,184 @@ TEST_CASE("device names: known in any case, or empty; else the known names liste
   }
 }
 
-TEST_CASE("report options with a value: one parser for the CLI and the page") {
+TEST_CASE("report switches: each sets its field, and nothing else") {
   ReportRequest r;
-  CHECK(apply_report_flag("--group-by-num-kernels", r));
+  CHECK(read_all(report_options(), {"--corrected", "--include-unlinked", "--no-roofline"}, r).empty());
+  CHECK(r.corrected);
+  CHECK(r.include_unlinked);
+  CHECK(r.no_roofline);
+  CHECK_FALSE(r.detect_recompute);
+  CHECK_FALSE(r.group_by_num_kernels);
+  CHECK(read_all(report_options(), {"--detect-recompute", "--first-occurrence-time", "--group-by-num-kernels"}, r)
+            .empty());
+  CHECK(r.detect_recompute);
+  CHECK(r.first_occurrence_time);
   CHECK(r.group_by_num_kernels);
-  // TraceLens's defaults until set.
+  // The command line's own options are not the request's.
+  CHECK(read_all(report_options(), {"--out", "x"}, r) == "not mine: --out");
+  CHECK(read_all(report_options(), {"--no-sol"}, r) == "not mine: --no-sol");
+}
+
+TEST_CASE("report options with a value: TraceLens's defaults until set, then the value read") {
+  ReportRequest r;
   CHECK(r.short_kernel_threshold_us == 10);
   CHECK(r.short_kernel_histogram_bins == 100);
   CHECK_FALSE(r.topk_short_kernels);
-  for (const char* flag : {"--micro-idle-thresh-us", "--short-kernel-threshold-us", "--short-kernel-histogram-bins",
-                           "--topk-short-kernels"})
-    CHECK(is_report_value_option(flag));
-  CHECK_FALSE(is_report_value_option("--corrected"));
-
-  CHECK(apply_report_value("--short-kernel-threshold-us", "25", r).empty());
+  CHECK_FALSE(r.micro_idle_thresh_us);
+  CHECK(r.sol_efficiency == 1.0);
+  CHECK(r.device_name.empty());
+  CHECK(read_all(report_options(),
+                 {"--short-kernel-threshold-us", "25", "--short-kernel-histogram-bins", "+7", "--topk-short-kernels",
+                  "-3", "--micro-idle-thresh-us", "2.5", "--efficiency", "0.8", "--device", "h100_sxm5_80gb"},
+                 r)
+            .empty());
   CHECK(r.short_kernel_threshold_us == 25);
-  CHECK(apply_report_value("--short-kernel-histogram-bins", "+7", r).empty());
   CHECK(r.short_kernel_histogram_bins == 7);
-  CHECK(apply_report_value("--topk-short-kernels", "-3", r).empty());
   CHECK(r.topk_short_kernels == -3);
-  CHECK(apply_report_value("--micro-idle-thresh-us", "2.5", r).empty());
   CHECK(r.micro_idle_thresh_us == 2.5);
+  CHECK(r.sol_efficiency == 0.8);
+  CHECK(r.device_name == "h100_sxm5_80gb");
+}
 
-  // Refused values leave the request as it was.
-  CHECK(apply_report_value("--short-kernel-threshold-us", "2.5", r).find("whole number") != std::string::npos);
-  CHECK(apply_report_value("--short-kernel-threshold-us", "", r).find("whole number") != std::string::npos);
+TEST_CASE("report values refused with the command line's messages, the request unchanged") {
+  ReportRequest r;
+  r.short_kernel_threshold_us = 25;
+  CHECK(read_all(report_options(), {"--short-kernel-threshold-us", "2.5"}, r) ==
+        "--short-kernel-threshold-us needs a whole number of microseconds");
+  CHECK(read_all(report_options(), {"--short-kernel-threshold-us"}, r) ==
+        "--short-kernel-threshold-us needs a whole number of microseconds");
   CHECK(r.short_kernel_threshold_us == 25);
-  CHECK_FALSE(apply_report_value("--short-kernel-histogram-bins", "0", r).empty());
-  CHECK_FALSE(apply_report_value("--short-kernel-histogram-bins", "ten", r).empty());
-  CHECK(r.short_kernel_histogram_bins == 7);
-  CHECK_FALSE(apply_report_value("--topk-short-kernels", "3x", r).empty());
-  CHECK(r.topk_short_kernels == -3);
-  CHECK(apply_report_value("--micro-idle-thresh-us", "0", r) ==
+  CHECK(read_all(report_options(), {"--short-kernel-histogram-bins", "0"}, r) ==
+        "--short-kernel-histogram-bins needs a number of bins from 1 to 1000000");
+  CHECK(read_all(report_options(), {"--short-kernel-histogram-bins", "1000001"}, r) ==
+        "--short-kernel-histogram-bins needs a number of bins from 1 to 1000000");
+  CHECK(r.short_kernel_histogram_bins == 100);
+  CHECK(read_all(report_options(), {"--topk-short-kernels", "3x"}, r) ==
+        "--topk-short-kernels needs a whole number of rows");
+  CHECK_FALSE(r.topk_short_kernels);
+  CHECK(read_all(report_options(), {"--micro-idle-thresh-us", "0"}, r) ==
         "--micro-idle-thresh-us needs a positive number of microseconds");
-  CHECK(r.micro_idle_thresh_us == 2.5);
+  CHECK_FALSE(r.micro_idle_thresh_us);
+  CHECK(read_all(report_options(), {"--efficiency", "1.5"}, r) == "--efficiency needs a factor in (0, 1], e.g. 0.8");
+  CHECK(read_all(report_options(), {"--efficiency", ""}, r) == "--efficiency needs a factor in (0, 1], e.g. 0.8");
+  CHECK(r.sol_efficiency == 1.0);
+  const std::string unknown = read_all(report_options(), {"--device", "no-such-gpu"}, r);
+  CHECK(unknown.starts_with("unknown device 'no-such-gpu' for --device (known, case-insensitive: "));
+  CHECK(unknown.find("MI300X") != std::string::npos);
+  CHECK(read_all(report_options(), {"--device"}, r).starts_with("--device needs a GPU name (known, case-insensitive: "));
+  CHECK(r.device_name.empty());
+}
+
+TEST_CASE("the page's report words: the request options only, read by the same table") {
+  ReportRequest r;
+  CHECK(read_report_words({"--device", "MI300X", "--corrected", "--detect-recompute"}, r).empty());
+  CHECK(r.device_name == "MI300X");
+  CHECK(r.corrected);
+  CHECK(r.detect_recompute);
+  CHECK_FALSE(r.sol_sheets);  // the page shows SOL in its own view
+  CHECK(read_report_words({"--no-xlsx"}, r) == "unknown report option '--no-xlsx'");
+  CHECK(read_report_words({"--topk-short-kernels", "many"}, r) == "--topk-short-kernels needs a whole number of rows");
+  CHECK(option_page_name("--include-unlinked") == "includeUnlinked");
+  CHECK(option_page_name("--device") == "device");
+  CHECK(option_page_name("--short-kernel-histogram-bins") == "shortKernelHistogramBins");
+}
+
+TEST_CASE("the command line's report options: files, loading and the SOL sheets") {
+  ReportCliOptions cli;
+  CHECK(cli.out_dir == "sollens-report");
+  CHECK(cli.link == LinkMode::kAuto);
+  CHECK(read_all(report_cli_options(),
+                 {"--out", "o", "--no-json", "--no-xlsx", "--no-sol", "--include-python", "--strip-sglang-suffixes",
+                  "--link", "correlation", "--max-memory", "1.5", "--capture", "c.json", "--rank-summary", "r.csv"},
+                 cli)
+            .empty());
+  CHECK(cli.out_dir == "o");
+  CHECK((cli.no_json && cli.no_xlsx && cli.no_sol && cli.include_python && cli.strip_sglang_suffixes));
+  CHECK(cli.link == LinkMode::kCorrelation);
+  CHECK(cli.max_memory_bytes == 1500000);
+  CHECK(cli.capture == "c.json");
+  CHECK(cli.rank_summary == "r.csv");
+  CHECK(read_all(report_cli_options(), {"--out"}, cli) == "--out needs a directory");
+  CHECK(read_all(report_cli_options(), {"--capture"}, cli) == "--capture needs the graph-capture trace");
+  CHECK(read_all(report_cli_options(), {"--rank-summary"}, cli) == "--rank-summary needs a file");
+  CHECK(read_all(report_cli_options(), {"--max-memory", "0"}, cli) == "--max-memory needs a positive number of megabytes");
+  CHECK(read_all(report_cli_options(), {"--link", "hta"}, cli) == "--link is flows, correlation or auto, not 'hta'");
+  CHECK(read_all(report_cli_options(), {"--link"}, cli) == "--link is flows, correlation or auto");
+  CHECK(cli.link == LinkMode::kCorrelation);
+}
+
+TEST_CASE("the other commands' options: values, choices and their refusals") {
+  CyclesRequest cycles;
+  CHECK(read_all(cycles_options(), {"--mode", "llm", "--order", "device"}, cycles).empty());
+  CHECK(cycles.mode == CycleMode::kLlm);
+  CHECK(cycles.order == KernelOrder::kStartTimePerDevice);
+  CHECK(read_all(cycles_options(), {"--mode", "fast"}, cycles) == "--mode is all, llm or uplifter, not 'fast'");
+  CHECK(read_all(cycles_options(), {"--order", ""}, cycles) == "--order is device, stream or file, not ''");
+  CHECK(read_all(cycles_options(), {"--mode"}, cycles) == "--mode needs a value");
+  CyclesCliOptions cycles_cli;
+  CHECK(read_all(cycles_cli_options(), {"--out"}, cycles_cli) == "--out needs a value");
+
+  SolCliOptions sol;
+  CHECK(read_all(sol_cli_options(), {"--efficiency", "0.5", "--out", "s"}, sol).empty());
+  CHECK(sol.efficiency == 0.5);
+  CHECK(sol.out_dir == "s");
+  CHECK(read_all(sol_cli_options(), {"--capture"}, sol) == "--capture needs the graph-capture trace");
+
+  SolarCliOptions solar;
+  CHECK(read_all(solar_cli_options(), {"--kineto", "k.json"}, solar).empty());
+  CHECK(solar.kineto == "k.json");
+  CHECK(read_all(solar_cli_options(), {"--kineto"}, solar) == "--kineto needs a value");
+
+  InfoCliOptions info;
+  CHECK(read_all(info_cli_options(), {"--link", "flows"}, info).empty());
+  CHECK(info.link == LinkMode::kFlows);
+
+  DiffCliOptions diff;
+  CHECK(diff.tags.baseline == "baseline");
+  CHECK(read_all(diff_cli_options(), {"--names", "a,b", "--fail-if", "total time > +5%", "--fail-if",
+                                      "op aten::mm time > +10%"},
+                 diff)
+            .empty());
+  CHECK(diff.tags.baseline == "a");
+  CHECK(diff.tags.variant == "b");
+  REQUIRE(diff.gates.size() == 2);
+  CHECK(diff.gates[1].text == "op aten::mm time > +10%");
+  for (const char* names : {"a", "a,a", ",b", "a,", "a,b,c", "a::x,b"}) {
+    INFO(names);
+    CHECK(read_all(diff_cli_options(), {"--names", names}, diff) ==
+          "--names takes two different names without '::', as A,B");
+  }
+  CHECK(diff.tags.variant == "b");
+  CHECK_FALSE(read_all(diff_cli_options(), {"--fail-if", "nonsense"}, diff).empty());
+  CHECK(diff.gates.size() == 2);
+}
+
+TEST_CASE("each command's help lists every line of its .def, in order, with defaults") {
+  const std::pair<std::string, std::string> macros[] = {{"report_flags.def", "REPORT_(?:CLI_)?OPTION"},
+                                                        {"cycles_flags.def", "CYCLES_(?:CLI_)?OPTION"},
+                                                        {"info_flags.def", "INFO_OPTION"},
+                                                        {"sol_flags.def", "SOL_OPTION"},
+                                                        {"solar_flags.def", "SOLAR_OPTION"},
+                                                        {"diff_flags.def", "DIFF_OPTION"}};
+  const std::string usages[] = {report_options_usage(), cycles_options_usage(), info_options_usage(),
+                                sol_options_usage(),    solar_options_usage(),  diff_options_usage()};
+  for (size_t k = 0; k < std::size(macros); ++k) {
+    INFO(macros[k].first);
+    const std::vector<std::string> flags = def_flags(macros[k].first, macros[k].second);
+    CHECK(flags.size() >= 2);
+    CHECK(usage_flags(usages[k]) == flags);
+  }
+  const std::string report = report_options_usage();
+  CHECK(report.find("  --short-kernel-histogram-bins N\n") != std::string::npos);
+  CHECK(report.find("(default: 100)") != std::string::npos);
+  CHECK(report.find("  --out DIR\n") != std::string::npos);
+  CHECK(report.find("sollens-report)\n") != std::string::npos);  // the default, wrapped onto its own line
+  CHECK(diff_options_usage().find("(default: baseline,variant)") != std::string::npos);
+  for (const std::string& usage : usages) {
+    std::istringstream lines(usage);
+    for (std::string line; std::getline(lines, line);) {
+      INFO(line);
+      CHECK(line.size() <= 80);
+    }
+  }
 }

@@ -28,6 +28,29 @@ ref=$fixtures/traces/tracelens-h100-bert-small/tracelens-report/gpu_timeline.csv
 
 expect "help" 0 "usage:" -- "$sollens" --help
 expect "no arguments" 2 "usage:" -- "$sollens"
+expect "help lists the commands" 0 "^  sollens solar ET \[options\]" -- "$sollens" --help
+expect "help points to each command's own" 0 "sollens COMMAND --help" -- "$sollens" --help
+# Each command's own --help: its usage and every one of its options, exit 0 (also with
+# other words around it).
+help_names() {
+  local command=$1; shift
+  expect "$command --help: usage" 0 "^usage: sollens $command " -- "$sollens" "$command" --help
+  for flag in "$@"; do
+    expect "$command --help names $flag" 0 "^  $flag( |\$)" -- "$sollens" "$command" some.json --help
+  done
+}
+help_names report --out --no-json --no-xlsx --device --no-roofline --no-sol --efficiency --capture --corrected \
+  --include-unlinked --include-python --link --detect-recompute --first-occurrence-time --micro-idle-thresh-us \
+  --group-by-num-kernels --short-kernel-threshold-us --short-kernel-histogram-bins --topk-short-kernels \
+  --strip-sglang-suffixes --rank-summary --max-memory
+help_names info --device --link
+help_names cycles --mode --order --out
+help_names sol --device --efficiency --capture --out
+help_names solar --kineto --device --out
+help_names diff --names --out --fail-if --markdown --junit
+expect "cycles --help is not the overview" 0 "^  --order stream\|device\|file" -- "$sollens" cycles -h
+out=$("$sollens" cycles --help)
+[[ $out != *"--max-memory"* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: cycles --help lists report's options"; }
 expect "unknown command" 2 "unknown command 'frobnicate'" -- "$sollens" frobnicate
 expect "unknown option" 2 "unknown option '--bogus'" -- "$sollens" report "$bert" --bogus
 expect "--out without value" 2 "--out needs a directory" -- "$sollens" report "$bert" --out

@@ -44,7 +44,7 @@ for (let r = 1; r < theirs.length; r++) {
 // TraceLens report has for this trace is there, and a numeric and a string column
 // decoded from the views equal TraceLens's CSV (ops_summary: names and kernel times).
 const reportDir = path.dirname(referencePath);
-const described = JSON.parse(session.buildReport('', false, false, false));
+const described = JSON.parse(session.buildReport([]));
 check(!described.error && Array.isArray(described.sheets), 'buildReport describes the sheets');
 const sheetNames = described.sheets.map((sh) => sh.name);
 check(sheetNames.includes('gpu_timeline') && sheetNames.includes('ops_summary') && sheetNames.includes('GEMM'),
@@ -77,7 +77,7 @@ check(unitOfColumn(opsSheet, 'total_direct_kernel_time_ms') === 'ms' && unitOfCo
 check(typeof described.rooflineCeilings === 'object' && described.rooflineCeilings !== null, 'buildReport gives the roofline ceilings');
 check(session.sheetCsv(opsIndex).split('\n')[0] === readFileSync(path.join(reportDir, 'ops_summary.csv'), 'utf8').split('\n')[0],
   'sheetCsv writes TraceLens\'s header');
-check(/unknown device/.test(JSON.parse(session.buildReport('no-such-gpu', false, false, false)).error ?? ''),
+check(/unknown device/.test(JSON.parse(session.buildReport(['--device', 'no-such-gpu'])).error ?? ''),
   'an unknown device name is an error, not a guess');
 const cycles = JSON.parse(session.buildCycles('all', 'device'));
 check(typeof cycles.summary === 'string' && cycles.kernels > 0 && cycles.sheets[0]?.name === 'cycles' &&
@@ -89,13 +89,19 @@ check(cyclesHeader(cycles).includes('found_by'), 'mode all: cycles table has fou
 const uplifter = JSON.parse(session.buildCycles('uplifter', 'device'));
 check(uplifter.sheets[0]?.name === 'cycles' && !cyclesHeader(uplifter).includes('found_by'),
   'mode uplifter: uplifter\'s cycles table (no found_by)');
-const rebuilt = JSON.parse(session.buildReport('H100_SXM5_80GB', true, false, false));
+const rebuilt = JSON.parse(session.buildReport(['--device', 'H100_SXM5_80GB', '--corrected']));
 // H100 SXM (deviceDB/H100_SXM5_80GB.json): bf16 989.4 dense; FP32 GEMMs on the fp32 vector units.
 check(rebuilt.rooflineCeilings.matrix_bf16?.peak === 'bf16' && rebuilt.rooflineCeilings.matrix_bf16?.tflops === 989.4 &&
   rebuilt.rooflineCeilings.matrix_fp32?.peak === 'fp32_vector', 'the H100\'s ceilings per Compute Spec');
 check(rebuilt.device.status === 'user' && session.sheetCsv(opsIndex) === '' && rebuilt.sheets[0].id !== described.sheets[0].id,
   'a new buildReport replaces the previous report tables (old ids are gone)');
 check(JSON.parse(sollens.Session.deviceNamesJson()).includes('H100_SXM5_80GB'), 'deviceNamesJson lists the database');
+const reportOptions = JSON.parse(sollens.Session.reportOptionsJson());
+check(reportOptions.some((o) => o.flag === '--include-unlinked' && o.name === 'includeUnlinked' && o.value === null) &&
+  reportOptions.some((o) => o.flag === '--device' && o.name === 'device' && o.value === 'NAME'),
+  'reportOptionsJson lists the report options with the page\'s names');
+check(/unknown report option '--out'/.test(JSON.parse(session.buildReport(['--out', 'x'])).error ?? ''),
+  'a command-line-only option is no report option for the page');
 
 // The page's paths: a buffer presized too small and grown mid-write (a .gz whose
 // trailer understates its size), one presized too large and trimmed with setSize,

@@ -29,7 +29,7 @@ export async function nodeReport(site) {
     sollens.HEAPU8.set(bytes, address);
     const error = session.load();
     if (error) throw new Error(`${trace}: ${error}`);
-    const report = JSON.parse(session.buildReport('', false, false, false));
+    const report = JSON.parse(session.buildReport([]));
     const cycles = JSON.parse(session.buildCycles('all', 'device'));
     return {
       session, name: path.basename(trace), version: sollens.version(), fileBytes: file.length, gzip,

@@ -1,0 +1,203 @@
+#include "api/option_kinds.h"
+
+#include <charconv>
+#include <cstdlib>
+
+#include "api/compare.h"
+#include "base/number_format.h"
+#include "devices/device_db.h"
+
+namespace sollens {
+
+namespace {
+
+// A whole decimal integer (sign allowed), as TraceLens's argparse type=int reads one.
+std::optional<int64_t> parse_integer(std::string_view text) {
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  int64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+// A number as strtod reads one, the whole word.
+std::optional<double> parse_number(const std::string* word) {
+  if (!word || word->empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(word->c_str(), &end);
+  if (*end != '\0') return std::nullopt;
+  return v;
+}
+
+std::string needs(std::string_view flag, std::string_view what) {
+  return std::string(flag) + " needs " + std::string(what);
+}
+
+// A word read as it is; `what` the message when none follows.
+std::string read_word(std::string_view flag, const std::string* word, std::string& out, std::string_view what) {
+  if (!word) return needs(flag, what);
+  out = *word;
+  return "";
+}
+
+std::string_view kernel_order_word(KernelOrder order) {
+  switch (order) {
+    case KernelOrder::kStartTimePerDevice: return "device";
+    case KernelOrder::kFileOrder: return "file";
+    default: return "stream";
+  }
+}
+
+}  // namespace
+
+std::optional<CycleMode> parse_cycle_mode(std::string_view word) {
+  if (word == "all") return CycleMode::kAll;
+  if (word == "llm") return CycleMode::kLlm;
+  if (word == "uplifter") return CycleMode::kUplifter;
+  return std::nullopt;
+}
+
+std::optional<KernelOrder> parse_kernel_order(std::string_view word) {
+  if (word == "stream" || word.empty()) return KernelOrder::kStartTimePerStream;
+  if (word == "device") return KernelOrder::kStartTimePerDevice;
+  if (word == "file") return KernelOrder::kFileOrder;
+  return std::nullopt;
+}
+
+std::string Switch::read(std::string_view, const std::string*, bool& out) {
+  out = true;
+  return "";
+}
+std::string Switch::text(const bool&) { return ""; }
+
+std::string Text::read(std::string_view flag, const std::string* word, std::string& out) {
+  return read_word(flag, word, out, "a value");
+}
+std::string Text::text(const std::string& value) { return value; }
+
+std::string DirectoryPath::read(std::string_view flag, const std::string* word, std::string& out) {
+  return read_word(flag, word, out, "a directory");
+}
+std::string DirectoryPath::text(const std::string& value) { return value; }
+
+std::string FilePath::read(std::string_view flag, const std::string* word, std::string& out) {
+  return read_word(flag, word, out, "a file");
+}
+std::string FilePath::text(const std::string& value) { return value; }
+
+std::string CaptureTracePath::read(std::string_view flag, const std::string* word, std::string& out) {
+  return read_word(flag, word, out, "the graph-capture trace");
+}
+std::string CaptureTracePath::text(const std::string& value) { return value; }
+
+std::string DeviceName::read(std::string_view flag, const std::string* word, std::string& out) {
+  if (!word || !find_device(*word))
+    return (word ? "unknown device '" + *word + "' for " + std::string(flag) : needs(flag, "a GPU name")) +
+           " (known, case-insensitive: " + known_device_names() + ")";
+  out = *word;
+  return "";
+}
+std::string DeviceName::text(const std::string& value) { return value; }
+
+std::string EfficiencyFactor::read(std::string_view flag, const std::string* word, double& out) {
+  const std::optional<double> f = parse_number(word);
+  if (!f || !(*f > 0 && *f <= 1)) return needs(flag, "a factor in (0, 1], e.g. 0.8");
+  out = *f;
+  return "";
+}
+std::string EfficiencyFactor::text(const double& value) { return format_python_float(value); }
+
+std::string PositiveMicroseconds::read(std::string_view flag, const std::string* word, std::optional<double>& out) {
+  const std::optional<double> us = parse_number(word);
+  if (!us || !(*us > 0)) return needs(flag, "a positive number of microseconds");
+  out = us;
+  return "";
+}
+std::string PositiveMicroseconds::text(const std::optional<double>& value) {
+  return value ? format_python_float(*value) : "";
+}
+
+std::string WholeMicroseconds::read(std::string_view flag, const std::string* word, int64_t& out) {
+  const std::optional<int64_t> us = word ? parse_integer(*word) : std::nullopt;
+  if (!us) return needs(flag, "a whole number of microseconds");
+  out = *us;
+  return "";
+}
+std::string WholeMicroseconds::text(const int64_t& value) { return std::to_string(value); }
+
+std::string HistogramBins::read(std::string_view flag, const std::string* word, int64_t& out) {
+  const std::optional<int64_t> bins = word ? parse_integer(*word) : std::nullopt;
+  if (!bins || *bins < 1 || *bins > 1000000) return needs(flag, "a number of bins from 1 to 1000000");
+  out = *bins;
+  return "";
+}
+std::string HistogramBins::text(const int64_t& value) { return std::to_string(value); }
+
+std::string WholeRows::read(std::string_view flag, const std::string* word, std::optional<int64_t>& out) {
+  const std::optional<int64_t> rows = word ? parse_integer(*word) : std::nullopt;
+  if (!rows) return needs(flag, "a whole number of rows");
+  out = rows;
+  return "";
+}
+std::string WholeRows::text(const std::optional<int64_t>& value) { return value ? std::to_string(*value) : ""; }
+
+std::string Megabytes::read(std::string_view flag, const std::string* word, uint64_t& out) {
+  const std::optional<double> mb = parse_number(word);
+  if (!mb || !(*mb > 0)) return needs(flag, "a positive number of megabytes");
+  out = static_cast<uint64_t>(*mb * 1e6);
+  return "";
+}
+std::string Megabytes::text(const uint64_t& value) { return value ? format_python_float(value / 1e6) : ""; }
+
+std::string LinkChoice::read(std::string_view flag, const std::string* word, LinkMode& out) {
+  const std::optional<LinkMode> mode = word ? link_mode_from_name(*word) : std::nullopt;
+  if (!mode) return std::string(flag) + " is flows, correlation or auto" + (word ? ", not '" + *word + "'" : "");
+  out = *mode;
+  return "";
+}
+std::string LinkChoice::text(const LinkMode& value) { return std::string(link_mode_name(value)); }
+
+std::string CycleModeChoice::read(std::string_view flag, const std::string* word, CycleMode& out) {
+  if (!word) return needs(flag, "a value");
+  const std::optional<CycleMode> mode = parse_cycle_mode(*word);
+  if (!mode) return std::string(flag) + " is " + kCycleModeWords + ", not '" + *word + "'";
+  out = *mode;
+  return "";
+}
+std::string CycleModeChoice::text(const CycleMode& value) {
+  return value == CycleMode::kLlm ? "llm" : value == CycleMode::kUplifter ? "uplifter" : "all";
+}
+
+std::string KernelOrderChoice::read(std::string_view flag, const std::string* word, KernelOrder& out) {
+  if (!word) return needs(flag, "a value");
+  // On the command line the default is named, never given as an empty word.
+  const std::optional<KernelOrder> order = word->empty() ? std::nullopt : parse_kernel_order(*word);
+  if (!order) return std::string(flag) + " is " + kKernelOrderWords + ", not '" + *word + "'";
+  out = *order;
+  return "";
+}
+std::string KernelOrderChoice::text(const KernelOrder& value) { return std::string(kernel_order_word(value)); }
+
+std::string RunNames::read(std::string_view flag, const std::string* word, CompareTags& out) {
+  if (!word) return needs(flag, "a value");
+  const size_t comma = word->find(',');
+  CompareTags tags;
+  if (comma != std::string::npos) tags = {word->substr(0, comma), word->substr(comma + 1)};
+  if (comma == std::string::npos || !compare_tags_problem(tags).empty())
+    return std::string(flag) + " takes two different names without '::', as A,B";
+  out = tags;
+  return "";
+}
+std::string RunNames::text(const CompareTags& value) { return value.baseline + "," + value.variant; }
+
+std::string GateList::read(std::string_view flag, const std::string* word, std::vector<GateExpr>& out) {
+  if (!word) return needs(flag, "a value");
+  std::string error;
+  const std::optional<GateExpr> gate = parse_gate(*word, error);
+  if (!gate) return error;
+  out.push_back(*gate);
+  return "";
+}
+std::string GateList::text(const std::vector<GateExpr>&) { return ""; }
+
+}  // namespace sollens
