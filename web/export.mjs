@@ -100,7 +100,7 @@ export function sheetJson(sheet) {
   return rows.length ? `[\n${rows.join(',\n')}\n]\n` : '[]\n';
 }
 
-// A plain JSON value in json_object's layout (", " and ": "), for the metadata.
+// A plain JSON value in JsonBuilder's spaced layout (", " and ": "), for the metadata.
 function jsonValue(v) {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return jsonString(v);

@@ -7,14 +7,13 @@ namespace sollens {
 std::string TableRegistry::replace(TableSet set, std::vector<Table> tables) {
   drop(set);
   std::vector<int32_t>& handles = handles_[static_cast<int>(set)];
-  std::string out = "[";
+  std::string descriptions = table_descriptions_json(next_handle_, tables);
   for (Table& table : tables) {
     const int32_t handle = next_handle_++;
-    out += (handles.empty() ? "" : ",") + table_description_json(handle, table);
     handles.push_back(handle);
     tables_.emplace(handle, std::move(table));
   }
-  return out + "]";
+  return descriptions;
 }
 
 void TableRegistry::clear() {

@@ -31,13 +31,4 @@ std::string json_string(std::string_view text) {
   return out;
 }
 
-std::string json_object(const JsonMembers& members) {
-  std::string out = "{";
-  for (size_t i = 0; i < members.size(); ++i) {
-    if (i) out += ", ";
-    out += json_string(members[i].first) + ": " + members[i].second;
-  }
-  return out + "}";
-}
-
 }  // namespace sollens

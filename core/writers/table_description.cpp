@@ -1,6 +1,6 @@
 #include "writers/table_description.h"
 
-#include "base/json_text.h"
+#include "writers/json_builder.h"
 #include "writers/table_labels.h"
 
 namespace sollens {
@@ -17,18 +17,38 @@ const char* type_name(ColumnType type) {
   return "string";
 }
 
+void describe(JsonBuilder& json, int32_t id, const Table& table) {
+  json.begin_object()
+      .member("id", id)
+      .member("name", table.name())
+      .member("kind", table_kind_name(table.kind()))
+      .member("rows", table.num_rows())
+      .key("columns")
+      .begin_array();
+  for (size_t c = 0; c < table.num_columns(); ++c) {
+    const Column& col = table.column(c);
+    json.begin_object()
+        .member("name", col.name())
+        .member("type", type_name(col.type()))
+        .member("unit", unit_symbol(col.unit()))
+        .end_object();
+  }
+  json.end_array().end_object();
+}
+
 }  // namespace
 
 std::string table_description_json(int32_t id, const Table& table) {
-  std::string out = "{\"id\":" + std::to_string(id) + ",\"name\":" + json_string(table.name()) +
-                    ",\"kind\":" + json_string(table_kind_name(table.kind())) +
-                    ",\"rows\":" + std::to_string(table.num_rows()) + ",\"columns\":[";
-  for (size_t c = 0; c < table.num_columns(); ++c) {
-    const Column& col = table.column(c);
-    out += std::string(c ? "," : "") + "{\"name\":" + json_string(col.name()) + ",\"type\":\"" +
-           type_name(col.type()) + "\",\"unit\":" + json_string(unit_symbol(col.unit())) + "}";
-  }
-  return out + "]}";
+  JsonBuilder json(JsonBuilder::Spacing::kCompact);
+  describe(json, id, table);
+  return json.take();
+}
+
+std::string table_descriptions_json(int32_t first_id, const std::vector<Table>& tables) {
+  JsonBuilder json(JsonBuilder::Spacing::kCompact);
+  json.begin_array();
+  for (size_t i = 0; i < tables.size(); ++i) describe(json, first_id + static_cast<int32_t>(i), tables[i]);
+  return json.end_array().take();
 }
 
 }  // namespace sollens

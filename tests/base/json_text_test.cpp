@@ -1,4 +1,4 @@
-// JSON string escapes and objects from members.
+// JSON string escapes.
 #include <catch2/catch.hpp>
 
 #include "base/json_text.h"
@@ -9,9 +9,4 @@ TEST_CASE("json text: string escapes") {
   CHECK(json_string("a\"b\\c") == "\"a\\\"b\\\\c\"");
   CHECK(json_string("\n\t\x01") == "\"\\n\\t\\u0001\"");
   CHECK(json_string("µs") == "\"µs\"");
-}
-
-TEST_CASE("json text: object from members") {
-  CHECK(json_object({}) == "{}");
-  CHECK(json_object({{"a", "1"}, {"b", "\"x\""}}) == "{\"a\": 1, \"b\": \"x\"}");
 }

@@ -17,9 +17,23 @@ TEST_CASE("report json: metadata and sheets in order") {
   Table b("empty_sheet", TableKind::kSummary);
   b.add_column("x", ColumnType::kInt);
   std::ostringstream out;
-  write_report_json({{"generator", json_string("sollens test")}}, {&a, &b}, out);
+  write_report_json(R"({"generator": "sollens test"})", {&a, &b}, out);
   CHECK(out.str() ==
         "{\"metadata\": {\"generator\": \"sollens test\"},\n\"sheets\": {\n"
         "\"gpu_timeline\": [\n{\"type\":\"busy_time\",\"time ms\":1.5}\n]\n,\n"
         "\"empty_sheet\": []\n}}\n");
+}
+
+TEST_CASE("report json: metadata of a report on an unnamed GPU") {
+  DeviceIdentification device;
+  device.status = DeviceStatus::kUnknown;
+  device.device_index = 0;
+  device.trace_name = "GPU X";
+  device.notice = "unknown GPU";
+  TraceMetadata trace;
+  trace.schema_version = 1;
+  CHECK(report_metadata_json("sollens 9", "runs/a \"b\".json", device, trace) ==
+        "{\"generator\": \"sollens 9\", \"trace_file\": \"runs/a \\\"b\\\".json\", "
+        "\"device\": {\"status\": \"unknown\", \"trace_device_index\": 0, \"trace_device_name\": \"GPU X\", "
+        "\"from_gpu_events\": false, \"notice\": \"unknown GPU\"}, \"trace\": {\"schemaVersion\": 1}}");
 }

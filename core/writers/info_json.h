@@ -1,6 +1,6 @@
 #pragma once
 // `sollens info` as JSON for the page: format, version hints, devices, ranks, event
-// counts, time span and warnings.
+// counts, time span and warnings. Compact, keys in the page's camelCase.
 #include <string>
 
 #include "analyses/info/trace_info.h"

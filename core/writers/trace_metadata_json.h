@@ -1,5 +1,6 @@
 #pragma once
-// The trace's top-level keys as the JSON text of report.json's metadata.trace.
+// The trace's top-level keys as the JSON text of report.json's metadata.trace (and the
+// page's trace metadata).
 #include <string>
 
 #include "store/event_store.h"

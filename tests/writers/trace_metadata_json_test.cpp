@@ -1,7 +1,7 @@
 // The trace's top-level keys as report.json's metadata.trace.
 #include <catch2/catch.hpp>
 
-#include "report/trace_metadata_json.h"
+#include "writers/trace_metadata_json.h"
 
 using namespace sollens;
 

@@ -1,0 +1,85 @@
+#include "writers/info_json.h"
+
+#include "writers/json_builder.h"
+
+namespace sollens {
+
+namespace {
+
+// A trace value that may be absent (kNoValue): the page reads null.
+void member_or_null(JsonBuilder& json, std::string_view key, int64_t v) {
+  if (v == kNoValue) json.member_null(key);
+  else json.member(key, v);
+}
+
+void string_array(JsonBuilder& json, std::string_view key, const std::vector<std::string>& v) {
+  json.key(key).begin_array();
+  for (const std::string& s : v) json.string(s);
+  json.end_array();
+}
+
+// [["name", count], ...]
+void count_pairs(JsonBuilder& json, std::string_view key, const std::vector<std::pair<std::string, size_t>>& v) {
+  json.key(key).begin_array();
+  for (const auto& [name, count] : v) json.begin_array().string(name).unsigned_integer(count).end_array();
+  json.end_array();
+}
+
+void devices(JsonBuilder& json, const std::vector<DeviceProperties>& devices) {
+  json.key("devices").begin_array();
+  for (const DeviceProperties& d : devices) {
+    json.begin_object();
+    member_or_null(json, "id", d.id);
+    json.member("name", d.name);
+    member_or_null(json, "totalGlobalMem", d.total_global_mem);
+    member_or_null(json, "computeMajor", d.compute_major);
+    member_or_null(json, "computeMinor", d.compute_minor);
+    member_or_null(json, "numSms", d.num_sms);
+    member_or_null(json, "warpSize", d.warp_size);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+void distributed(JsonBuilder& json, const std::optional<DistributedInfo>& distributed) {
+  if (!distributed) {
+    json.member_null("distributed");
+    return;
+  }
+  const DistributedInfo& di = *distributed;
+  json.key("distributed").begin_object().member("backend", di.backend);
+  member_or_null(json, "rank", di.rank);
+  member_or_null(json, "worldSize", di.world_size);
+  member_or_null(json, "pgCount", di.pg_count);
+  json.member("ncclVersion", di.nccl_version).end_object();
+}
+
+}  // namespace
+
+std::string trace_info_json(const TraceInfo& info, const EventStore& store) {
+  JsonBuilder json(JsonBuilder::Spacing::kCompact);
+  json.begin_object()
+      .member("format", info.format)
+      .member("traceName", store.metadata.trace_name)
+      .member("jsonBytes", store.input_bytes)
+      .member("events", info.events)
+      .member("gpuEvents", info.gpu_events)
+      .member("linkedGpuEvents", info.linked_gpu_events)
+      // link_mode_name comes with TraceInfo's LinkMode (model/link_mode.h through trace_info.h).
+      .member("linkedBy", link_mode_name(info.linked_by))
+      .member("gpuTimeUs", info.gpu_time_us)
+      .member("unlinkedGpuTimeUs", info.unlinked_gpu_time_us)
+      .member("firstTsUs", info.first_ts_us)
+      .member("lastEndUs", info.last_end_us)
+      .member("spanMs", (info.last_end_us - info.first_ts_us) / 1e3);
+  string_array(json, "versionHints", info.version_hints);
+  string_array(json, "gpuPids", info.gpu_devices);
+  count_pairs(json, "eventsByCategory", info.events_by_category);
+  count_pairs(json, "eventsByPhase", info.events_by_phase);
+  devices(json, store.metadata.devices);
+  distributed(json, store.metadata.distributed);
+  string_array(json, "warnings", info.warnings);
+  return json.end_object().take();
+}
+
+}  // namespace sollens
