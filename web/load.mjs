@@ -10,9 +10,6 @@ import { app, forgetKept, settleCycles } from './state.mjs';
 import { enableReportActions, hideError, isLoading, showError, ui } from './ui.mjs';
 import * as overview from './views/overview.mjs';
 
-// What the worker computes the first report with (worker.mjs).
-const DEFAULT_REPORT_OPTIONS = Object.freeze({ device: '', corrected: false, includeUnlinked: false, detectRecompute: false });
-
 export const engine = createEngine({
   onReady(msg) {
     // 'warm' once the worker has run the core over the bundled sample (worker.mjs).
@@ -226,7 +223,7 @@ function showProgress({ phase, done, total, events, item, items, itemName }) {
 // The report comes first; the cycles follow in their own message.
 function showLoaded(msg) {
   app.report = msg;
-  app.reportOptions = { ...DEFAULT_REPORT_OPTIONS };
+  app.reportOptions = {};  // the first report's: every option at the core's default
   msg.cycles = null;
   msg.cyclesPending = true;
   msg.comparisonPending = comparing;  // the worker posts it after the cycles

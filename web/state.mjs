@@ -11,8 +11,9 @@ export const app = {
   version: '',       // the core's version (the worker's READY), for the export's "generator"
   devices: [],       // the device database's ids, for device selectors
   cyclesAsked: false,  // the cycles under way were asked for by the cycles view
-  // The options of the last report asked of the worker for this trace:
-  // {device, corrected, includeUnlinked, detectRecompute} (worker.mjs's buildReport).
+  // The options of the last report asked of the worker for this trace, by the names
+  // Session.reportOptionsJson() gives them ({device, corrected, includeUnlinked, ...});
+  // one not set is at the core's default (worker.mjs's reportWords).
   reportOptions: null,
   // The rank traces of one run read together (the worker's RANKS message: the
   // cross-rank sheets), and their files by name, to open a rank's own report; null

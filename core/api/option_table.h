@@ -46,7 +46,8 @@ struct OptionSpec {
 template <typename Options>
 OptionRead read_option(std::span<const OptionSpec<Options>> specs, const std::vector<std::string>& args, size_t& i,
                        Options& options, std::string& problem) {
-  const auto spec = std::ranges::find(specs, std::string_view(args[i]), &OptionSpec<Options>::flag);
+  const auto spec = std::find_if(specs.begin(), specs.end(),
+                                 [&](const OptionSpec<Options>& s) { return s.flag == args[i]; });
   if (spec == specs.end()) return OptionRead::kNotMine;
   const std::string* word = spec->takes_value && i + 1 < args.size() ? &args[i + 1] : nullptr;
   problem = spec->read(options, spec->flag, word);

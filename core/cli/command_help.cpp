@@ -76,7 +76,8 @@ constexpr const char* kExitCodes =
 }  // namespace
 
 const Command* find_command(std::string_view name) {
-  const auto found = std::ranges::find(kCommands, name, &Command::name);
+  const auto found =
+      std::find_if(std::begin(kCommands), std::end(kCommands), [&](const Command& c) { return c.name == name; });
   return found == std::end(kCommands) ? nullptr : &*found;
 }
 

@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   const Command* command = find_command(name);
-  if (std::ranges::any_of(args, [](const std::string& a) { return a == "--help" || a == "-h"; })) {
+  if (std::any_of(args.begin(), args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; })) {
     std::cout << (command ? command_usage(*command) : overview_usage());
     return 0;
   }
