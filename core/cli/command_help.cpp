@@ -11,12 +11,13 @@ namespace {
 
 const Command kCommands[] = {
     {"report", "TRACE|TRACE TRACE ...|DIR|GLOB",
-     "every TraceLens and SOL sheet as CSV, report.json and report.xlsx; many ranks",
+     "every TraceLens and SOL sheet: CSV, report.json, report.xlsx; many ranks",
      R"(  Writes the report sheets as CSV into DIR, and all of them as one report.json
   and one report.xlsx beside them; prints a summary and timings on stderr. With
   several traces (one per rank), a folder or a glob: each rank's report in
   DIR/rank<k>/ and the cross-rank sheets (TraceLens's multi-rank collective
-  report, stragglers, per-rank timeline, comm-comp overlap, rank clocks) in DIR/.
+  report, stragglers, per-rank timeline, comm-comp overlap, rank clocks) in
+  DIR/.
   After TraceLens's sheets come the speed-of-light sheets of sollens sol
   (sol_metrics, sol_by_layer_type, ...) when the GPU is known (identified, or
   named with --device).

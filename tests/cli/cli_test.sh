@@ -51,6 +51,10 @@ help_names diff --names --out --fail-if --markdown --junit
 expect "cycles --help is not the overview" 0 "^  --order stream\|device\|file" -- "$sollens" cycles -h
 out=$("$sollens" cycles --help)
 [[ $out != *"--max-memory"* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: cycles --help lists report's options"; }
+for command in "" report info cycles sol solar diff; do
+  wide=$("$sollens" $command --help | awk 'length($0) > 80')
+  [[ -z $wide ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); printf 'FAILED: sollens %s --help wider than 80 columns:\n%s\n' "$command" "$wide"; }
+done
 expect "unknown command" 2 "unknown command 'frobnicate'" -- "$sollens" frobnicate
 expect "unknown option" 2 "unknown option '--bogus'" -- "$sollens" report "$bert" --bogus
 expect "--out without value" 2 "--out needs a directory" -- "$sollens" report "$bert" --out
