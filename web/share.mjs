@@ -8,7 +8,9 @@
 //   {"v":2, "name", "version", "fileBytes", "gzip", "cutShort", "info", "traceMetadata", "gpuTimeline",
 //    "report": {"device", "rooflineCeilings", "timingsMs", "includeUnlinked", "sheets": [sheet]},
 //    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]},
-//    "sol": {"device", "solDevice", "efficiencyFactor", "moduleFrames", "notes", "metrics", "sheets"},
+//    "sol": {"device", "device_identification", "efficiency_factor", "module_frames", "notes", "metrics", "sheets"}
+//           (sol.json's spellings; links made before them, with "solDevice", "efficiencyFactor" and
+//           "moduleFrames", are read as well),
 //    "comparison": {"baseline", "variant" (file names), "swapped", "names": [baseline, variant]
 //                   (the runs' names in the compared columns), "sheets"},
 //    "dropped": [name]}
@@ -311,11 +313,20 @@ const docSchema = obj({
   report: obj({ device: deviceSchema, rooflineCeilings: map(obj({ peak: str(100), tflops: num }), 100),
     timingsMs: map(nullable(num), 50), includeUnlinked: bool, sheets }, ['includeUnlinked']),
   cycles: nullable(obj({ summary: str(), kernels: count, preambles: arr(str(), 500), sheets })),
-  sol: obj({ device: deviceSchema, solDevice: nullable(str(200)), efficiencyFactor: num, moduleFrames: bool,
+  sol: obj({ device: nullable(str(200)), device_identification: deviceSchema, efficiency_factor: num, module_frames: bool,
     notes: arr(str(), 1000), metrics: map(nullable(num), 100), sheets }),
   comparison: obj({ baseline: str(1000), variant: str(1000), swapped: bool, names: arr(str(1000), 2), sheets }),
   dropped: arr(str(1100), 1000),
 }, ['cutShort', 'sol', 'comparison']);
+
+// A link made before the SOL result took sol.json's key spellings, read with them.
+function withSolJsonKeys(doc) {
+  const sol = doc?.sol;
+  if (!sol || typeof sol !== 'object' || !Object.hasOwn(sol, 'solDevice')) return doc;
+  const { device, solDevice, efficiencyFactor, moduleFrames, ...rest } = sol;
+  return { ...doc, sol: { ...rest, device: solDevice, device_identification: device, efficiency_factor: efficiencyFactor,
+    module_frames: moduleFrames } };
+}
 
 // `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
 export async function decodeShare(fragment) {
@@ -338,7 +349,7 @@ export async function decodeShare(fragment) {
       'Ask for a link made with this version, or for the trace file.');
   let checked;
   try {
-    checked = docSchema(doc, '');
+    checked = docSchema(withSolJsonKeys(doc), '');
     if (checked.cycles && checked.cycles.preambles.length !== checked.cycles.sheets.length) invalid('cycles.preambles', 'do not match the cycle sheets');
     if (checked.comparison && checked.comparison.names.length !== 2) invalid('comparison.names', 'are not two names');
   } catch (e) {

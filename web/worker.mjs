@@ -40,7 +40,13 @@ let baseline = null;
 let sessionName = '';
 let baselineName = '';
 
-const loadModule = () => (modulePromise ??= createSollens());
+const loadModule = () => (modulePromise ??= createSollens().then((sollens) => {
+  reportOptions = JSON.parse(sollens.Session.reportOptionsJson());
+  return sollens;
+}));
+// The report options as the module lists them (core/api/report_flags.def):
+// [{flag, name (as the page's messages name it), value (null for a switch), help}].
+let reportOptions = [];
 
 class UserError extends Error {
   constructor(title, hint) {
@@ -85,7 +91,7 @@ async function warmUp(sollens) {
     if (!response.ok) return;
     warm = new sollens.Session();
     await streamInto(sollens, warm, await blobSource(await response.blob()), () => {});
-    warm.buildReport('', false, false, false);
+    warm.buildReport([]);
     warm.buildCycles('all', 'stream');
   } catch {
     // see above
@@ -151,7 +157,7 @@ async function open({ id, file, url, name, remote, compare }) {
     const cutShort = gzipTruncated || JSON.parse(session.warningsJson()).some((w) => w.code === 'truncated');
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson(false));
-    const report = buildReport('', false, false, false);
+    const report = buildReport();
     const tDone = performance.now();
     self.postMessage({
       type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, info, traceMetadata, gpuTimeline, report,
@@ -413,9 +419,19 @@ function postCycles(id, mode, order) {
 }
 
 // --- results as typed-array columns (the report model above) -------------------------
-function buildReport(device, corrected, includeUnlinked, detectRecompute) {
-  const described = JSON.parse(session.buildReport(device ?? '', Boolean(corrected), Boolean(includeUnlinked),
-    Boolean(detectRecompute)));
+// The options the page set, by name ({device: 'MI300X', corrected: true, ...}), as the
+// command-line words Session.buildReport reads; options left unset are not sent.
+function reportWords(options) {
+  return reportOptions.flatMap(({ flag, name, value }) => {
+    const given = options[name];
+    if (value === null) return given === true ? [flag] : [];
+    return given === undefined || given === null || given === '' ? [] : [flag, String(given)];
+  });
+}
+
+function buildReport(options = {}) {
+  const { includeUnlinked, detectRecompute } = options;
+  const described = JSON.parse(session.buildReport(reportWords(options)));
   if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
     'Choose a device from the list, or leave it on "from the trace".');
   return { device: described.device, rooflineCeilings: described.rooflineCeilings, timingsMs: described.timingsMs,
@@ -443,8 +459,9 @@ function buildCycles(mode, order) {
     sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
 }
 
-// Speed of light: sol = {device, solDevice, efficiencyFactor, moduleFrames, notes,
-// metrics: {name: value}, sheets: [sheet]} (core/api/page_session.h).
+// Speed of light: sol = sol.json's {device (the SOL device's name), device_identification,
+// efficiency_factor, module_frames, notes, metrics: {name: value}} and sheets: [sheet]
+// (core/api/page_session.h, core/writers/sol_json.h).
 async function postSol({ id, device, efficiency, capture }) {
   try {
     if (!session) throw new UserError('No trace is open.');
@@ -542,7 +559,7 @@ function transferables(result) {
 function postReport(msg) {
   try {
     if (!session) throw new UserError('No trace is open.', 'Open a trace first.');
-    const report = buildReport(msg.device, msg.corrected, msg.includeUnlinked, msg.detectRecompute);
+    const report = buildReport(msg);
     // The overview shows the whole trace's timeline, also when the report's is split by
     // is_recompute; else the report's own (before its columns are transferred).
     const gpuTimeline = msg.detectRecompute ? JSON.parse(session.gpuTimelineJson(Boolean(msg.includeUnlinked)))

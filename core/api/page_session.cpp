@@ -1,71 +1,26 @@
 #include "api/page_session.h"
 
-#include <cmath>
 #include <new>
 
-#include "devices/device_db.h"
-#include "analyses/sol/sol.h"
-#include "analyses/solar/solar_intermediates.h"
-#include "analyses/solar/solar_report.h"
 #include "api/compare.h"
-#include "api/info_json.h"
-#include "base/json_text.h"
-#include "base/number_format.h"
-#include "ingest/execution_trace_reader.h"
-#include "report/trace_metadata_json.h"
 #include "writers/csv_writer.h"
 #include "writers/device_json.h"
+#include "writers/info_json.h"
+#include "writers/document_writer.h"
+#include "writers/json_builder.h"
 #include "writers/json_writer.h"
+#include "writers/page_json.h"
+#include "writers/trace_metadata_json.h"
+#include "writers/sol_json.h"
 
 namespace sollens {
 
 namespace {
 
-std::string error_json(const std::string& message) { return "{\"error\":" + json_string(message) + "}"; }
+std::string error_json(const std::string& message) { return page_error_json(message); }
 
 // A page has at most 4 GB of WebAssembly memory.
 const char* const kOutOfMemory = "out of memory: this trace needs more than the page's 4 GB; use the sollens command line";
-
-std::string timings_json(const ReportTimings& t) {
-  return "{\"timeline\":" + format_python_float(t.timeline_ms) + ",\"ops\":" + format_python_float(t.ops_ms) +
-         ",\"perf\":" + format_python_float(t.perf_ms) +
-         ",\"collectives\":" + format_python_float(t.collectives_ms) + "}";
-}
-
-// A metric's value: integers without a decimal point (counts), NaN and infinities
-// (no estimate) as null.
-std::string metric_value_json(const Column& values, size_t row) {
-  if (values.is_null(row)) return "null";
-  const double v = values.float_at(row);
-  if (!std::isfinite(v)) return "null";
-  if (v == std::floor(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<long long>(v));
-  return format_python_float(v);
-}
-
-std::string sol_metrics_json(const Table& metrics) {
-  JsonMembers members;
-  for (size_t row = 0; row < metrics.num_rows(); ++row)
-    members.emplace_back(metrics.column(0).string_at(row), metric_value_json(metrics.column(1), row));
-  return json_object(members);
-}
-
-// The GPU the SOL times are for: the one chosen, else the Kineto trace's; never a guess.
-void choose_solar_hardware(const std::string& device_name, const Session& session, solar::SolarInputs& in) {
-  const DeviceSpec* spec = nullptr;
-  if (!device_name.empty()) {
-    spec = find_device(device_name);
-  } else if (session.loaded()) {
-    const DeviceIdentification id = session.identify_device();
-    spec = id.roofline_spec();
-    if (!spec) in.hardware_notice = id.notice;
-  } else {
-    in.hardware_notice = "no device: an Execution Trace names no GPU; choose one, or open the Kineto trace of the same run first";
-  }
-  if (spec) {
-    in.hardware = solar::solar_hardware(*spec);
-    if (!in.hardware) in.hardware_notice = spec->id + " has no boost clock, bandwidth or fp32 peak in deviceDB";
-  }
-}
 
 }  // namespace
 
@@ -112,12 +67,7 @@ std::string PageSession::finish_stream() {
 }
 
 std::string PageSession::warnings_json() const {
-  std::string out = "[";
-  if (session_.loaded())
-    for (const auto& w : session_.warnings())
-      out += (out.size() > 1 ? "," : "") + std::string("{\"code\":") + json_string(w.code) +
-             ",\"message\":" + json_string(w.message) + "}";
-  return out + "]";
+  return ingest_warnings_json(session_.loaded() ? session_.warnings() : std::vector<IngestWarning>{});
 }
 
 std::string PageSession::info_json() const {
@@ -139,31 +89,35 @@ std::string PageSession::trace_metadata_json() const {
 }
 
 std::string PageSession::device_names_json() {
-  std::string out = "[";
-  for (const std::string& name : device_names()) out += (out.size() > 1 ? "," : "") + json_string(name);
-  return out + "]";
+  return string_array_json(device_names());
 }
 
-std::string PageSession::build_report(const std::string& device_name, bool corrected, bool include_unlinked,
-                                      bool detect_recompute) {
+std::string PageSession::build_report(const std::vector<std::string>& option_words) {
   try {
     if (!session_.loaded()) return error_json("no trace is loaded");
-    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
     ReportRequest request;
-    request.device_name = device_name;
-    request.corrected = corrected;
-    request.include_unlinked = include_unlinked;
-    request.detect_recompute = detect_recompute;
-    const DeviceIdentification device = session_.identify_device(device_name);
+    if (std::string problem = read_report_words(option_words, request); !problem.empty())
+      return error_json(problem);
+    const DeviceIdentification device = session_.identify_device(request.device_name);
     // Recompute is found from the checkpoint python frames, so they must be in the tree.
-    Report report = detect_recompute ? session_.report(request, device, session_.python_tree())
-                                     : session_.report(request, device);
-    return "{\"device\":" + device_identification_json(device) +
-           ",\"rooflineCeilings\":" + roofline_ceilings_json(device) + ",\"timingsMs\":" + timings_json(report.timings) +
-           ",\"sheets\":" + tables_.replace(TableSet::kReport, report.release_sheets()) + "}";
+    Report report = request.detect_recompute ? session_.report(request, device, session_.python_tree())
+                                             : session_.report(request, device);
+    return page_report_json(device, report.timings, tables_.replace(TableSet::kReport, report.release_sheets()));
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }
+}
+
+std::string PageSession::report_options_json() {
+  JsonBuilder json(JsonBuilder::Spacing::kCompact);
+  json.begin_array();
+  for (const OptionSpec<ReportRequest>& option : report_options()) {
+    json.begin_object().member("flag", option.flag).member("name", option_page_name(option.flag)).key("value");
+    if (option.takes_value) json.string(option.value_name);
+    else json.null();
+    json.member("help", option.help).end_object();
+  }
+  return json.end_array().take();
 }
 
 std::string PageSession::build_cycles(const std::string& mode, const std::string& order) {
@@ -175,14 +129,9 @@ std::string PageSession::build_cycles(const std::string& mode, const std::string
     if (!cycle_mode) return error_json(std::string("mode is ") + kCycleModeWords);
     CyclesResult cycles = session_.cycles({*cycle_mode, *kernel_order});
     std::vector<Table> tables;
-    std::string preambles = "[";
-    for (CycleSheet& sheet : cycles.sheets) {
-      preambles += (tables.empty() ? "" : ",") + json_string(sheet.preamble);
-      tables.push_back(std::move(sheet.table));
-    }
-    return "{\"summary\":" + json_string(cycles.summary) + ",\"kernels\":" + std::to_string(cycles.report.kernels) +
-           ",\"preambles\":" + preambles + "],\"sheets\":" + tables_.replace(TableSet::kCycles, std::move(tables)) +
-           "}";
+    for (CycleSheet& sheet : cycles.sheets) tables.push_back(std::move(sheet.table));  // the preambles stay
+    const std::string sheets = tables_.replace(TableSet::kCycles, std::move(tables));
+    return page_cycles_json(cycles.summary, cycles.report.kernels, cycles.sheets, sheets);
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }
@@ -193,19 +142,12 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
     if (!session_.loaded()) return error_json("no trace is loaded");
     if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
     if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
-    const DeviceIdentification device = session_.identify_device(device_name);
-    SolOptions options;
-    options.efficiency_factor = efficiency;
-    options.capture = session_.capture();
-    SolReport r = analyze_sol(session_.store(), session_.python_tree(), device, options, &session_.default_cycles());
-    std::string notes = "[";
-    for (const std::string& n : r.ops.notes) notes += (notes.size() > 1 ? "," : "") + json_string(n);
-    const std::string head = "{\"device\":" + device_identification_json(device) +
-                             ",\"solDevice\":" + (r.device.empty() ? "null" : json_string(r.device)) +
-                             ",\"efficiencyFactor\":" + format_python_float(r.efficiency_factor) +
-                             ",\"moduleFrames\":" + (r.ops.module_frames ? "true" : "false") + ",\"notes\":" + notes +
-                             "],\"metrics\":" + sol_metrics_json(r.metrics);
-    return head + ",\"sheets\":" + tables_.replace(TableSet::kSol, r.release_tables()) + "}";
+    SolResult sol = session_.sol({device_name, efficiency});
+    JsonBuilder json(JsonBuilder::Spacing::kCompact);
+    json.begin_object();
+    write_sol_members(json, sol.report, sol.device);
+    json.member_raw("sheets", tables_.replace(TableSet::kSol, sol.report.release_tables()));
+    return json.end_object().take();
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }
@@ -221,33 +163,32 @@ std::string PageSession::load_capture() {
 
 std::string PageSession::load_execution_trace() {
   tables_.replace(TableSet::kSolar, {});
-  et_graph_.reset();
-  EtLoadResult loaded = sollens::load_execution_trace(std::move(buffer_));
+  const LoadOutcome outcome = session_.load_execution_trace(std::move(buffer_));
   buffer_ = PaddedBuffer();
-  if (!loaded.graph) return loaded.error;
-  et_graph_ = std::move(loaded.graph);
-  return "";
+  return outcome.error;
 }
 
 std::string PageSession::build_solar(const std::string& device_name) {
   try {
-    if (!et_graph_) return error_json("no Execution Trace is loaded");
+    if (!session_.has_execution_trace()) return error_json("no Execution Trace is loaded");
     if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
-    const solar::SolarGraph graph = solar::build_solar_graph(*et_graph_);
-    solar::SolarInputs in;
-    in.graph = et_graph_.get();
-    in.solar = &graph;
-    if (session_.loaded()) in.measured = solar::measure_run(graph, *et_graph_, session_.store(), session_.tree());
-    choose_solar_hardware(device_name, session_, in);
-    solar::SolarReport report = solar::make_solar_report(in);
-    std::string summary = "[";
-    for (const std::string& line : report.summary) summary += (summary.size() > 1 ? "," : "") + json_string(line);
+    SolarRequest request;
+    request.device_name = device_name;
+    request.no_device_notice =
+        "no device: an Execution Trace names no GPU; choose one, or open the Kineto trace of the same run first";
+    SolarResult solar = session_.solar(request);
+    JsonBuilder json(JsonBuilder::Spacing::kCompact);
+    json.begin_object();
+    json.member_raw("solar", document_json(solar.report.document));
+    json.key("summary").begin_array();
+    for (const std::string& line : solar.report.summary) json.string(line);
+    json.end_array();
+    json.member("measured", solar.measured);
     std::vector<Table> tables;
-    tables.push_back(std::move(report.nodes));
-    tables.push_back(solar::intermediates_table(*et_graph_, graph));
-    return "{\"solar\":" + report.json + ",\"summary\":" + summary +
-           "],\"measured\":" + (in.measured ? "true" : "false") +
-           ",\"sheets\":" + tables_.replace(TableSet::kSolar, std::move(tables)) + "}";
+    tables.push_back(std::move(solar.report.nodes));
+    tables.push_back(std::move(solar.intermediates));
+    json.member_raw("sheets", tables_.replace(TableSet::kSolar, std::move(tables)));
+    return json.end_object().take();
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }
@@ -261,9 +202,8 @@ std::string PageSession::build_comparison(const PageSession& baseline, const std
     if (!baseline_name.empty()) tags.baseline = baseline_name;
     if (!variant_name.empty()) tags.variant = variant_name;
     if (std::string problem = compare_tags_problem(tags); !problem.empty()) return error_json(problem);
-    std::vector<Table> tables = compare_sessions(baseline.session_, session_, tags);
-    return "{\"names\":[" + json_string(tags.baseline) + "," + json_string(tags.variant) +
-           "],\"sheets\":" + tables_.replace(TableSet::kComparison, std::move(tables)) + "}";
+    std::vector<Table> tables = Session::diff(baseline.session_.diff_run(), session_.diff_run(), {tags, {}}).sheets;
+    return page_comparison_json(tags.baseline, tags.variant, tables_.replace(TableSet::kComparison, std::move(tables)));
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }

@@ -4,12 +4,12 @@
 // for results as JSON text and for report tables by handle, column by column.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "api/session.h"
 #include "api/table_registry.h"
 #include "ingest/trace_stream.h"
 #include "model/trace_tree.h"
-#include "store/execution_graph.h"
 #include "store/padded_buffer.h"
 
 namespace sollens {
@@ -42,7 +42,7 @@ class PageSession {
 
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }
   std::string warnings_json() const;           // [{"code","message"}]
-  std::string info_json() const;               // api/info_json.h; "{}" before a load
+  std::string info_json() const;               // writers/info_json.h; "{}" before a load
   // [{"type","time ms","percent"}] of the whole trace (also when the report splits it by
   // is_recompute); include_unlinked as in build_report.
   std::string gpu_timeline_json(bool include_unlinked = false) const;
@@ -51,18 +51,22 @@ class PageSession {
   static std::string device_names_json();      // api/options.h device_names()
 
   // Computes every sheet; {"device", "timingsMs", "sheets": [table descriptions]}, or
-  // {"error"} (an unknown device keeps the previous report). detect_recompute: the
-  // is_recompute columns (TraceLens --detect_recompute), from the tree with the python
-  // frames (built on first use and kept for this trace, as for SOL).
-  std::string build_report(const std::string& device_name, bool corrected, bool include_unlinked,
-                           bool detect_recompute = false);
+  // {"error"} (an unknown option or device keeps the previous report). option_words: the
+  // report options as on the command line (report_options_json; e.g. {"--device",
+  // "MI300X", "--corrected"}). --detect-recompute's is_recompute columns come from the
+  // tree with the python frames (built on first use and kept for this trace, as for SOL).
+  std::string build_report(const std::vector<std::string>& option_words = {});
+  // The report options the page can send: [{"flag", "name" (the page's camelCase name),
+  // "value" (what the flag takes, null for a switch), "help"}], from report_flags.def.
+  static std::string report_options_json();
   // {"summary", "kernels", "preambles", "sheets"}, or {"error"} for an unknown mode or
   // order (options.h: "" is the default order, per device and stream).
   std::string build_cycles(const std::string& mode, const std::string& order);
 
-  // Speed of light (analyses/sol) at this efficiency factor, in (0, 1]: {"device",
-  // "solDevice", "efficiencyFactor", "moduleFrames", "notes", "metrics": {name: value},
-  // "sheets"}, or {"error"}. Layer types need the python frames, which the loaded tree
+  // Speed of light (Session::sol) at this efficiency factor, in (0, 1]: sol.json's
+  // {"device" (the SOL device's name), "device_identification", "efficiency_factor",
+  // "module_frames", "notes", "metrics": {name: value}} (writers/sol_json.h) and
+  // "sheets", or {"error"}. Layer types need the python frames, which the loaded tree
   // leaves out: a tree with them is built on the first call and kept for this trace, as
   // is the cycle detection (Session::python_tree, Session::default_cycles).
   std::string build_sol(const std::string& device_name, double efficiency);
@@ -75,8 +79,8 @@ class PageSession {
   // Kineto trace (loaded before it or not at all): "" when read, else the error in plain
   // words, and the previous one is dropped.
   std::string load_execution_trace();
-  bool has_execution_trace() const { return et_graph_ != nullptr; }
-  // Solar (analyses/solar) for that graph, measured in the Kineto trace when one is
+  bool has_execution_trace() const { return session_.has_execution_trace(); }
+  // Solar (Session::solar) for that graph, measured in the Kineto trace when one is
   // loaded: {"solar": solar.json's document, "summary": [lines], "measured": bool,
   // "sheets": [solar_nodes, solar_intermediates]}, or {"error"}. device_name "": the
   // Kineto trace's GPU; with neither, no SOL times (the document says why).
@@ -103,7 +107,6 @@ class PageSession {
   PaddedBuffer buffer_;
   std::unique_ptr<TraceStreamReader> stream_;
   LoadOptions stream_options_;
-  std::unique_ptr<ExecutionGraph> et_graph_;
 };
 
 }  // namespace sollens

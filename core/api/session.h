@@ -17,15 +17,24 @@
 #include "api/capture_trace.h"
 #include "api/events.h"
 #include "api/options.h"
+#include "api/speed_of_light.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "report/report.h"
 #include "store/event_store.h"
+#include "store/execution_graph.h"
 #include "store/padded_buffer.h"
 
 namespace sollens {
 class TraceStreamReader;
+struct DiffRequest;
+struct DiffResult;
+struct DiffRun;
+struct RanksResult;
+namespace ranks {
+struct RankSummary;
 }
+}  // namespace sollens
 
 namespace sollens {
 
@@ -112,6 +121,34 @@ class Session {
   // The events shaped like PyTorch's profiler result (api/events.h).
   EventView events() const { return EventView(*store_, *tree_); }
 
+  // Speed of light (api/speed_of_light.h). sol requires loaded(): the tree with python
+  // frames and the default cycles, kept. The Execution Trace is kept beside the Kineto
+  // trace, whichever is loaded first, until the next one replaces it (a failed load
+  // keeps none); solar requires it, and is measured against the Kineto trace when one
+  // is loaded. Defined in speed_of_light.cpp.
+  SolResult sol(const SolRequest& request) const;
+  LoadOutcome load_execution_trace(PaddedBuffer bytes);
+  bool has_execution_trace() const { return execution_graph_ != nullptr; }
+  const std::vector<std::string>& execution_trace_warnings() const { return execution_graph_->warnings; }
+  SolarResult solar(const SolarRequest& request) const;
+
+  // Runs and ranks compared: api/compare.h and api/ranks.h define these and their types.
+  // This trace as one side of a diff: its default report and cycles. The session must
+  // outlive the run (the op-tree diffs read its events).
+  DiffRun diff_run() const;
+  // Two runs compared, then the request's gates evaluated. Static: a run may be a stored
+  // report.json (read_stored_report), which no session holds.
+  static DiffResult diff(const DiffRun& baseline, const DiffRun& variant, const DiffRequest& request);
+  // What the cross-rank sheets keep of this trace (a few KB); `file` names it (its rank
+  // may come from the name).
+  ranks::RankSummary rank_summary(std::string file) const;
+  // The ranks numbered and the cross-rank sheets. Static: by then only the ranks'
+  // summaries are left, each rank's trace dropped once summarised.
+  static RanksResult ranks(std::vector<ranks::RankSummary> summaries);
+  // The warning for GPU events linked by correlation id instead of TraceLens's flow
+  // events; "" when they were linked through flows.
+  std::string linking_notice() const;
+
  private:
   // The tree of a parsed trace; the session holds both.
   LoadOutcome adopt(LoadResult parsed, const LoadOptions& options, double parse_ms);
@@ -123,6 +160,7 @@ class Session {
   mutable std::unique_ptr<CycleReport> default_cycles_;
   mutable std::unique_ptr<TraceTree> python_tree_;
   std::unique_ptr<LoadedCapture> capture_;
+  std::unique_ptr<ExecutionGraph> execution_graph_;  // not dropped by load: see solar()
 };
 
 }  // namespace sollens

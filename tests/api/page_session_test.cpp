@@ -49,7 +49,7 @@ std::string linear_relu_linear_et() {
 
 TEST_CASE("PageSession: nothing loaded") {
   PageSession page;
-  CHECK(page.build_report("", false, false) == R"({"error":"no trace is loaded"})");
+  CHECK(page.build_report() == R"({"error":"no trace is loaded"})");
   CHECK(page.build_cycles("all", "stream") == R"({"error":"no trace is loaded"})");
   CHECK(page.info_json() == "{}");
   CHECK(page.warnings_json() == "[]");
@@ -84,8 +84,8 @@ TEST_CASE("PageSession: report tables by handle, described and encoded") {
   PageSession page;
   fill(page, test::one_gemm_trace());
   REQUIRE(page.load() == "");
-  CHECK(page.build_report("no-such-gpu", false, false).find(R"({"error":"unknown device 'no-such-gpu')") == 0);
-  const std::string described = page.build_report("", false, false);
+  CHECK(page.build_report({"--device", "no-such-gpu"}).find(R"({"error":"unknown device 'no-such-gpu')") == 0);
+  const std::string described = page.build_report();
   // The first table kept gets handle 1: the gpu_timeline sheet, with its three columns.
   CHECK(described.find(R"("sheets":[{"id":1,"name":"gpu_timeline","kind":"timeline","rows":8,"columns":[{"name":"type","type":"string","unit":""},{"name":"time ms","type":"float","unit":"ms"},{"name":"percent","type":"float","unit":"%"}]})") !=
         std::string::npos);
@@ -149,8 +149,10 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
   CHECK(page.build_sol("H100_SXM5_80GB", 1.5).find(R"({"error":)") == 0);
 
   const std::string sol = page.build_sol("H100_SXM5_80GB", 0.8);
-  CHECK(sol.find(R"("solDevice":"H100_SXM5_80GB","efficiencyFactor":0.8,"moduleFrames":true,)") != std::string::npos);
-  CHECK(sol.find(R"("sol/total_ops": 1,)") != std::string::npos);
+  // sol.json's members, with the same spellings, then the sheets.
+  CHECK(sol.rfind(R"({"device":"H100_SXM5_80GB","device_identification":{"status": "user", )", 0) == 0);
+  CHECK(sol.find(R"(},"efficiency_factor":0.8,"module_frames":true,"notes":[)") != std::string::npos);
+  CHECK(sol.find(R"("sol/total_ops":1,)") != std::string::npos);
   // The handles follow the tables' order: metrics first, by_layer_type second.
   const auto handle_of = [&sol](const std::string& name) {
     const size_t at = sol.find(R"(,"name":")" + name + "\"");
@@ -172,10 +174,10 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
   CHECK(page.sheet_csv(by_layer_type).rfind("layer_type,", 0) == 0);
 
   // Recomputed: the previous SOL tables are let go, the report's stay.
-  const std::string report = page.build_report("", false, false);
+  const std::string report = page.build_report();
   const int32_t timeline = std::stoi(report.substr(report.find(R"("sheets":[{"id":)") + 16));
   const std::string again = page.build_sol("H100_SXM5_80GB", 1.0);
-  CHECK(again.find(R"("efficiencyFactor":1.0,)") != std::string::npos);
+  CHECK(again.find(R"("efficiency_factor":1.0,)") != std::string::npos);
   CHECK(page.tables().table(by_layer_type) == nullptr);
   CHECK(page.tables().table(timeline) != nullptr);
 }
@@ -187,13 +189,13 @@ TEST_CASE("PageSession: recompute columns on request, from the python frames") {
   PageSession page;
   fill(page, test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "synthetic" / "activation_checkpointing.json"));
   REQUIRE(page.load() == "");
-  const std::string plain = page.build_report("", false, false, false);
+  const std::string plain = page.build_report();
   CHECK(plain.find("is_recompute") == std::string::npos);
   const Table* summary = page.tables().table(handle_of(plain, "ops_summary"));
   REQUIRE(summary);
   CHECK(summary->num_rows() == 2);
 
-  const std::string split = page.build_report("", false, false, true);
+  const std::string split = page.build_report({"--detect-recompute"});
   summary = page.tables().table(handle_of(split, "ops_summary"));
   REQUIRE(summary);
   REQUIRE(summary->num_rows() == 4);
@@ -242,7 +244,7 @@ TEST_CASE("PageSession: Solar of an Execution Trace, alone and beside a Kineto t
   fill(page, test::one_gemm_trace());
   REQUIRE(page.load() == "");
   REQUIRE(page.has_execution_trace());
-  const std::string report = page.build_report("", false, false);
+  const std::string report = page.build_report();
   const int32_t timeline = handle_of(report, "gpu_timeline");
   const std::string beside = page.build_solar("");
   CHECK(beside.find(R"("measured":true)") != std::string::npos);
@@ -256,7 +258,7 @@ namespace {
 
 // Every sheet of the report, as CSV, in order.
 std::vector<std::string> report_csvs(PageSession& page) {
-  const std::string described = page.build_report("", false, false);
+  const std::string described = page.build_report();
   std::vector<std::string> csvs;
   for (size_t at = described.find(R"({"id":)"); at != std::string::npos; at = described.find(R"({"id":)", at + 1))
     csvs.push_back(page.sheet_csv(std::stoi(described.substr(at + 6))));
@@ -308,6 +310,6 @@ TEST_CASE("PageSession: a streamed load that fails says why and leaves nothing l
   std::memcpy(page.stream_prepare(text.size()), text.data(), text.size());
   CHECK_FALSE(page.stream_commit(text.size()));
   CHECK(page.finish_stream().find("not JSON: the file starts with a zip archive") == 0);
-  CHECK(page.build_report("", false, false) == R"({"error":"no trace is loaded"})");
+  CHECK(page.build_report() == R"({"error":"no trace is loaded"})");
   CHECK(page.finish_stream() == "no trace is being read");
 }

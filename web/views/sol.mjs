@@ -63,11 +63,11 @@ export function render(section, context) {
   if (focusTarget && (document.activeElement === document.body || !document.activeElement))
     focusTarget.querySelector('select').focus({ preventScroll: true });
   const metrics = sol.metrics ?? {};
-  section.append(gapFigure(metrics, Boolean(sol.solDevice)), ...notes(sol, metrics));
+  section.append(gapFigure(metrics, Boolean(sol.device)), ...notes(sol, metrics));
 
   const layers = findSheet(sol.sheets, 'sol_by_layer_type');
   if (layers && layers.rows) {
-    section.append(el('h3', '', sol.moduleFrames ? 'Estimated vs measured per layer type' : 'Estimated vs measured per op category'),
+    section.append(el('h3', '', sol.module_frames ? 'Estimated vs measured per layer type' : 'Estimated vs measured per op category'),
       layerChart(layers));
   }
 
@@ -98,7 +98,7 @@ function controls(context, state, sol) {
     state.asked = { device: next.device, efficiency: next.efficiency };  // a capture is read once
     status.textContent = 'Recomputing speed of light…';
   };
-  const fromTrace = sol.device?.id && asked.device === '' ? `from the trace (${sol.device.id})` : 'from the trace';
+  const fromTrace = sol.device_identification?.id && asked.device === '' ? `from the trace (${sol.device_identification.id})` : 'from the trace';
   const device = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], asked.device,
     (v) => ask({ ...asked, device: v }, 'device'));
   device.classList.add('sol-device');
@@ -199,10 +199,10 @@ function gapFigure(m, deviceKnown) {
 
 function notes(sol, m) {
   const out = [];
-  const device = sol.solDevice ? `Device: ${sol.solDevice}` : 'No GPU with known dense peaks: nothing can be estimated (choose a device above)';
-  const lines = [`${device}; efficiency factor ${Number(sol.efficiencyFactor).toFixed(1)}; ${formatNumber(m['sol/total_tflops'] ?? 0, 'float', '')} TFLOP and ${
+  const device = sol.device ? `Device: ${sol.device}` : 'No GPU with known dense peaks: nothing can be estimated (choose a device above)';
+  const lines = [`${device}; efficiency factor ${Number(sol.efficiency_factor).toFixed(1)}; ${formatNumber(m['sol/total_tflops'] ?? 0, 'float', '')} TFLOP and ${
     formatNumber(m['sol/total_memory_gb'] ?? 0, 'float', '')} GB moved by the estimated ops.`];
-  if (!sol.moduleFrames)
+  if (!sol.module_frames)
     lines.push('This trace has no nn.Module frames (record it with with_stack=True): layer types fall back to op categories.');
   if (m['sol/faster_than_estimate_ops'])
     lines.push(`${formatNumber(m['sol/faster_than_estimate_ops'], 'int')} ops ran faster than their estimate: their perf model or the device data is wrong for them (faster_cause model or device in the top operations; never shown above 100 % silently).`);
@@ -217,8 +217,8 @@ function notes(sol, m) {
   // The core's notes, less the two said above in the page's words (its own name the
   // CLI's --device option).
   for (const n of sol.notes ?? []) {
-    if (!sol.solDevice && /^no GPU with known dense peaks/.test(n)) continue;
-    if (!sol.moduleFrames && /no nn\.Module frames/.test(n)) continue;
+    if (!sol.device && /^no GPU with known dense peaks/.test(n)) continue;
+    if (!sol.module_frames && /no nn\.Module frames/.test(n)) continue;
     lines.push(n);
   }
   const list = el('ul', 'sol-notes');

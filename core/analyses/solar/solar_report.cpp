@@ -6,7 +6,7 @@
 
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/solar/faster_than_sol.h"
-#include "analyses/solar/solar_doc.h"
+#include "table/document.h"
 
 namespace sollens::solar {
 namespace {
@@ -26,36 +26,36 @@ std::string fmt(double v, const char* format = "%.4g") {
   return buf;
 }
 
-Doc perf_doc(const PerfVariant& v) {
-  Doc d = Doc::object();
-  d.set("memory_elements", Doc::number(v.memory_elements));
-  d.set("memory_bytes", Doc::number(v.memory_bytes));
-  d.set("compute_cycles", Doc::number(v.compute_cycles));
-  d.set("memory_cycles", Doc::number(v.memory_cycles));
-  d.set("total_cycles", Doc::number(v.total_cycles));
-  d.set("runtime_ms", Doc::number(v.runtime_ms));
-  d.set("arithmetic_intensity", Doc::number(v.arithmetic_intensity));
-  d.set("bottleneck", Doc::text(v.bottleneck));
+Document perf_doc(const PerfVariant& v) {
+  Document d = Document::object();
+  d.set("memory_elements", Document::number(v.memory_elements));
+  d.set("memory_bytes", Document::number(v.memory_bytes));
+  d.set("compute_cycles", Document::number(v.compute_cycles));
+  d.set("memory_cycles", Document::number(v.memory_cycles));
+  d.set("total_cycles", Document::number(v.total_cycles));
+  d.set("runtime_ms", Document::number(v.runtime_ms));
+  d.set("arithmetic_intensity", Document::number(v.arithmetic_intensity));
+  d.set("bottleneck", Document::text(v.bottleneck));
   return d;
 }
 
 double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
-Doc speedup_doc(const SolModel& m) {
-  Doc d = Doc::object();
-  d.set("fused_vs_unfused", Doc::number(ratio(m.unfused.total_cycles, m.fused.total_cycles)));
+Document speedup_doc(const SolModel& m) {
+  Document d = Document::object();
+  d.set("fused_vs_unfused", Document::number(ratio(m.unfused.total_cycles, m.fused.total_cycles)));
   d.set("fused_prefetched_vs_unfused",
-        Doc::number(ratio(m.unfused.total_cycles, m.fused_prefetched.total_cycles)));
+        Document::number(ratio(m.unfused.total_cycles, m.fused_prefetched.total_cycles)));
   d.set("fused_prefetched_vs_fused",
-        Doc::number(ratio(m.fused.total_cycles, m.fused_prefetched.total_cycles)));
+        Document::number(ratio(m.fused.total_cycles, m.fused_prefetched.total_cycles)));
   return d;
 }
 
-Doc model_doc(const SolModel& m, const char* definition, const Totals& t) {
-  Doc d = Doc::object();
-  d.set("definition", Doc::text(definition));
-  d.set("compute_tc_cycles", Doc::number(t.compute_tc_cycles));
-  d.set("compute_sm_cycles", Doc::number(t.compute_sm_cycles));
+Document model_doc(const SolModel& m, const char* definition, const Totals& t) {
+  Document d = Document::object();
+  d.set("definition", Document::text(definition));
+  d.set("compute_tc_cycles", Document::number(t.compute_tc_cycles));
+  d.set("compute_sm_cycles", Document::number(t.compute_sm_cycles));
   d.set("unfused", perf_doc(m.unfused));
   d.set("fused", perf_doc(m.fused));
   d.set("fused_prefetched", perf_doc(m.fused_prefetched));
@@ -68,32 +68,32 @@ std::vector<const SolarNode*> all_nodes(const SolarGraph& s) {
   return out;
 }
 
-Doc total_doc(const SolarGraph& s, const Totals& t, const WeightTraffic& w) {
-  Doc d = Doc::object();
-  d.set("num_layers", Doc::number(static_cast<double>(t.nodes)));
-  d.set("macs", Doc::number(t.macs));
-  d.set("other_ops", Doc::number(t.other_ops));
-  d.set("flops", Doc::number(2 * t.macs));
-  d.set("unfused_elements", Doc::number(t.unfused_elements));
-  d.set("fused_elements", Doc::number(s.unique_external_elements));
-  d.set("fused_prefetched_elements", Doc::number(s.unique_external_elements));
-  d.set("model_io_elements", Doc::number(t.model_io_elements));
-  d.set("intermediate_elements", Doc::number(t.intermediate_elements));
-  d.set("weight_elements", Doc::number(t.weight_elements));
-  d.set("num_intermediate_tensors", Doc::number(static_cast<double>(s.intermediate_tensors)));
-  d.set("unfused_bytes", Doc::number(t.unfused_bytes));
-  d.set("fused_bytes", Doc::number(s.unique_external_bytes));
-  d.set("model_io_bytes", Doc::number(t.model_io_bytes));
-  d.set("intermediate_bytes", Doc::number(t.intermediate_bytes));
-  d.set("weight_bytes", Doc::number(t.weight_bytes));
-  d.set("state_elements", Doc::number(t.state_elements));
-  d.set("state_bytes", Doc::number(t.state_bytes));
-  d.set("num_state_tensors", Doc::number(static_cast<double>(s.state_storages)));
-  d.set("weights_rule", Doc::text(w.rule));
-  d.set("weight_passes", Doc::number(w.passes));
-  d.set("weight_bytes_once", Doc::number(s.weight_bytes_once));
-  d.set("weight_bytes_read", Doc::number(w.bytes_read));
-  d.set("corrected_unfused_bytes", Doc::number(t.corrected_unfused_bytes));
+Document total_doc(const SolarGraph& s, const Totals& t, const WeightTraffic& w) {
+  Document d = Document::object();
+  d.set("num_layers", Document::number(static_cast<double>(t.nodes)));
+  d.set("macs", Document::number(t.macs));
+  d.set("other_ops", Document::number(t.other_ops));
+  d.set("flops", Document::number(2 * t.macs));
+  d.set("unfused_elements", Document::number(t.unfused_elements));
+  d.set("fused_elements", Document::number(s.unique_external_elements));
+  d.set("fused_prefetched_elements", Document::number(s.unique_external_elements));
+  d.set("model_io_elements", Document::number(t.model_io_elements));
+  d.set("intermediate_elements", Document::number(t.intermediate_elements));
+  d.set("weight_elements", Document::number(t.weight_elements));
+  d.set("num_intermediate_tensors", Document::number(static_cast<double>(s.intermediate_tensors)));
+  d.set("unfused_bytes", Document::number(t.unfused_bytes));
+  d.set("fused_bytes", Document::number(s.unique_external_bytes));
+  d.set("model_io_bytes", Document::number(t.model_io_bytes));
+  d.set("intermediate_bytes", Document::number(t.intermediate_bytes));
+  d.set("weight_bytes", Document::number(t.weight_bytes));
+  d.set("state_elements", Document::number(t.state_elements));
+  d.set("state_bytes", Document::number(t.state_bytes));
+  d.set("num_state_tensors", Document::number(static_cast<double>(s.state_storages)));
+  d.set("weights_rule", Document::text(w.rule));
+  d.set("weight_passes", Document::number(w.passes));
+  d.set("weight_bytes_once", Document::number(s.weight_bytes_once));
+  d.set("weight_bytes_read", Document::number(w.bytes_read));
+  d.set("corrected_unfused_bytes", Document::number(t.corrected_unfused_bytes));
   return d;
 }
 
@@ -108,35 +108,35 @@ std::string_view parameters_from(ParameterSource source) {
   return "none found";
 }
 
-Doc graph_doc(const ExecutionGraph& g, const SolarGraph& s) {
-  Doc d = Doc::object();
-  d.set("schema", Doc::text(g.schema));
-  d.set("pid", Doc::number(static_cast<double>(g.pid)));
-  d.set("nodes", Doc::number(static_cast<double>(g.nodes.size())));
-  d.set("op_nodes", Doc::number(static_cast<double>(s.op_nodes)));
-  d.set("counted_nodes", Doc::number(static_cast<double>(s.nodes.size())));
-  d.set("composite_nodes", Doc::number(static_cast<double>(s.composite_nodes)));
-  d.set("view_nodes", Doc::number(static_cast<double>(s.view_nodes)));
-  d.set("allocation_nodes", Doc::number(static_cast<double>(s.allocation_nodes)));
-  d.set("communication_nodes", Doc::number(static_cast<double>(s.communication_nodes)));
-  d.set("uncosted_compute_nodes", Doc::number(static_cast<double>(s.uncosted_compute_nodes)));
-  d.set("parameters", Doc::number(static_cast<double>(s.parameters)));
-  d.set("parameters_from", Doc::text(std::string(parameters_from(s.parameter_source))));
-  d.set("state_tensors", Doc::number(static_cast<double>(s.state_storages)));
+Document graph_doc(const ExecutionGraph& g, const SolarGraph& s) {
+  Document d = Document::object();
+  d.set("schema", Document::text(g.schema));
+  d.set("pid", Document::number(static_cast<double>(g.pid)));
+  d.set("nodes", Document::number(static_cast<double>(g.nodes.size())));
+  d.set("op_nodes", Document::number(static_cast<double>(s.op_nodes)));
+  d.set("counted_nodes", Document::number(static_cast<double>(s.nodes.size())));
+  d.set("composite_nodes", Document::number(static_cast<double>(s.composite_nodes)));
+  d.set("view_nodes", Document::number(static_cast<double>(s.view_nodes)));
+  d.set("allocation_nodes", Document::number(static_cast<double>(s.allocation_nodes)));
+  d.set("communication_nodes", Document::number(static_cast<double>(s.communication_nodes)));
+  d.set("uncosted_compute_nodes", Document::number(static_cast<double>(s.uncosted_compute_nodes)));
+  d.set("parameters", Document::number(static_cast<double>(s.parameters)));
+  d.set("parameters_from", Document::text(std::string(parameters_from(s.parameter_source))));
+  d.set("state_tensors", Document::number(static_cast<double>(s.state_storages)));
   return d;
 }
 
-Doc arch_doc(const SolarHardware& hw) {
-  Doc d = Doc::object();
-  d.set("name", Doc::text(hw.name));
-  d.set("freq_GHz", Doc::number(hw.freq_ghz));
-  d.set("DRAM_byte_per_cycle", Doc::number(hw.dram_bytes_per_cycle));
-  d.set("MAC_per_cycle_fp32_tc", Doc::number(hw.mac_per_cycle_fp32));
-  d.set("MAC_per_cycle_fp16_tc", Doc::number(hw.mac_per_cycle_fp16));
-  d.set("MAC_per_cycle_bf16_tc", Doc::number(hw.mac_per_cycle_bf16));
-  d.set("MAC_per_cycle_fp8_tc", Doc::number(hw.mac_per_cycle_fp8));
-  d.set("MAC_per_cycle_fp32_sm", Doc::number(hw.mac_per_cycle_sm));
-  d.set("source", Doc::text("deviceDB dense peaks at the boost clock, in true MACs (2 FLOPs)"));
+Document arch_doc(const SolarHardware& hw) {
+  Document d = Document::object();
+  d.set("name", Document::text(hw.name));
+  d.set("freq_GHz", Document::number(hw.freq_ghz));
+  d.set("DRAM_byte_per_cycle", Document::number(hw.dram_bytes_per_cycle));
+  d.set("MAC_per_cycle_fp32_tc", Document::number(hw.mac_per_cycle_fp32));
+  d.set("MAC_per_cycle_fp16_tc", Document::number(hw.mac_per_cycle_fp16));
+  d.set("MAC_per_cycle_bf16_tc", Document::number(hw.mac_per_cycle_bf16));
+  d.set("MAC_per_cycle_fp8_tc", Document::number(hw.mac_per_cycle_fp8));
+  d.set("MAC_per_cycle_fp32_sm", Document::number(hw.mac_per_cycle_sm));
+  d.set("source", Document::text("deviceDB dense peaks at the boost clock, in true MACs (2 FLOPs)"));
   return d;
 }
 
@@ -171,26 +171,26 @@ std::vector<SegmentRows> segments_of(const SolarInputs& in) {
   return out;
 }
 
-Doc segment_doc(const SegmentRows& seg, const SolarInputs& in) {
+Document segment_doc(const SegmentRows& seg, const SolarInputs& in) {
   const SolarHardware* hw = in.hardware ? &*in.hardware : nullptr;
   const Totals t = sum_nodes(seg.nodes, hw);
-  Doc d = Doc::object();
-  d.set("name", Doc::text(seg.name));
-  d.set("num_layers", Doc::number(static_cast<double>(t.nodes)));
-  d.set("macs", Doc::number(t.macs));
-  d.set("other_ops", Doc::number(t.other_ops));
-  d.set("unfused_bytes", Doc::number(t.unfused_bytes));
-  d.set("model_io_bytes", Doc::number(t.model_io_bytes));
+  Document d = Document::object();
+  d.set("name", Document::text(seg.name));
+  d.set("num_layers", Document::number(static_cast<double>(t.nodes)));
+  d.set("macs", Document::number(t.macs));
+  d.set("other_ops", Document::number(t.other_ops));
+  d.set("unfused_bytes", Document::number(t.unfused_bytes));
+  d.set("model_io_bytes", Document::number(t.model_io_bytes));
   if (hw) {
     // Within a segment the fused traffic is the per-node model I/O (Solar's design
     // text); HEAD's de-duplication is a whole-graph total.
     const SolModel head = head_model(t, t.model_io_elements, t.model_io_bytes, *hw);
     const SolModel design = design_intent_model(t, *hw);
-    d.set("unfused_ms", Doc::number(head.unfused.runtime_ms));
-    d.set("fused_ms", Doc::number(head.fused.runtime_ms));
-    d.set("design_intent_unfused_ms", Doc::number(design.unfused.runtime_ms));
-    d.set("design_intent_fused_ms", Doc::number(design.fused.runtime_ms));
-    d.set("design_intent_fused_prefetched_ms", Doc::number(design.fused_prefetched.runtime_ms));
+    d.set("unfused_ms", Document::number(head.unfused.runtime_ms));
+    d.set("fused_ms", Document::number(head.fused.runtime_ms));
+    d.set("design_intent_unfused_ms", Document::number(design.unfused.runtime_ms));
+    d.set("design_intent_fused_ms", Document::number(design.fused.runtime_ms));
+    d.set("design_intent_fused_prefetched_ms", Document::number(design.fused_prefetched.runtime_ms));
   }
   if (in.measured) {
     double us = 0;
@@ -200,40 +200,40 @@ Doc segment_doc(const SegmentRows& seg, const SolarInputs& in) {
         us += in.measured->node_gpu_us[p];
         ++linked;
       }
-    d.set("measured_gpu_ms", Doc::number(us / 1000));
-    d.set("nodes_linked", Doc::number(static_cast<double>(linked)));
+    d.set("measured_gpu_ms", Document::number(us / 1000));
+    d.set("nodes_linked", Document::number(static_cast<double>(linked)));
   }
   return d;
 }
 
-Doc faster_doc(const FasterThanSol& f) {
-  Doc d = Doc::object();
+Document faster_doc(const FasterThanSol& f) {
+  Document d = Document::object();
   d.set("definition",
-        Doc::text("ops whose measured GPU time is below Solar's per-op unfused SOL; cause: "
+        Document::text("ops whose measured GPU time is below Solar's per-op unfused SOL; cause: "
                   "model (our corrected bytes explain it), on_chip (L2 serving up to its "
                   "capacity of the traffic explains it), device (neither: the device data is "
                   "too low), no_gpu_kernel (no GPU time under it: CPU tensors)"));
-  d.set("ops", Doc::number(static_cast<double>(f.faster)));
-  d.set("excess_us", Doc::number(f.excess_us));
-  d.set("model", Doc::number(static_cast<double>(f.model)));
-  d.set("on_chip", Doc::number(static_cast<double>(f.on_chip)));
-  d.set("device", Doc::number(static_cast<double>(f.device)));
-  d.set("no_gpu_kernel", Doc::number(static_cast<double>(f.no_gpu_kernel)));
-  d.set("ops_faster_than_corrected_sol", Doc::number(static_cast<double>(f.faster_than_corrected)));
+  d.set("ops", Document::number(static_cast<double>(f.faster)));
+  d.set("excess_us", Document::number(f.excess_us));
+  d.set("model", Document::number(static_cast<double>(f.model)));
+  d.set("on_chip", Document::number(static_cast<double>(f.on_chip)));
+  d.set("device", Document::number(static_cast<double>(f.device)));
+  d.set("no_gpu_kernel", Document::number(static_cast<double>(f.no_gpu_kernel)));
+  d.set("ops_faster_than_corrected_sol", Document::number(static_cast<double>(f.faster_than_corrected)));
   return d;
 }
 
-Doc measured_doc(const MeasuredRun& m) {
-  Doc link = Doc::object();
-  link.set("method", Doc::text(m.link_method));
-  if (!m.link_note.empty()) link.set("note", Doc::text(m.link_note));
+Document measured_doc(const MeasuredRun& m) {
+  Document link = Document::object();
+  link.set("method", Document::text(m.link_method));
+  if (!m.link_note.empty()) link.set("note", Document::text(m.link_note));
   link.set("linked_fraction",
-           Doc::number(ratio(static_cast<double>(m.compute_nodes_linked),
+           Document::number(ratio(static_cast<double>(m.compute_nodes_linked),
                              static_cast<double>(m.compute_nodes))));
-  link.set("compute_nodes", Doc::number(static_cast<double>(m.compute_nodes)));
-  link.set("compute_nodes_linked", Doc::number(static_cast<double>(m.compute_nodes_linked)));
-  link.set("et_nodes", Doc::number(static_cast<double>(m.et_nodes)));
-  link.set("et_nodes_linked", Doc::number(static_cast<double>(m.et_nodes_linked)));
+  link.set("compute_nodes", Document::number(static_cast<double>(m.compute_nodes)));
+  link.set("compute_nodes_linked", Document::number(static_cast<double>(m.compute_nodes_linked)));
+  link.set("et_nodes", Document::number(static_cast<double>(m.et_nodes)));
+  link.set("et_nodes_linked", Document::number(static_cast<double>(m.et_nodes_linked)));
   return link;
 }
 
@@ -387,45 +387,44 @@ SolarReport make_solar_report(const SolarInputs& in) {
     design = design_intent_model(t, *hw);
     if (in.measured) faster = explain_faster_ops(s, *hw, in.measured->node_gpu_us);
   }
-  Doc doc = Doc::object();
-  Doc& analysis = doc.set("analysis", Doc::object());
+  Document doc = Document::object();
+  Document& analysis = doc.set("analysis", Document::object());
   analysis.set("total", total_doc(s, t, weights));
   analysis.set("graph", graph_doc(*in.graph, s));
   if (hw) {
     doc.set("arch", arch_doc(*hw));
-    Doc& perf = doc.set("perf", model_doc(*head, kHeadDefinition, t));
-    perf.set("weights_rule", Doc::text(weights.rule));
-    perf.set("weight_passes", Doc::number(weights.passes));
-    perf.set("fused_runtime_ms_weights_once", Doc::number(head_weights_once->fused.runtime_ms));
+    Document& perf = doc.set("perf", model_doc(*head, kHeadDefinition, t));
+    perf.set("weights_rule", Document::text(weights.rule));
+    perf.set("weight_passes", Document::number(weights.passes));
+    perf.set("fused_runtime_ms_weights_once", Document::number(head_weights_once->fused.runtime_ms));
     doc.set("speedup", speedup_doc(*head));
     doc.set("memory_reduction",
-            Doc::number(1 - ratio(head->fused.memory_bytes, head->unfused.memory_bytes)));
-    Doc& intent = doc.set("design_intent", model_doc(*design, kDesignDefinition, t));
+            Document::number(1 - ratio(head->fused.memory_bytes, head->unfused.memory_bytes)));
+    Document& intent = doc.set("design_intent", model_doc(*design, kDesignDefinition, t));
     intent.set("speedup", speedup_doc(*design));
   } else {
-    doc.set("perf", Doc::null());
-    doc.set("perf_notice", Doc::text(in.hardware_notice));
+    doc.set("perf", Document::null());
+    doc.set("perf_notice", Document::text(in.hardware_notice));
   }
-  Doc& segments = doc.set("segments", Doc::array());
+  Document& segments = doc.set("segments", Document::array());
   for (const SegmentRows& seg : segments_of(in))
     if (!seg.nodes.empty()) segments.push(segment_doc(seg, in));
   if (in.measured) {
     doc.set("link", measured_doc(*in.measured));
-    Doc& measured = doc.set("measured", Doc::object());
-    measured.set("gpu_busy_ms_linked_ops", Doc::number(in.measured->linked_gpu_busy_us / 1000));
-    measured.set("gpu_busy_ms_trace", Doc::number(in.measured->trace_gpu_busy_us / 1000));
+    Document& measured = doc.set("measured", Document::object());
+    measured.set("gpu_busy_ms_linked_ops", Document::number(in.measured->linked_gpu_busy_us / 1000));
+    measured.set("gpu_busy_ms_trace", Document::number(in.measured->trace_gpu_busy_us / 1000));
     if (faster) measured.set("faster_than_sol", faster_doc(*faster));
     if (head) {
       measured.set("unfused_sol_over_measured",
-                   Doc::number(ratio(head->unfused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
+                   Document::number(ratio(head->unfused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
       measured.set("fused_sol_over_measured",
-                   Doc::number(ratio(head->fused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
+                   Document::number(ratio(head->fused.runtime_ms * 1000, in.measured->linked_gpu_busy_us)));
     }
   }
-  Doc& warnings = doc.set("warnings", Doc::array());
-  for (const std::string& w : in.graph->warnings) warnings.push(Doc::text(w));
-  r.json = doc.json();
-  r.yaml = doc.yaml();
+  Document& warnings = doc.set("warnings", Document::array());
+  for (const std::string& w : in.graph->warnings) warnings.push(Document::text(w));
+  r.document = std::move(doc);
   add_node_columns(r.nodes, in, faster ? &*faster : nullptr);
   r.summary = summary_lines(in, t, head, design);
   r.summary.insert(r.summary.begin() + 2,

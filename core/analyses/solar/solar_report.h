@@ -1,6 +1,6 @@
 #pragma once
-// Everything `sollens solar` writes: solar.json (Solar's field names), the same as
-// YAML-compatible text, and one row per counted node.
+// Everything `sollens solar` writes: the document of solar.json and solar.yaml
+// (Solar's field names; writers/document_writer writes it), and one row per counted node.
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,6 +8,7 @@
 #include "analyses/solar/kineto_link.h"
 #include "analyses/solar/sol_model.h"
 #include "analyses/solar/solar_graph.h"
+#include "table/document.h"
 #include "table/table.h"
 
 namespace sollens::solar {
@@ -34,8 +35,7 @@ struct SolarInputs {
 };
 
 struct SolarReport {
-  std::string json;
-  std::string yaml;
+  Document document = Document::object();
   Table nodes{"solar_nodes", TableKind::kSpeedOfLight};
   std::vector<std::string> summary;  // lines for the terminal
 };
