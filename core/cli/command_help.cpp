@@ -94,7 +94,7 @@ std::string overview_usage() {
     out += "      " + std::string(c.summary) + "\n";
   }
   out += "  sollens --help | --version\n\n"
-         "sollens COMMAND --help lists that command's options.\n\n";
+         "sollens COMMAND --help (or sollens help COMMAND) lists that command's options.\n\n";
   return out + kInputs + "\n" + kExitCodes;
 }
 

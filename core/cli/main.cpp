@@ -19,7 +19,8 @@ int main(int argc, char** argv) {
   const std::string name = args[0];
   args.erase(args.begin());
   if (name == "--help" || name == "-h" || name == "help") {
-    std::cout << overview_usage();
+    const Command* about = name == "help" && !args.empty() ? find_command(args[0]) : nullptr;
+    std::cout << (about ? command_usage(*about) : overview_usage());
     return 0;
   }
   if (name == "--version") {

@@ -48,6 +48,7 @@ help_names cycles --mode --order --out
 help_names sol --device --efficiency --capture --out
 help_names solar --kineto --device --out
 help_names diff --names --out --fail-if --markdown --junit
+expect "help COMMAND is the command's --help" 0 "^  --kineto TRACE" -- "$sollens" help solar
 expect "cycles --help is not the overview" 0 "^  --order stream\|device\|file" -- "$sollens" cycles -h
 out=$("$sollens" cycles --help)
 [[ $out != *"--max-memory"* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: cycles --help lists report's options"; }
