@@ -5,8 +5,8 @@
 // roofline ceilings; prints the link lengths. A report too big for
 // a link keeps its other sheets and names the emptied one. Hostile fragments (bad
 // base64, not gzip, a gzip bomb, truncation, wrong types, unknown keys, out-of-range
-// codes, a future version, oversize) are refused with a ShareError. Exits non-zero on
-// any failure.
+// codes, a future version, oversize) are refused with a ShareError. The SOL result reads
+// with sol.json's keys, also from a link made before them. Exits non-zero on any failure.
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { nodeReport } from './node_report.mjs';
@@ -117,6 +117,21 @@ const hostile = [
   ['missing key', mutate((d) => { delete d.gpuTimeline; }), /lacks "gpuTimeline"/],
   ['too long', `#report=${'A'.repeat(share.MAX_FRAGMENT_CHARS + 10)}`, /longer than any link/],
 ];
+// The SOL result in sol.json's spellings; a link made before them is read with them.
+{
+  const common = { notes: ['a note'], metrics: { 'sol/steps': 3 }, sheets: [] };
+  const now = await share.decodeShare(mutate((d) => {
+    d.sol = { device: 'H100_SXM5_80GB', device_identification: good.report.device, efficiency_factor: 0.8, module_frames: true, ...common };
+  }));
+  const before = await share.decodeShare(mutate((d) => {
+    d.sol = { device: good.report.device, solDevice: 'H100_SXM5_80GB', efficiencyFactor: 0.8, moduleFrames: true, ...common };
+  }));
+  for (const [label, back] of [['sol.json\'s spellings', now], ['a link made before them', before]])
+    check(back.sol.device === 'H100_SXM5_80GB' && back.sol.device_identification.id === good.report.device.id
+      && back.sol.efficiency_factor === 0.8 && back.sol.module_frames === true && back.sol.metrics['sol/steps'] === 3
+      && back.sol.notes[0] === 'a note', `SOL in a link (${label}) reads with sol.json's keys`);
+}
+
 for (const [what, fragment, want] of hostile) {
   let error;
   try {
