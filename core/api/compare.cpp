@@ -1,13 +1,18 @@
 #include "api/compare.h"
 
+#include <algorithm>
+
 #include "analyses/diff/cycle_diff.h"
 #include "analyses/diff/op_tree_diff.h"
 #include "analyses/diff/ops_name_diff.h"
 #include "analyses/diff/report_compare.h"
+#include "ingest/report_reader.h"
 
 namespace sollens {
 
-std::vector<Table> compare_runs(const ComparedRun& baseline, const ComparedRun& variant, const CompareTags& tags) {
+namespace {
+
+std::vector<Table> compare_runs(const DiffRun& baseline, const DiffRun& variant, const CompareTags& tags) {
   std::vector<Table> out = compare_reports(baseline.sheets, variant.sheets, tags);
   if (baseline.session && variant.session) {
     const Session& base = *baseline.session;
@@ -23,6 +28,41 @@ std::vector<Table> compare_runs(const ComparedRun& baseline, const ComparedRun& 
   return out;
 }
 
+}  // namespace
+
+DiffRun Session::diff_run() const {
+  return DiffRun{report(ReportRequest{}).release_sheets(), this, cycle_report()};
+}
+
+DiffResult Session::diff(const DiffRun& baseline, const DiffRun& variant, const DiffRequest& request) {
+  DiffResult result;
+  result.sheets = compare_runs(baseline, variant, request.tags);
+  result.tags = request.tags;
+  result.traces_compared = baseline.session && variant.session;
+  for (const GateExpr& gate : request.gates) result.gates.push_back(evaluate_gate(gate, result.sheets, request.tags));
+  return result;
+}
+
+bool DiffResult::regression() const {
+  return std::any_of(gates.begin(), gates.end(), [](const GateResult& g) { return g.failed; });
+}
+
+bool DiffResult::gates_unevaluated() const {
+  return std::any_of(gates.begin(), gates.end(), [](const GateResult& g) { return !g.error.empty(); });
+}
+
+bool looks_like_stored_report(std::string_view head) { return looks_like_report_json(head); }
+
+bool read_stored_report(std::string_view report_json, DiffRun& run, std::string& error) {
+  ReportReadResult read = read_report_json(report_json);
+  if (!read.error.empty()) {
+    error = std::move(read.error);
+    return false;
+  }
+  run = DiffRun{std::move(read.sheets), nullptr, std::nullopt};
+  return true;
+}
+
 std::string compare_tags_problem(const CompareTags& tags) {
   for (const std::string* name : {&tags.baseline, &tags.variant}) {
     if (name->empty()) return "each run needs a name";
@@ -31,14 +71,6 @@ std::string compare_tags_problem(const CompareTags& tags) {
   }
   if (tags.baseline == tags.variant) return "the two runs need different names";
   return "";
-}
-
-std::vector<Table> compare_sessions(const Session& baseline, const Session& variant, const CompareTags& tags) {
-  const std::vector<Table> base_sheets = baseline.report(ReportRequest{}).release_sheets();
-  const std::vector<Table> var_sheets = variant.report(ReportRequest{}).release_sheets();
-  const CycleReport base_cycles = baseline.cycle_report();
-  const CycleReport var_cycles = variant.cycle_report();
-  return compare_runs({base_sheets, &baseline, &base_cycles}, {var_sheets, &variant, &var_cycles}, tags);
 }
 
 }  // namespace sollens

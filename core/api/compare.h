@@ -1,37 +1,58 @@
 #pragma once
-// Two runs compared (analyses/diff): the sheets of both reports as TraceLens compares
-// them, then, where both runs are loaded traces, the op-tree and op-name diffs and the
-// cycle diff. The command line (sollens diff) and the web page both compare here.
+// Two runs compared (analyses/diff), for Session::diff: the sheets of both reports as
+// TraceLens compares them, then, where both runs are loaded traces, the op-tree and
+// op-name diffs and the cycle diff, then the CI gate's thresholds. A run is a loaded
+// trace (Session::diff_run) or a report.json that sollens report wrote, read back here.
+// The command line (sollens diff) and the web page both compare through Session::diff.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyses/cycles/cycles.h"
+#include "analyses/diff/gate.h"
 #include "analyses/diff/table_compare.h"
 #include "api/session.h"
 #include "table/table.h"
 
 namespace sollens {
 
-// One side of a comparison: a report's sheets, and the trace they came from when it
-// was loaded (a stored report has neither session nor cycles).
-struct ComparedRun {
-  const std::vector<Table>& sheets;
+// One side of a comparison: a report's sheets, and the trace they came from when it was
+// loaded (a stored report has neither session nor cycles). The session must outlive the
+// run: the op-tree diffs read its events.
+struct DiffRun {
+  std::vector<Table> sheets;
   const Session* session = nullptr;
-  const CycleReport* cycles = nullptr;
+  std::optional<CycleReport> cycles;
 };
 
-// The compared sheets in order: compare_reports, then op_tree_diff and ops_diff (both
-// sessions given), then cycle_diff and cycle_positions_diff (both cycles given; the
-// latter only when any position paired).
-std::vector<Table> compare_runs(const ComparedRun& baseline, const ComparedRun& variant, const CompareTags& tags);
+struct DiffRequest {
+  CompareTags tags;              // the runs' names, which tag the compared columns
+  std::vector<GateExpr> gates;   // thresholds to evaluate (parse_gate), in order
+};
+
+struct DiffResult {
+  // compare_reports' sheets, then op_tree_diff and ops_diff (both runs traces), then
+  // cycle_diff and cycle_positions_diff (the latter only when any position paired).
+  std::vector<Table> sheets;
+  CompareTags tags;
+  bool traces_compared = false;   // both runs were traces: the op-tree and cycle diffs are in
+  std::vector<GateResult> gates;  // the request's gates, in order
+
+  bool regression() const;         // a gate's threshold was crossed
+  bool gates_unevaluated() const;  // a gate could not be evaluated
+};
+
+// True when the text (a file's first bytes are enough) starts like a report.json.
+bool looks_like_stored_report(std::string_view head);
+
+// A report.json that sollens report wrote, read back as one side of a diff (its sheets
+// alone). False, with `error` in plain words, when it cannot be read.
+bool read_stored_report(std::string_view report_json, DiffRun& run, std::string& error);
 
 // Why two run names cannot tag a comparison's columns ("" when they can): both given,
 // different, without "::" (it separates the name from the metric) and without a comma
 // (sollens diff --names A,B could not say them).
 std::string compare_tags_problem(const CompareTags& tags);
-
-// Two loaded traces compared with the default report and cycles (as sollens diff).
-std::vector<Table> compare_sessions(const Session& baseline, const Session& variant, const CompareTags& tags = {});
 
 }  // namespace sollens

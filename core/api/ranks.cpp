@@ -6,13 +6,14 @@
 
 namespace sollens {
 
-ranks::RankSummary summarize_session(const Session& session, std::string file) {
-  return ranks::summarize_rank(session.store(), session.tree(), session.gpu_timeline(), std::move(file));
+ranks::RankSummary Session::rank_summary(std::string file) const {
+  return ranks::summarize_rank(store(), tree(), gpu_timeline(), std::move(file));
 }
 
-CrossRankReport cross_rank_report(const std::vector<ranks::RankSummary>& ranks) {
-  ranks::MultiRankCollectives collectives = ranks::multi_rank_collective_sheets(ranks);
-  CrossRankReport out;
+RanksResult Session::ranks(std::vector<ranks::RankSummary> summaries) {
+  ranks::settle_ranks(summaries);
+  ranks::MultiRankCollectives collectives = ranks::multi_rank_collective_sheets(summaries);
+  RanksResult out;
   out.simplified_mode = collectives.simplified_mode;
   out.metadata_mismatches = collectives.metadata_mismatches;
   out.sheets = std::move(collectives.sheets);
@@ -20,11 +21,12 @@ CrossRankReport cross_rank_report(const std::vector<ranks::RankSummary>& ranks) 
   for (const Table& t : out.sheets)
     if (t.name() == "nccl_long") nccl_long = &t;
   const Table no_collectives("nccl_long", TableKind::kRanks);
-  Table clocks = ranks::rank_clocks_table(ranks, nccl_long ? *nccl_long : no_collectives);
-  out.sheets.push_back(ranks::gpu_timeline_ranks_table(ranks));
-  out.sheets.push_back(ranks::comm_comp_overlap_table(ranks));
-  out.sheets.push_back(ranks::idle_time_table(ranks));
+  Table clocks = ranks::rank_clocks_table(summaries, nccl_long ? *nccl_long : no_collectives);
+  out.sheets.push_back(ranks::gpu_timeline_ranks_table(summaries));
+  out.sheets.push_back(ranks::comm_comp_overlap_table(summaries));
+  out.sheets.push_back(ranks::idle_time_table(summaries));
   out.sheets.push_back(std::move(clocks));
+  out.ranks = std::move(summaries);
   return out;
 }
 

@@ -82,6 +82,8 @@ LoadOutcome Session::adopt(LoadResult parsed, const LoadOptions& options, double
 
 TraceInfo Session::info() const { return describe_trace(*store_, *tree_); }
 
+std::string Session::linking_notice() const { return correlation_linking_notice(*tree_); }
+
 GpuTimeline Session::gpu_timeline(const GpuTimelineOptions& options) const {
   return compute_gpu_timeline(*store_, *tree_, options);
 }
@@ -103,7 +105,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.detect_recompute = request.detect_recompute;
   options.first_occurrence_time = request.first_occurrence_time;
   options.timeline.micro_idle_threshold_us = request.micro_idle_thresh_us;
-  options.group_by_num_kernels = request.group_by_num_kernels;
+  options.perf.group_by_num_kernels = request.group_by_num_kernels;
   options.short_kernels.threshold_us = static_cast<double>(request.short_kernel_threshold_us);
   options.short_kernels.histogram_bins = static_cast<int>(request.short_kernel_histogram_bins);
   options.short_kernels.topk = request.topk_short_kernels;

@@ -6,22 +6,19 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
-#include "analyses/cycles/cycles.h"
-#include "analyses/diff/gate.h"
-#include "devices/device_identify.h"
 #include "api/compare.h"
-#include "base/json_text.h"
-#include "base/number_format.h"
+#include "api/command_options.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/read_file.h"
-#include "ingest/report_reader.h"
-#include "report/report.h"
+#include "cli/trace_args.h"
 #include "writers/csv_writer.h"
+#include "writers/diff_json.h"
 #include "writers/report_json.h"
 
 namespace sollens::cli {
@@ -32,67 +29,24 @@ namespace fs = std::filesystem;
 
 constexpr int kExitRegression = 4;
 
-struct DiffOptions {
-  std::string baseline, variant, out_dir = "sollens-diff", markdown, junit;
-  CompareTags tags;
-  std::vector<GateExpr> gates;
+// The options of api/diff_flags.def and the two runs.
+struct DiffOptions : DiffCliOptions {
+  std::string baseline, variant;
 };
 
-// One side of the diff: a trace (report, tree and cycles computed here) or a stored
-// report (its sheets only).
+// One side of the diff: a trace (kept loaded: the op-tree diffs read its events) or a
+// stored report (its sheets only).
 struct Run {
-  std::string path;
-  std::vector<Table> sheets;
-  std::optional<LoadedTrace> trace;
-  std::optional<CycleReport> cycles;
+  std::unique_ptr<LoadedTrace> trace;
+  DiffRun diff;
 };
-
-bool parse_names(const std::string& value, CompareTags& tags) {
-  const size_t comma = value.find(',');
-  if (comma == std::string::npos || comma == 0 || comma + 1 == value.size() ||
-      value.find(',', comma + 1) != std::string::npos)
-    return false;
-  tags.baseline = value.substr(0, comma);
-  tags.variant = value.substr(comma + 1);
-  return compare_tags_problem(tags).empty();
-}
 
 // Exit code 0 to go on, else the code to exit with.
 int parse_diff_args(const std::vector<std::string>& args, DiffOptions& o) {
+  DiffCliOptions& options = o;
+  const ReadOption option = option_reader(args, options_in(diff_cli_options(), options));
   std::vector<std::string> inputs;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool valued = a == "--names" || a == "--out" || a == "--fail-if" || a == "--markdown" || a == "--junit";
-    if (valued && i + 1 >= args.size()) {
-      std::cerr << "sollens: " << a << " needs a value\n";
-      return 2;
-    }
-    if (a == "--names") {
-      if (!parse_names(args[++i], o.tags)) {
-        std::cerr << "sollens: --names takes two different names without '::', as A,B\n";
-        return 2;
-      }
-    } else if (a == "--out") {
-      o.out_dir = args[++i];
-    } else if (a == "--markdown") {
-      o.markdown = args[++i];
-    } else if (a == "--junit") {
-      o.junit = args[++i];
-    } else if (a == "--fail-if") {
-      std::string error;
-      const auto gate = parse_gate(args[++i], error);
-      if (!gate) {
-        std::cerr << "sollens: " << error << "\n";
-        return 2;
-      }
-      o.gates.push_back(*gate);
-    } else if (a.starts_with("-") && a != "-") {
-      std::cerr << "sollens: unknown option '" << a << "' for diff (try: sollens --help)\n";
-      return 2;
-    } else {
-      inputs.push_back(a);
-    }
-  }
+  if (!parse_runs_args("diff", args, option, inputs)) return 2;
   if (inputs.size() != 2) {
     std::cerr << "sollens: diff needs two inputs, BASE and NEW (traces, report folders or report.json)\n";
     return 2;
@@ -106,27 +60,24 @@ bool starts_like_report(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   char head[256] = {};
   in.read(head, sizeof head);
-  return looks_like_report_json(std::string_view(head, static_cast<size_t>(in.gcount())));
+  return looks_like_stored_report(std::string_view(head, static_cast<size_t>(in.gcount())));
 }
 
-bool read_stored_report(const std::string& path, Run& run) {
+bool read_report_file(const std::string& path, Run& run) {
   PaddedBuffer bytes;
   std::string error;
   if (!read_file(path, bytes, error)) {
     std::cerr << "sollens: " << error << "\n";
     return false;
   }
-  ReportReadResult r = read_report_json(std::string_view(bytes.data(), bytes.size()));
-  if (!r.error.empty()) {
-    std::cerr << "sollens: " << path << ": " << r.error << "\n";
+  if (!read_stored_report(std::string_view(bytes.data(), bytes.size()), run.diff, error)) {
+    std::cerr << "sollens: " << path << ": " << error << "\n";
     return false;
   }
-  run.sheets = std::move(r.sheets);
   return true;
 }
 
 bool read_run(const std::string& input, Run& run) {
-  run.path = input;
   std::error_code ec;
   if (fs::is_directory(input, ec)) {
     const fs::path report = fs::path(input) / "report.json";
@@ -134,24 +85,14 @@ bool read_run(const std::string& input, Run& run) {
       std::cerr << "sollens: " << input << " is a directory without report.json (write one with sollens report)\n";
       return false;
     }
-    return read_stored_report(report.string(), run);
+    return read_report_file(report.string(), run);
   }
-  if (starts_like_report(input)) return read_stored_report(input, run);
-  LoadedTrace loaded;
-  if (!load_and_model(input, {}, loaded)) return false;
-  const Session& session = loaded.session;
-  print_warnings(session, std::cerr);
-  run.sheets = session.report(ReportRequest{}).release_sheets();
-  run.cycles = session.cycle_report();
-  run.trace = std::move(loaded);
+  if (starts_like_report(input)) return read_report_file(input, run);
+  run.trace = std::make_unique<LoadedTrace>();
+  if (!load_and_model(input, {}, *run.trace)) return false;
+  print_warnings(run.trace->session, std::cerr);
+  run.diff = run.trace->session.diff_run();
   return true;
-}
-
-std::vector<Table> compare_runs(const Run& base, const Run& var, const CompareTags& tags) {
-  const auto side = [](const Run& run) {
-    return ComparedRun{run.sheets, run.trace ? &run.trace->session : nullptr, run.cycles ? &*run.cycles : nullptr};
-  };
-  return sollens::compare_runs(side(base), side(var), tags);
 }
 
 bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
@@ -166,12 +107,8 @@ bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
   }
   std::vector<const Table*> sheets;
   for (const Table& t : tables) sheets.push_back(&t);
-  const JsonMembers metadata = {
-      {"generator", json_string(std::string("sollens ") + kVersion)},
-      {"baseline", json_string(o.baseline)},
-      {"variant", json_string(o.variant)},
-      {"names", "[" + json_string(o.tags.baseline) + ", " + json_string(o.tags.variant) + "]"},
-  };
+  const std::string metadata =
+      diff_metadata_json(std::string("sollens ") + kVersion, o.baseline, o.variant, o.tags);
   std::ofstream out(fs::path(o.out_dir) / "diff.json", std::ios::binary);
   if (out) write_report_json(metadata, sheets, out);
   if (!out) {
@@ -315,25 +252,20 @@ int run_diff(const std::vector<std::string>& args) {
   if (const int code = parse_diff_args(args, o)) return code;
   Run base, var;
   if (!read_run(o.baseline, base) || !read_run(o.variant, var)) return 1;
-  const std::vector<Table> tables = compare_runs(base, var, o.tags);
+  const DiffResult diff = Session::diff(base.diff, var.diff, DiffRequest{o.tags, o.gates});
+  const std::vector<Table>& tables = diff.sheets;
   if (!write_tables(tables, o)) return 3;
 
-  std::vector<GateResult> results;
-  bool regression = false, unevaluated = false;
-  for (const GateExpr& g : o.gates) {
-    results.push_back(evaluate_gate(g, tables, o.tags));
-    regression = regression || results.back().failed;
-    unevaluated = unevaluated || !results.back().error.empty();
-    std::cout << gate_line(results.back()) << "\n";
-  }
-  const int code = unevaluated ? 1 : regression ? kExitRegression : 0;
+  const std::vector<GateResult>& results = diff.gates;
+  for (const GateResult& r : results) std::cout << gate_line(r) << "\n";
+  const int code = diff.gates_unevaluated() ? 1 : diff.regression() ? kExitRegression : 0;
   std::ostringstream md, junit;
   write_markdown(md, o, tables, results, code);
   write_junit(junit, results);
   if (!o.markdown.empty() && !write_text_file(o.markdown, md.str())) return 3;
   if (!o.junit.empty() && !write_text_file(o.junit, junit.str())) return 3;
   std::cerr << "sollens: diff " << o.tags.variant << " vs " << o.tags.baseline << ": " << tables.size()
-            << " sheets in " << o.out_dir << (base.trace && var.trace ? "" : " (a stored report: no op-tree or cycle diff)")
+            << " sheets in " << o.out_dir << (diff.traces_compared ? "" : " (a stored report: no op-tree or cycle diff)")
             << "\n";
   if (!results.empty())
     std::cerr << "sollens: gate: " << (code == 0 ? "within thresholds" : code == kExitRegression ? "regression" : "could not evaluate every threshold")

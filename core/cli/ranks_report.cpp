@@ -13,13 +13,12 @@
 #include <sstream>
 #include <thread>
 
-#include "analyses/ranks/rank_summary.h"
 #include "api/ranks.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "writers/xlsx/xlsx_writer.h"
 #include "writers/csv_writer.h"
-#include "writers/json_writer.h"
+#include "writers/ranks_report_json.h"
 #include "writers/report_json.h"
 
 namespace sollens::cli {
@@ -98,8 +97,7 @@ RankOutcome run_rank(const std::string& trace, const TreeOptions& tree_options, 
   std::ostringstream log;
   outcome.code = write_report_dir(trace, loaded, request, dir.string(), write_json, write_xlsx_file, log);
   outcome.log = log.str();
-  const Session& s = loaded.session;
-  outcome.summary = summarize_session(s, trace);
+  outcome.summary = loaded.session.rank_summary(trace);
   return outcome;
 }
 
@@ -116,8 +114,7 @@ bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, 
     std::cerr << "  wrote " << path.string() << "\n";
   }
   if (write_json) {
-    const JsonMembers metadata = {{"generator", json_string(std::string("sollens ") + kVersion)},
-                                  {"ranks", std::to_string(rank_count)}};
+    const std::string metadata = ranks_report_metadata_json(std::string("sollens ") + kVersion, rank_count);
     const fs::path path = dir / "report.json";
     std::ofstream out(path, std::ios::binary);
     if (out) write_report_json(metadata, sheets, out);
@@ -227,16 +224,16 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   work();
   for (std::thread& t : pool) t.join();
 
-  std::vector<ranks::RankSummary> summaries;
+  std::vector<ranks::RankSummary> read;
   for (RankOutcome& o : outcomes) {
     if (o.code != 0) return o.code;
-    summaries.push_back(std::move(*o.summary));
+    read.push_back(std::move(*o.summary));
   }
-  ranks::settle_ranks(summaries);
+  const RanksResult cross = Session::ranks(std::move(read));
+  const std::vector<ranks::RankSummary>& summaries = cross.ranks;
   if (!name_rank_folders(summaries, traces, out)) return 3;
   print_rank_logs(summaries, traces, outcomes, out);
 
-  const CrossRankReport cross = cross_rank_report(summaries);
   const std::vector<Table>& tables = cross.sheets;
   std::vector<const Table*> sheets;
   for (const Table& t : tables) sheets.push_back(&t);

@@ -1,6 +1,6 @@
 #pragma once
 // sollens report with several traces (one per rank): each rank's own report in
-// OUT/rank<k>/, and the cross-rank sheets (analyses/ranks) in OUT/. Ranks are read in
+// OUT/rank<k>/, and the cross-rank sheets (Session::ranks) in OUT/. Ranks are read in
 // parallel, one per core, and only their summaries are kept once their report is written.
 #include <cstdint>
 #include <ostream>

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "store/padded_buffer.h"
+#include "api/trace_bytes.h"
 
 namespace sollens::cli {
 

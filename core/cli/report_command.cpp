@@ -6,9 +6,8 @@
 #include <iostream>
 #include <memory>
 
-#include "analyses/info/trace_info.h"  // correlation_linking_notice
-#include "writers/device_json.h"
 #include "api/rank_collectives.h"
+#include "api/command_options.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
@@ -19,7 +18,6 @@
 #include "writers/csv_writer.h"
 #include "writers/json_writer.h"
 #include "writers/report_json.h"
-#include "report/trace_metadata_json.h"
 #include "base/number_format.h"
 
 namespace sollens::cli {
@@ -46,7 +44,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
                      const std::string& out_dir, bool write_json, bool write_xlsx_file, std::ostream& log) {
   const Session& session = loaded.session;
   print_warnings(session, log);
-  if (const std::string notice = correlation_linking_notice(session.tree()); !notice.empty())
+  if (const std::string notice = session.linking_notice(); !notice.empty())
     log << "sollens: warning: " << notice << "\n";
 
   // device.roofline_spec() is the GPU for roofline columns, or null: then no roofline
@@ -92,12 +90,8 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   bool json_written = false;
   if (write_json) {
     const auto t_json = std::chrono::steady_clock::now();
-    const JsonMembers metadata = {
-        {"generator", json_string(std::string("sollens ") + kVersion)},
-        {"trace_file", json_string(trace)},
-        {"device", device_identification_json(device)},
-        {"trace", trace_metadata_json(session.metadata())},
-    };
+    const std::string metadata =
+        report_metadata_json(std::string("sollens ") + kVersion, trace, device, session.metadata());
     std::ofstream out(dir / "report.json", std::ios::binary);
     if (out) write_report_json(metadata, sheets, out);
     json_written = static_cast<bool>(out);
@@ -160,70 +154,21 @@ int write_rank_summary(const std::string& trace, const LoadedTrace& loaded, cons
 
 int run_report(const std::vector<std::string>& args) {
   std::vector<std::string> inputs;
-  std::string out_dir = "sollens-report";
-  TreeOptions tree_options;
   ReportRequest request;
-  request.sol_sheets = true;  // --no-sol
-  bool write_json = true, write_xlsx_file = true;  // --no-json / --no-xlsx
-  std::string rank_summary;                          // --rank-summary FILE
-  std::string capture;                               // --capture FILE
-  uint64_t max_memory = 0;                           // --max-memory MB (many ranks)
-  const auto option = [&](size_t& i) {
-    const std::string& a = args[i];
-    if (a == "--device") return read_device_option(args, i, request.device_name);
-    if (apply_report_flag(a, request)) return OptionResult::kTaken;
-    if (a == "--link") return read_link_option(args, i, tree_options.link);
-    if (a == "--efficiency") return read_efficiency_option(args, i, request.sol_efficiency);
-    if (a == "--out") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "sollens: --out needs a directory\n";
-        return OptionResult::kUsageError;
-      }
-      out_dir = args[++i];
-    } else if (a == "--capture") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "sollens: --capture needs the graph-capture trace\n";
-        return OptionResult::kUsageError;
-      }
-      capture = args[++i];
-    } else if (a == "--rank-summary") {
-      if (i + 1 >= args.size()) {
-        std::cerr << "sollens: --rank-summary needs a file\n";
-        return OptionResult::kUsageError;
-      }
-      rank_summary = args[++i];
-    } else if (a == "--max-memory") {
-      char* end = nullptr;
-      const double mb = i + 1 < args.size() ? std::strtod(args[i + 1].c_str(), &end) : 0;
-      if (i + 1 >= args.size() || *end != '\0' || !(mb > 0)) {
-        std::cerr << "sollens: --max-memory needs a positive number of megabytes\n";
-        return OptionResult::kUsageError;
-      }
-      max_memory = static_cast<uint64_t>(mb * 1e6);
-      ++i;
-    } else if (a == "--no-json") {
-      write_json = false;
-    } else if (a == "--no-xlsx") {
-      write_xlsx_file = false;
-    } else if (a == "--no-sol") {
-      request.sol_sheets = false;
-    } else if (is_report_value_option(a)) {
-      const std::string problem = apply_report_value(a, i + 1 < args.size() ? args[i + 1] : "", request);
-      if (!problem.empty()) {
-        std::cerr << "sollens: " << problem << "\n";
-        return OptionResult::kUsageError;
-      }
-      ++i;
-    } else if (a == "--include-python") {
-      tree_options.include_python = true;
-    } else if (a == "--strip-sglang-suffixes") {
-      tree_options.strip_sglang_profiler_suffixes = true;
-    } else {
-      return OptionResult::kNotMine;
-    }
-    return OptionResult::kTaken;
-  };
+  ReportCliOptions cli;
+  const ReadOption option =
+      option_reader(args, options_in(report_options(), request), options_in(report_cli_options(), cli));
   if (!parse_traces_args("report", args, option, inputs)) return 2;
+  request.sol_sheets = !cli.no_sol;
+  TreeOptions tree_options;
+  tree_options.include_python = cli.include_python;
+  tree_options.strip_sglang_profiler_suffixes = cli.strip_sglang_suffixes;
+  tree_options.link = cli.link;
+  const std::string& out_dir = cli.out_dir;
+  const bool write_json = !cli.no_json, write_xlsx_file = !cli.no_xlsx;
+  const std::string& rank_summary = cli.rank_summary;
+  const std::string& capture = cli.capture;
+  const uint64_t max_memory = cli.max_memory_bytes;
   std::vector<std::string> traces;
   if (!resolve_traces(inputs, traces)) return 2;
   // Recompute is found from the checkpoint python frames, so they must be in the tree.

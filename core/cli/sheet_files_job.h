@@ -14,7 +14,6 @@
 
 #include "api/beside_task.h"
 #include "writers/xlsx/xlsx_writer.h"
-#include "table/table.h"
 
 namespace sollens::cli {
 

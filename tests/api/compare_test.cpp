@@ -1,4 +1,4 @@
-// api/compare.h and PageSession::build_comparison on the two bert-small traces (H100
+// Session::diff (api/compare.h) and PageSession::build_comparison on the two bert-small traces (H100
 // as the baseline, MI300X as the variant). Expected numbers come from the two
 // TraceLens reference reports: a change is the variant's value − the baseline's.
 #include <catch2/catch.hpp>
@@ -65,11 +65,13 @@ size_t row_of(const Table& t, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("compare_sessions: an op's change is the variant's time minus the baseline's") {
+TEST_CASE("Session::diff: an op's change is the variant's time minus the baseline's") {
   const std::optional<Session> h100 = load(kH100);
   const std::optional<Session> mi300x = load(kMi300x);
   if (!h100 || !mi300x) return;
-  const std::vector<Table> tables = compare_sessions(*h100, *mi300x);
+  const DiffResult diff = Session::diff(h100->diff_run(), mi300x->diff_run(), DiffRequest{});
+  CHECK(diff.traces_compared);
+  const std::vector<Table>& tables = diff.sheets;
 
   const Table& ops = sheet(tables, "ops_summary");
   const std::string metric = "total_direct_kernel_time_ms";
@@ -105,7 +107,7 @@ TEST_CASE("PageSession::build_comparison: needs two traces, then describes the c
   CHECK(described.find(R"("name":"ops_summary")") != std::string::npos);
   CHECK(described.find(R"("name":"op_tree_diff")") != std::string::npos);
   // The report's handles stay valid beside the comparison's.
-  REQUIRE(variant.build_report("", false, false).find(R"("sheets":[)") != std::string::npos);
+  REQUIRE(variant.build_report().find(R"("sheets":[)") != std::string::npos);
   CHECK(variant.build_comparison(baseline).find(R"("name":"cycle_diff")") != std::string::npos);
   // Named runs, as sollens diff --names main,pr: the names tag the compared columns.
   const std::string named = variant.build_comparison(baseline, "main", "pr");
@@ -117,4 +119,76 @@ TEST_CASE("PageSession::build_comparison: needs two traces, then describes the c
   CHECK(variant.build_comparison(baseline, "a", "a") == R"({"error":"the two runs need different names"})");
   CHECK(variant.build_comparison(baseline, "a::b", "c") == R"({"error":"a run's name cannot contain '::'"})");
   CHECK(variant.build_comparison(baseline, "a", "b,c") == R"({"error":"a run's name cannot contain a comma"})");
+}
+
+namespace {
+
+// A report.json as sollens report writes it, with a gpu_timeline of two rows.
+std::string stored_report(double total_ms) {
+  return "{\"metadata\": {\"generator\": \"sollens 0.1.0\"},\n\"sheets\": {\n\"gpu_timeline\": [\n"
+         "{\"type\":\"idle_time\",\"time ms\":2.0},\n{\"type\":\"total_time\",\"time ms\":" +
+         std::to_string(total_ms) + "}\n]\n}}\n";
+}
+
+DiffRun read_run(const std::string& text) {
+  DiffRun run;
+  std::string error;
+  REQUIRE(read_stored_report(text, run, error));
+  CHECK(error.empty());
+  return run;
+}
+
+GateExpr gate(const std::string& text) {
+  std::string error;
+  const std::optional<GateExpr> parsed = parse_gate(text, error);
+  REQUIRE(parsed);
+  return *parsed;
+}
+
+}  // namespace
+
+TEST_CASE("Session::diff: stored reports stand in for traces, and the gates are evaluated") {
+  CHECK(looks_like_stored_report(stored_report(10)));
+  CHECK_FALSE(looks_like_stored_report(R"({"traceEvents": []})"));
+  DiffRun bad;
+  std::string error;
+  CHECK_FALSE(read_stored_report(R"({"sheets": 3})", bad, error));
+  CHECK(error == "not a report.json: no \"sheets\" object");
+
+  const DiffRun base = read_run(stored_report(10));
+  const DiffRun var = read_run(stored_report(12.5));
+  CHECK(base.session == nullptr);
+  CHECK_FALSE(base.cycles);
+
+  DiffRequest request;
+  request.tags = {"main", "pr"};
+  request.gates = {gate("total time > +20%"), gate("total time > +30%"), gate("op aten::mm time > +1%")};
+  const DiffResult diff = Session::diff(base, var, request);
+  CHECK_FALSE(diff.traces_compared);
+  CHECK(diff.tags.variant == "pr");
+  // Only the report's sheets: no op-tree or cycle diff without traces.
+  REQUIRE(diff.sheets.size() == 1);
+  const Table& timeline = sheet(diff.sheets, "gpu_timeline");
+  size_t total = 0;
+  while (total < timeline.num_rows() && test::col(timeline, "type").string_at(total) != "total_time") ++total;
+  REQUIRE(total < timeline.num_rows());
+  CHECK(test::col(timeline, "main::time ms").float_at(total) == 10.0);
+  CHECK(test::col(timeline, "pr::time ms").float_at(total) == 12.5);
+  CHECK(test::col(timeline, "time ms__pr_diff").float_at(total) == 2.5);
+
+  // 10 → 12.5 ms is +25 %: over the first threshold, under the second; no run has aten::mm.
+  REQUIRE(diff.gates.size() == 3);
+  CHECK(diff.gates[0].baseline == 10.0);
+  CHECK(diff.gates[0].variant == 12.5);
+  CHECK(diff.gates[0].change == Approx(25.0));
+  CHECK(diff.gates[0].failed);
+  CHECK_FALSE(diff.gates[1].failed);
+  CHECK_FALSE(diff.gates[2].error.empty());
+  CHECK(diff.regression());
+  CHECK(diff.gates_unevaluated());
+
+  request.gates = {gate("total time > +30%")};
+  const DiffResult within = Session::diff(base, var, request);
+  CHECK_FALSE(within.regression());
+  CHECK_FALSE(within.gates_unevaluated());
 }

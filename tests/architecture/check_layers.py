@@ -21,7 +21,7 @@ ALLOWED = {
     "report": {"base", "store", "table", "model", "devices", "analyses"},
     "writers": {"base", "store", "table", "devices", "analyses", "report"},
     "api": {"base", "store", "table", "model", "devices", "analyses", "report", "ingest", "writers"},
-    "cli": {"base", "store", "table", "model", "devices", "analyses", "report", "ingest", "writers", "api"},
+    "cli": {"base", "writers", "api"},  # the one door: results through Session, files through writers
     "wasm": {"base", "table", "writers", "api"},
 }
 
