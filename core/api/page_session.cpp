@@ -6,12 +6,12 @@
 #include "writers/csv_writer.h"
 #include "writers/device_json.h"
 #include "writers/info_json.h"
-#include "writers/document_writer.h"
 #include "writers/json_builder.h"
 #include "writers/json_writer.h"
 #include "writers/page_json.h"
 #include "writers/trace_metadata_json.h"
 #include "writers/sol_json.h"
+#include "writers/solar_json.h"
 
 namespace sollens {
 
@@ -145,7 +145,7 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
     SolResult sol = session_.sol({device_name, efficiency});
     JsonBuilder json(JsonBuilder::Spacing::kCompact);
     json.begin_object();
-    write_sol_members(json, sol.report, sol.device);
+    write_sol_members(json, sol.report, sol.device);  // before the tables move to the registry
     json.member_raw("sheets", tables_.replace(TableSet::kSol, sol.report.release_tables()));
     return json.end_object().take();
   } catch (const std::bad_alloc&) {
@@ -177,18 +177,11 @@ std::string PageSession::build_solar(const std::string& device_name) {
     request.no_device_notice =
         "no device: an Execution Trace names no GPU; choose one, or open the Kineto trace of the same run first";
     SolarResult solar = session_.solar(request);
-    JsonBuilder json(JsonBuilder::Spacing::kCompact);
-    json.begin_object();
-    json.member_raw("solar", document_json(solar.report.document));
-    json.key("summary").begin_array();
-    for (const std::string& line : solar.report.summary) json.string(line);
-    json.end_array();
-    json.member("measured", solar.measured);
     std::vector<Table> tables;
     tables.push_back(std::move(solar.report.nodes));
     tables.push_back(std::move(solar.intermediates));
-    json.member_raw("sheets", tables_.replace(TableSet::kSolar, std::move(tables)));
-    return json.end_object().take();
+    const std::string sheets = tables_.replace(TableSet::kSolar, std::move(tables));
+    return page_solar_json(solar.report.document, solar.report.summary, solar.measured, sheets);
   } catch (const std::bad_alloc&) {
     return error_json(kOutOfMemory);
   }

@@ -149,6 +149,7 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
   CHECK(page.build_sol("H100_SXM5_80GB", 1.5).find(R"({"error":)") == 0);
 
   const std::string sol = page.build_sol("H100_SXM5_80GB", 0.8);
+  INFO(sol.substr(0, 2000));
   // sol.json's members, with the same spellings, then the sheets.
   CHECK(sol.rfind(R"({"device":"H100_SXM5_80GB","device_identification":{"status": "user", )", 0) == 0);
   CHECK(sol.find(R"(},"efficiency_factor":0.8,"module_frames":true,"notes":[)") != std::string::npos);
