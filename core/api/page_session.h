@@ -76,8 +76,8 @@ class PageSession {
   std::string load_capture();
 
   // A PyTorch Execution Trace (plain or gzip JSON) in the filled buffer, kept beside the
-  // Kineto trace (loaded before it or not at all): "" when read, else the error in plain
-  // words, and the previous one is dropped.
+  // Kineto trace, loaded before or after it or not at all (Session::load_execution_trace):
+  // "" when read, else the error in plain words, and the previous one is dropped.
   std::string load_execution_trace();
   bool has_execution_trace() const { return session_.has_execution_trace(); }
   // Solar (Session::solar) for that graph, measured in the Kineto trace when one is
