@@ -75,7 +75,7 @@ void fill_report(const EventStore& store, const TraceTree& tree, const ReportOpt
   OpsSheetOptions ops_options;
   ops_options.recompute_column = options.detect_recompute;
   ops_options.first_occurrence_time = options.first_occurrence_time;
-  ops_options.num_kernels_column = options.group_by_num_kernels;
+  ops_options.num_kernels_column = options.perf.group_by_num_kernels;
   const ProcessThreadNames names(store);  // read once for the three sheets keyed on them
   if (!gpu_only) {
     keep_if_rows(ops_summary_by_category_table(launchers, ops_options));
@@ -90,7 +90,6 @@ void fill_report(const EventStore& store, const TraceTree& tree, const ReportOpt
   t0 = Clock::now();
   PerfSheetOptions perf = options.perf;
   perf.device = options.device;
-  perf.group_by_num_kernels = options.group_by_num_kernels;
   if (options.detect_recompute) perf.recompute = &recompute;
   if (!gpu_only) keep_if_rows(unified_perf_summary_table(store, tree, launchers, names, modeled, perf));
   for (Table& t : perf_model_tables(store, modeled, names, perf)) add(std::move(t));

@@ -41,7 +41,8 @@ struct ReportSolOptions {
 
 struct ReportOptions {
   GpuTimelineOptions timeline;
-  PerfSheetOptions perf;  // its device is replaced by `device`
+  // Its group_by_num_kernels groups ops_unique_args too; its device is replaced by `device`.
+  PerfSheetOptions perf;
   // The GPU the roofline columns (unified_perf_summary, perf-model sheets) are computed
   // for; null: no roofline columns (an unknown GPU never gets a guessed peak).
   const DeviceSpec* device = nullptr;
@@ -51,9 +52,6 @@ struct ReportOptions {
   bool detect_recompute = false;
   // TraceLens --include_first_occurrence_time: ops_unique_args's first_occurrence_time.
   bool first_occurrence_time = false;
-  // TraceLens --group_by_num_kernels: ops_unique_args and the perf-model sheets grouped
-  // by each row's kernel count too (its perf.group_by_num_kernels is replaced by this).
-  bool group_by_num_kernels = false;
   // The short-kernel study's threshold, bins and summary rows.
   ShortKernelOptions short_kernels;
   ReportSolOptions sol;

@@ -85,7 +85,7 @@ TEST_CASE("Session: the short-kernel and num_kernels options reach build_report"
   request.short_kernel_histogram_bins = 3;
   request.topk_short_kernels = 0;
   ReportOptions options;
-  options.group_by_num_kernels = true;
+  options.perf.group_by_num_kernels = true;
   options.short_kernels = {.threshold_us = 20, .histogram_bins = 3, .topk = 0};
   options.device = session.identify_device().roofline_spec();
   const Report ours = session.report(request);
