@@ -1,8 +1,6 @@
 // sollens diff: two runs compared (TraceLens's compare sheets, an op-tree diff, a
 // cycle diff), written as CSV + diff.json, and a CI gate on thresholds with a
 // Markdown summary and JUnit XML.
-#include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,6 +17,8 @@
 #include "cli/trace_args.h"
 #include "writers/csv_writer.h"
 #include "writers/diff_json.h"
+#include "writers/diff_markdown.h"
+#include "writers/gate_report.h"
 #include "writers/report_json.h"
 
 namespace sollens::cli {
@@ -118,131 +118,18 @@ bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
   return true;
 }
 
-std::string number(std::optional<double> v) {
-  if (!v) return "–";
-  if (std::isinf(*v)) return *v > 0 ? "+inf" : "-inf";
-  char buf[48];
-  std::snprintf(buf, sizeof buf, std::fabs(*v) >= 1e4 ? "%.0f" : "%.4g", *v);
-  return buf;
+GateVerdict gate_verdict(const DiffResult& diff) {
+  if (diff.gates_unevaluated()) return GateVerdict::kNotEvaluated;
+  return diff.regression() ? GateVerdict::kRegression : GateVerdict::kWithin;
 }
 
-std::string signed_change(const GateResult& r) {
-  std::string s = number(r.change);
-  if (r.change > 0 && s[0] != '+') s = "+" + s;
-  return s + (r.expr.percent ? "%" : "");
-}
-
-std::string gate_line(const GateResult& r) {
-  if (!r.error.empty()) return "ERROR " + r.expr.text + ": " + r.error;
-  return std::string(r.failed ? "FAIL  " : "ok    ") + r.expr.text + "  (" + number(r.baseline) + " → " +
-         number(r.variant) + ", change " + signed_change(r) + ")";
-}
-
-// A code span inside a table: only '|' needs escaping there (GitHub keeps < as is).
-std::string markdown_code(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
-
-// Table-safe text: '|' escaped, '<' as an entity (GitHub would take <...> for HTML), cut at 120.
-std::string markdown_cell(const std::string& text) {
-  const std::string s = text.size() > 120 ? text.substr(0, 117) + "..." : text;
-  std::string out;
-  for (char c : s) out += c == '|' ? std::string("\\|") : c == '<' ? std::string("&lt;") : std::string(1, c);
-  return out;
-}
-
-// Rows of a compared sheet, largest change first, as a Markdown table.
-void markdown_top(std::ostream& md, const std::vector<Table>& tables, const std::string& sheet,
-                  const std::string& metric, const CompareTags& tags, size_t limit, const char* title) {
-  const Table* t = nullptr;
-  for (const Table& x : tables)
-    if (x.name() == sheet) t = &x;
-  if (!t) return;
-  const Column* diff = t->find(metric + "__" + tags.variant + "_diff");
-  const Column* base = t->find(tags.baseline + "::" + metric);
-  const Column* var = t->find(tags.variant + "::" + metric);
-  if (!diff || !base || !var) return;
-  std::vector<size_t> rows;
-  for (size_t r = 0; r < t->num_rows(); ++r)
-    if (cell_number(*diff, r).value_or(0) > 0) rows.push_back(r);
-  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
-    return *cell_number(*diff, a) > *cell_number(*diff, b);
-  });
-  if (rows.empty()) return;
-  md << "\n### " << title << "\n\n| " << t->column(0).name() << " | " << tags.baseline << " | " << tags.variant
-     << " | change |\n|---|---:|---:|---:|\n";
-  for (size_t i = 0; i < rows.size() && i < limit; ++i) {
-    const size_t r = rows[i];
-    md << "| " << markdown_cell(cell_text(t->column(0), r)) << " | " << number(cell_number(*base, r)) << " | "
-       << number(cell_number(*var, r)) << " | +" << number(cell_number(*diff, r)) << " |\n";
+int exit_code(GateVerdict verdict) {
+  switch (verdict) {
+    case GateVerdict::kWithin: return 0;
+    case GateVerdict::kRegression: return kExitRegression;
+    case GateVerdict::kNotEvaluated: break;
   }
-}
-
-// The op-tree rows with the largest changes (the sheet is ranked by |diff|).
-void markdown_op_tree(std::ostream& md, const std::vector<Table>& tables, const CompareTags& tags, size_t limit) {
-  const Table* t = nullptr;
-  for (const Table& x : tables)
-    if (x.name() == "op_tree_diff") t = &x;
-  if (!t || t->num_rows() == 0) return;
-  const Column* diff = t->find("gpu_time_us__" + tags.variant + "_diff");
-  md << "\n### Call paths that changed most (GPU µs)\n\n| path | status | change | share of total |\n"
-        "|---|---|---:|---:|\n";
-  for (size_t r = 0; r < t->num_rows() && r < limit; ++r) {
-    if (cell_number(*diff, r).value_or(0) == 0) break;
-    md << "| " << markdown_cell(t->find("path")->string_at(r)) << " | " << t->find("status")->string_at(r) << " | "
-       << number(cell_number(*diff, r)) << " | " << number(cell_number(*t->find("share_of_total_pct"), r)) << "% |\n";
-  }
-}
-
-void write_markdown(std::ostream& md, const DiffOptions& o, const std::vector<Table>& tables,
-                    const std::vector<GateResult>& results, int exit_code) {
-  md << "## sollens diff: " << o.tags.variant << " vs " << o.tags.baseline << "\n\n";
-  md << (exit_code == 0 ? "✅ within thresholds" : exit_code == kExitRegression ? "❌ regression" : "⚠️ gate not evaluated")
-     << "\n";
-  if (!results.empty()) {
-    md << "\n| gate | " << o.tags.baseline << " | " << o.tags.variant << " | change | result |\n|---|---:|---:|---:|---|\n";
-    for (const GateResult& r : results)
-      md << "| `" << markdown_code(r.expr.text) << "` | " << number(r.baseline) << " | " << number(r.variant) << " | "
-         << (r.error.empty() ? signed_change(r) : "–") << " | "
-         << (!r.error.empty() ? "error: " + markdown_cell(r.error) : r.failed ? "❌ fail" : "✅ pass") << " |\n";
-  }
-  markdown_top(md, tables, "gpu_timeline", "time ms", o.tags, 20, "GPU time (ms) that grew");
-  markdown_top(md, tables, "ops_summary", "total_direct_kernel_time_ms", o.tags, 10, "Ops that got slower (ms)");
-  markdown_op_tree(md, tables, o.tags, 10);
-  markdown_top(md, tables, "cycle_diff", "latency_us", o.tags, 10, "Cycles that got slower (µs)");
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-void write_junit(std::ostream& x, const std::vector<GateResult>& results) {
-  size_t failures = 0, errors = 0;
-  for (const GateResult& r : results) {
-    errors += !r.error.empty();
-    failures += r.error.empty() && r.failed;
-  }
-  x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"sollens diff\" tests=\"" << results.size()
-    << "\" failures=\"" << failures << "\" errors=\"" << errors << "\">\n";
-  for (const GateResult& r : results) {
-    x << "  <testcase classname=\"sollens.diff\" name=\"" << xml_escape(r.expr.text) << "\"";
-    if (!r.error.empty()) x << ">\n    <error message=\"" << xml_escape(r.error) << "\"/>\n  </testcase>\n";
-    else if (r.failed) x << ">\n    <failure message=\"" << xml_escape(gate_line(r)) << "\"/>\n  </testcase>\n";
-    else x << "/>\n";
-  }
-  x << "</testsuite>\n";
+  return 1;
 }
 
 }  // namespace
@@ -258,10 +145,11 @@ int run_diff(const std::vector<std::string>& args) {
 
   const std::vector<GateResult>& results = diff.gates;
   for (const GateResult& r : results) std::cout << gate_line(r) << "\n";
-  const int code = diff.gates_unevaluated() ? 1 : diff.regression() ? kExitRegression : 0;
+  const GateVerdict verdict = gate_verdict(diff);
+  const int code = exit_code(verdict);
   std::ostringstream md, junit;
-  write_markdown(md, o, tables, results, code);
-  write_junit(junit, results);
+  write_diff_markdown(md, o.tags, tables, results, verdict);
+  write_gate_junit(junit, results);
   if (!o.markdown.empty() && !write_text_file(o.markdown, md.str())) return 3;
   if (!o.junit.empty() && !write_text_file(o.junit, junit.str())) return 3;
   std::cerr << "sollens: diff " << o.tags.variant << " vs " << o.tags.baseline << ": " << tables.size()
