@@ -2,7 +2,6 @@
 // JSON text written in scopes: objects, arrays, keys and values, with the commas and
 // spacing placed by the builder, strings escaped once (json_string) and numbers in
 // Python's repr digits (format_python_float), so every writer spells JSON alike.
-#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -43,8 +42,8 @@ class JsonBuilder {
   JsonBuilder& member(std::string_view key, size_t v);
   JsonBuilder& member(std::string_view key, bool v);
   // Any other integer type (int, unsigned, ...) as an integer, not as a double or bool.
-  template <std::integral T>
-    requires(!std::same_as<T, bool>)
+  template <typename T>
+    requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
   JsonBuilder& member(std::string_view key, T v) {
     if constexpr (std::is_signed_v<T>) return member(key, static_cast<int64_t>(v));
     else return member(key, static_cast<size_t>(v));
