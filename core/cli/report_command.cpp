@@ -16,7 +16,6 @@
 #include "cli/report_stages.h"
 #include "cli/sheet_files_job.h"
 #include "writers/csv_writer.h"
-#include "writers/json_writer.h"
 #include "writers/report_json.h"
 #include "base/number_format.h"
 
@@ -38,22 +37,52 @@ std::string ms(double v) {
   return buf;
 }
 
+// The load's warnings and the GPU the report is for; returns why the SOL sheets asked
+// for are left out, or "".
+std::string print_report_notices(const Session& session, const ReportRequest& request,
+                                 const DeviceIdentification& device, std::ostream& log) {
+  print_warnings(session, log);
+  if (const std::string notice = session.linking_notice(); !notice.empty())
+    log << "sollens: warning: " << notice << "\n";
+  if (!device.notice.empty()) log << "sollens: notice: " << device.notice << "\n";
+  else if (device.spec) log << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
+  const std::string sol_skipped = sol_sheets_skipped(request, device);
+  if (!sol_skipped.empty()) log << "sollens: warning: no SOL sheets: " << sol_skipped << "\n";
+  return sol_skipped;
+}
+
+// What was read and where the GPU time went, then the time of each step.
+void print_report_summary(const std::string& trace, const LoadedTrace& loaded, const Report& report,
+                          double csv_ms, std::ostream& log) {
+  const Session& session = loaded.session;
+  const GpuTimeline& timeline = report.timeline;
+  auto pct = [&](double v) {
+    return timeline.total_us > 0 ? format_python_float(std::round(v / timeline.total_us * 1000) / 10) + " %"
+                                 : std::string("-");
+  };
+  log << "sollens: " << trace << ": " << session.event_count() << " events, " << session.tree().gpu_events.size()
+      << " GPU events (" << timeline.events << " linked)\n"
+      << "  GPU time " << ms(timeline.total_us / 1e3) << " ms: computation " << pct(timeline.computation_us)
+      << ", exposed comm " << pct(timeline.exposed_comm_us) << ", exposed memcpy "
+      << pct(timeline.exposed_memcpy_us) << ", idle " << pct(timeline.idle_us) << "\n"
+      << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms) << ", tree "
+      << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms) << ", ops and kernel sheets "
+      << ms(report.timings.ops_ms) << ", unified and perf-model sheets " << ms(report.timings.perf_ms)
+      << ", coll_analysis " << ms(report.timings.collectives_ms) << ", SOL " << ms(report.timings.sol_ms)
+      << " (python-frame tree and cycles " << ms(report.timings.sol_inputs_ms) << " beside the sheets before it, waited "
+      << ms(report.timings.sol_inputs_wait_ms) << ")"
+      << ", write CSV " << ms(csv_ms) << "\n";
+}
+
 }  // namespace
 
 int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const ReportRequest& request,
                      const std::string& out_dir, bool write_json, bool write_xlsx_file, std::ostream& log) {
   const Session& session = loaded.session;
-  print_warnings(session, log);
-  if (const std::string notice = session.linking_notice(); !notice.empty())
-    log << "sollens: warning: " << notice << "\n";
-
   // device.roofline_spec() is the GPU for roofline columns, or null: then no roofline
   // columns at all (never a guessed peak) and the notice says why.
   const DeviceIdentification device = session.identify_device(request.device_name);
-  if (!device.notice.empty()) log << "sollens: notice: " << device.notice << "\n";
-  else if (device.spec) log << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
-  const std::string sol_skipped = sol_sheets_skipped(request, device);
-  if (!sol_skipped.empty()) log << "sollens: warning: no SOL sheets: " << sol_skipped << "\n";
+  const std::string sol_skipped = print_report_notices(session, request, device, log);
 
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
@@ -78,8 +107,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   const CycleReport& cycles = session.default_cycles();
   const double cycles_ms = ms_since(t_cycles);
   for (const std::string& note : report.sol_notes) log << "sollens: sol: note: " << note << "\n";
-  const GpuTimeline& timeline = report.timeline;
-  if (timeline.events == 0)
+  if (report.timeline.events == 0)
     log << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
 
   std::vector<const Table*> sheets;
@@ -107,24 +135,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
     return 3;
   }
 
-  const EventStore& s = session.store();
-  auto pct = [&](double v) {
-    return timeline.total_us > 0 ? format_python_float(std::round(v / timeline.total_us * 1000) / 10) + " %" : std::string("-");
-  };
-  log << "sollens: " << trace << ": " << s.size() << " events, " << session.tree().gpu_events.size()
-            << " GPU events (" << timeline.events << " linked)\n"
-            << "  GPU time " << ms(timeline.total_us / 1e3) << " ms: computation "
-            << pct(timeline.computation_us) << ", exposed comm " << pct(timeline.exposed_comm_us)
-            << ", exposed memcpy " << pct(timeline.exposed_memcpy_us) << ", idle "
-            << pct(timeline.idle_us) << "\n"
-            << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms)
-            << ", tree " << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms)
-            << ", ops and kernel sheets " << ms(report.timings.ops_ms) << ", unified and perf-model sheets "
-            << ms(report.timings.perf_ms) << ", coll_analysis " << ms(report.timings.collectives_ms)
-            << ", SOL " << ms(report.timings.sol_ms) << " (python-frame tree and cycles "
-            << ms(report.timings.sol_inputs_ms) << " beside the sheets before it, waited "
-            << ms(report.timings.sol_inputs_wait_ms) << ")"
-            << ", write CSV " << ms(files.csv_ms()) << "\n";
+  print_report_summary(trace, loaded, report, files.csv_ms(), log);
   for (const std::filesystem::path& csv : files.csv_files()) log << "  wrote " << csv.string() << "\n";
   log << "  cycles: " << cycles_summary(cycles) << " (detection "
       << (request.sol_sheets && sol_skipped.empty() ? "beside the sheets" : ms(cycles_ms) + " ms")
@@ -134,7 +145,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   if (write_xlsx_file) log << "  wrote " << (dir / "report.xlsx").string() << "\n";
   const StageTimes stages{loaded,        analyses_ms, report.timings.sol_inputs_ms, cycles_ms, files.csv_ms(),
                           files.xlsx_ms(), json_ms,   files_wait_ms};
-  log << "  stages (ms): " << stages_line(stages, s) << "\n";
+  log << "  stages (ms): " << stages_line(stages, session.store()) << "\n";
   return 0;
 }
 
