@@ -169,6 +169,42 @@ void print_rank_logs(const std::vector<ranks::RankSummary>& summaries, const std
   }
 }
 
+// Each rank's own report into out/.file<i>, `workers` ranks at a time; each rank's
+// summary is kept and its trace dropped.
+std::vector<RankOutcome> report_each_rank(const std::vector<std::string>& traces, const TreeOptions& tree_options,
+                                          const ReportRequest& request, const fs::path& out, bool write_json,
+                                          bool write_xlsx_file, unsigned workers, unsigned load_threads) {
+  std::vector<RankOutcome> outcomes(traces.size());
+  std::atomic<size_t> next{0};
+  std::mutex print;
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < traces.size();) {
+      outcomes[i] = run_rank(traces[i], tree_options, request, out / (".file" + std::to_string(i)), write_json,
+                             write_xlsx_file, load_threads);
+      const std::lock_guard<std::mutex> lock(print);
+      std::cerr << "sollens: read " << traces[i] << "\n";
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  return outcomes;
+}
+
+// How the ranks were numbered and matched, and the straggler.
+void print_cross_rank_summary(const RanksResult& cross, unsigned workers) {
+  std::cerr << "sollens: " << cross.ranks.size() << " ranks (" << workers << " at a time), ranks from "
+            << cross.ranks.front().rank_from << "; collectives matched "
+            << (cross.simplified_mode ? "by order on one stream" : "by process group and order");
+  if (cross.metadata_mismatches > 0)
+    std::cerr << "; warning: " << cross.metadata_mismatches << " rank(s) disagree on a collective's metadata";
+  std::cerr << "\n";
+  for (const Table& t : cross.sheets)
+    if (t.name() == "straggler_summary" && t.num_rows() > 0)
+      std::cerr << "  straggler (least total wait): rank " << t.column(0).int_at(0) << "\n";
+}
+
 }  // namespace
 
 bool is_directory(const std::string& path) {
@@ -208,21 +244,8 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   // Ranks in parallel; a lone worker may still split one large trace in two, unless a
   // memory budget is set (two halves hold about a fifth more at their peak).
   const unsigned load_threads = workers > 1 || max_memory != 0 ? 1 : 0;
-  std::vector<RankOutcome> outcomes(traces.size());
-  std::atomic<size_t> next{0};
-  std::mutex print;
-  auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < traces.size();) {
-      outcomes[i] = run_rank(traces[i], tree_options, request, out / (".file" + std::to_string(i)), write_json,
-                             write_xlsx_file, load_threads);
-      const std::lock_guard<std::mutex> lock(print);
-      std::cerr << "sollens: read " << traces[i] << "\n";
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  std::vector<RankOutcome> outcomes =
+      report_each_rank(traces, tree_options, request, out, write_json, write_xlsx_file, workers, load_threads);
 
   std::vector<ranks::RankSummary> read;
   for (RankOutcome& o : outcomes) {
@@ -234,19 +257,9 @@ int run_ranks_report(const std::vector<std::string>& traces, const TreeOptions& 
   if (!name_rank_folders(summaries, traces, out)) return 3;
   print_rank_logs(summaries, traces, outcomes, out);
 
-  const std::vector<Table>& tables = cross.sheets;
   std::vector<const Table*> sheets;
-  for (const Table& t : tables) sheets.push_back(&t);
-
-  std::cerr << "sollens: " << summaries.size() << " ranks (" << workers << " at a time), ranks from "
-            << summaries.front().rank_from << "; collectives matched "
-            << (cross.simplified_mode ? "by order on one stream" : "by process group and order");
-  if (cross.metadata_mismatches > 0)
-    std::cerr << "; warning: " << cross.metadata_mismatches << " rank(s) disagree on a collective's metadata";
-  std::cerr << "\n";
-  for (const Table& t : tables)
-    if (t.name() == "straggler_summary" && t.num_rows() > 0)
-      std::cerr << "  straggler (least total wait): rank " << t.column(0).int_at(0) << "\n";
+  for (const Table& t : cross.sheets) sheets.push_back(&t);
+  print_cross_rank_summary(cross, workers);
   if (!write_sheets(sheets, out, write_json, write_xlsx_file, summaries.size())) return 3;
   char took[32];
   std::snprintf(took, sizeof took, "%.3f", ms_since(t0));
