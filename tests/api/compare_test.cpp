@@ -1,6 +1,7 @@
-// Session::diff (api/compare.h) and PageSession::build_comparison on the two bert-small traces (H100
-// as the baseline, MI300X as the variant). Expected numbers come from the two
-// TraceLens reference reports: a change is the variant's value − the baseline's.
+// Session::diff (api/compare.h) and PageSession::build_comparison on the two bert-small
+// traces (H100 as the baseline, MI300X as the variant): expected numbers come from the two
+// TraceLens reference reports, a change is the variant's value − the baseline's. Then two
+// stored report.json texts written here by hand, with the gate evaluated on them.
 #include <catch2/catch.hpp>
 
 #include <cstring>
