@@ -69,7 +69,7 @@ JsonBuilder& JsonBuilder::member(std::string_view k, const char* text) { return 
 JsonBuilder& JsonBuilder::member(std::string_view k, const std::string& text) { return key(k).string(text); }
 JsonBuilder& JsonBuilder::member(std::string_view k, double v) { return key(k).number(v); }
 JsonBuilder& JsonBuilder::member(std::string_view k, int64_t v) { return key(k).integer(v); }
-JsonBuilder& JsonBuilder::member(std::string_view k, size_t v) { return key(k).unsigned_integer(v); }
+JsonBuilder& JsonBuilder::member(std::string_view k, uint64_t v) { return key(k).unsigned_integer(v); }
 JsonBuilder& JsonBuilder::member(std::string_view k, bool v) { return key(k).boolean(v); }
 JsonBuilder& JsonBuilder::member_null(std::string_view k) { return key(k).null(); }
 JsonBuilder& JsonBuilder::member_raw(std::string_view k, std::string_view json) { return key(k).raw(json); }

@@ -39,14 +39,14 @@ class JsonBuilder {
   JsonBuilder& member(std::string_view key, const std::string& text);
   JsonBuilder& member(std::string_view key, double v);
   JsonBuilder& member(std::string_view key, int64_t v);
-  JsonBuilder& member(std::string_view key, size_t v);
+  JsonBuilder& member(std::string_view key, uint64_t v);
   JsonBuilder& member(std::string_view key, bool v);
   // Any other integer type (int, unsigned, ...) as an integer, not as a double or bool.
   template <typename T>
     requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
   JsonBuilder& member(std::string_view key, T v) {
     if constexpr (std::is_signed_v<T>) return member(key, static_cast<int64_t>(v));
-    else return member(key, static_cast<size_t>(v));
+    else return member(key, static_cast<uint64_t>(v));
   }
   JsonBuilder& member_null(std::string_view key);
   JsonBuilder& member_raw(std::string_view key, std::string_view json);

@@ -66,16 +66,16 @@ TEST_CASE("json builder: integers of every width stay integers") {
   JsonBuilder json(JsonBuilder::Spacing::kCompact);
   const int small = -3;
   const unsigned count = 7;
-  const size_t big = 18446744073709551615ULL;
+  const uint64_t big = 18446744073709551615ULL;  // size_t is 32 bits in wasm32
   json.begin_object()
       .member("int", small)
       .member("unsigned", count)
       .member("int64", int64_t{-9007199254740993})
-      .member("size", big)
+      .member("uint64", big)
       .member("double", 2.0)
       .end_object();
   CHECK(json.take() ==
-        R"({"int":-3,"unsigned":7,"int64":-9007199254740993,"size":18446744073709551615,"double":2.0})");
+        R"({"int":-3,"unsigned":7,"int64":-9007199254740993,"uint64":18446744073709551615,"double":2.0})");
 }
 
 TEST_CASE("json builder: raw values sit where a value goes") {
