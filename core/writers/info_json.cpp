@@ -1,6 +1,7 @@
 #include "writers/info_json.h"
 
 #include "writers/json_builder.h"
+#include "writers/trace_metadata_json.h"
 
 namespace sollens {
 
@@ -22,22 +23,6 @@ void string_array(JsonBuilder& json, std::string_view key, const std::vector<std
 void count_pairs(JsonBuilder& json, std::string_view key, const std::vector<std::pair<std::string, size_t>>& v) {
   json.key(key).begin_array();
   for (const auto& [name, count] : v) json.begin_array().string(name).unsigned_integer(count).end_array();
-  json.end_array();
-}
-
-void devices(JsonBuilder& json, const std::vector<DeviceProperties>& devices) {
-  json.key("devices").begin_array();
-  for (const DeviceProperties& d : devices) {
-    json.begin_object();
-    member_or_null(json, "id", d.id);
-    json.member("name", d.name);
-    member_or_null(json, "totalGlobalMem", d.total_global_mem);
-    member_or_null(json, "computeMajor", d.compute_major);
-    member_or_null(json, "computeMinor", d.compute_minor);
-    member_or_null(json, "numSms", d.num_sms);
-    member_or_null(json, "warpSize", d.warp_size);
-    json.end_object();
-  }
   json.end_array();
 }
 
@@ -76,7 +61,7 @@ std::string trace_info_json(const TraceInfo& info, const EventStore& store) {
   string_array(json, "gpuPids", info.gpu_devices);
   count_pairs(json, "eventsByCategory", info.events_by_category);
   count_pairs(json, "eventsByPhase", info.events_by_phase);
-  devices(json, store.metadata.devices);
+  write_device_properties(json, "devices", store.metadata.devices, AbsentField::kNull);
   distributed(json, store.metadata.distributed);
   string_array(json, "warnings", info.warnings);
   return json.end_object().take();

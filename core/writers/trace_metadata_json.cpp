@@ -14,22 +14,6 @@ void add_str(JsonBuilder& json, std::string_view key, const std::string& v) {
   if (!v.empty()) json.member(key, v);
 }
 
-void device_properties(JsonBuilder& json, const std::vector<DeviceProperties>& devices) {
-  json.key("deviceProperties").begin_array();
-  for (const DeviceProperties& d : devices) {
-    json.begin_object();
-    add_int(json, "id", d.id);
-    json.member("name", d.name);
-    add_int(json, "totalGlobalMem", d.total_global_mem);
-    add_int(json, "computeMajor", d.compute_major);
-    add_int(json, "computeMinor", d.compute_minor);
-    add_int(json, "numSms", d.num_sms);
-    add_int(json, "warpSize", d.warp_size);
-    json.end_object();
-  }
-  json.end_array();
-}
-
 void distributed_info(JsonBuilder& json, const DistributedInfo& di) {
   json.key("distributedInfo").begin_object();
   add_str(json, "backend", di.backend);
@@ -49,10 +33,31 @@ std::string trace_metadata_json(const TraceMetadata& md) {
   add_int(json, "baseTimeNanoseconds", md.base_time_ns);
   add_str(json, "displayTimeUnit", md.display_time_unit);
   add_str(json, "traceName", md.trace_name);
-  if (!md.devices.empty()) device_properties(json, md.devices);
+  if (!md.devices.empty()) write_device_properties(json, "deviceProperties", md.devices, AbsentField::kLeftOut);
   if (md.distributed) distributed_info(json, *md.distributed);
   for (const auto& [key, value] : md.other) json.member(key, value);
   return json.end_object().take();
+}
+
+void write_device_properties(JsonBuilder& json, std::string_view key, const std::vector<DeviceProperties>& devices,
+                             AbsentField absent) {
+  const auto field = [&](std::string_view name, int64_t v) {
+    if (v != kNoValue) json.member(name, v);
+    else if (absent == AbsentField::kNull) json.member_null(name);
+  };
+  json.key(key).begin_array();
+  for (const DeviceProperties& d : devices) {
+    json.begin_object();
+    field("id", d.id);
+    json.member("name", d.name);
+    field("totalGlobalMem", d.total_global_mem);
+    field("computeMajor", d.compute_major);
+    field("computeMinor", d.compute_minor);
+    field("numSms", d.num_sms);
+    field("warpSize", d.warp_size);
+    json.end_object();
+  }
+  json.end_array();
 }
 
 }  // namespace sollens
