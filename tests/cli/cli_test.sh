@@ -52,6 +52,9 @@ expect "help COMMAND is the command's --help" 0 "^  --kineto TRACE" -- "$sollens
 expect "cycles --help is not the overview" 0 "^  --order stream\|device\|file" -- "$sollens" cycles -h
 out=$("$sollens" cycles --help)
 [[ $out != *"--max-memory"* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: cycles --help lists report's options"; }
+# Only diff has thresholds: the other commands' exit codes say nothing of them.
+[[ $out != *"threshold"* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: cycles --help lists diff's exit codes"; }
+expect "diff --help: exit code 4" 0 "4 \(diff\) a threshold was crossed" -- "$sollens" diff --help
 for command in "" report info cycles sol solar diff; do
   wide=$("$sollens" $command --help | awk 'length($0) > 80')
   [[ -z $wide ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); printf 'FAILED: sollens %s --help wider than 80 columns:\n%s\n' "$command" "$wide"; }
