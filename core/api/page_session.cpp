@@ -17,8 +17,6 @@ namespace sollens {
 
 namespace {
 
-std::string error_json(const std::string& message) { return page_error_json(message); }
-
 // A page has at most 4 GB of WebAssembly memory.
 const char* const kOutOfMemory = "out of memory: this trace needs more than the page's 4 GB; use the sollens command line";
 
@@ -94,17 +92,17 @@ std::string PageSession::device_names_json() {
 
 std::string PageSession::build_report(const std::vector<std::string>& option_words) {
   try {
-    if (!session_.loaded()) return error_json("no trace is loaded");
+    if (!session_.loaded()) return page_error_json("no trace is loaded");
     ReportRequest request;
     if (std::string problem = read_report_words(option_words, request); !problem.empty())
-      return error_json(problem);
+      return page_error_json(problem);
     const DeviceIdentification device = session_.identify_device(request.device_name);
     // Recompute is found from the checkpoint python frames, so they must be in the tree.
     Report report = request.detect_recompute ? session_.report(request, device, session_.python_tree())
                                              : session_.report(request, device);
     return page_report_json(device, report.timings, tables_.replace(TableSet::kReport, report.release_sheets()));
   } catch (const std::bad_alloc&) {
-    return error_json(kOutOfMemory);
+    return page_error_json(kOutOfMemory);
   }
 }
 
@@ -122,26 +120,26 @@ std::string PageSession::report_options_json() {
 
 std::string PageSession::build_cycles(const std::string& mode, const std::string& order) {
   try {
-    if (!session_.loaded()) return error_json("no trace is loaded");
+    if (!session_.loaded()) return page_error_json("no trace is loaded");
     const auto kernel_order = parse_kernel_order(order);
-    if (!kernel_order) return error_json(std::string("order is ") + kKernelOrderWords);
+    if (!kernel_order) return page_error_json(std::string("order is ") + kKernelOrderWords);
     const auto cycle_mode = parse_cycle_mode(mode);
-    if (!cycle_mode) return error_json(std::string("mode is ") + kCycleModeWords);
+    if (!cycle_mode) return page_error_json(std::string("mode is ") + kCycleModeWords);
     CyclesResult cycles = session_.cycles({*cycle_mode, *kernel_order});
     std::vector<Table> tables;
     for (CycleSheet& sheet : cycles.sheets) tables.push_back(std::move(sheet.table));  // the preambles stay
     const std::string sheets = tables_.replace(TableSet::kCycles, std::move(tables));
     return page_cycles_json(cycles.summary, cycles.report.kernels, cycles.sheets, sheets);
   } catch (const std::bad_alloc&) {
-    return error_json(kOutOfMemory);
+    return page_error_json(kOutOfMemory);
   }
 }
 
 std::string PageSession::build_sol(const std::string& device_name, double efficiency) {
   try {
-    if (!session_.loaded()) return error_json("no trace is loaded");
-    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
-    if (!(efficiency > 0 && efficiency <= 1)) return error_json("the efficiency factor is in (0, 1], e.g. 0.8");
+    if (!session_.loaded()) return page_error_json("no trace is loaded");
+    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return page_error_json(problem);
+    if (!(efficiency > 0 && efficiency <= 1)) return page_error_json("the efficiency factor is in (0, 1], e.g. 0.8");
     SolResult sol = session_.sol({device_name, efficiency});
     JsonBuilder json(JsonBuilder::Spacing::kCompact);
     json.begin_object();
@@ -149,7 +147,7 @@ std::string PageSession::build_sol(const std::string& device_name, double effici
     json.member_raw("sheets", tables_.replace(TableSet::kSol, sol.report.release_tables()));
     return json.end_object().take();
   } catch (const std::bad_alloc&) {
-    return error_json(kOutOfMemory);
+    return page_error_json(kOutOfMemory);
   }
 }
 
@@ -170,8 +168,8 @@ std::string PageSession::load_execution_trace() {
 
 std::string PageSession::build_solar(const std::string& device_name) {
   try {
-    if (!session_.has_execution_trace()) return error_json("no Execution Trace is loaded");
-    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return error_json(problem);
+    if (!session_.has_execution_trace()) return page_error_json("no Execution Trace is loaded");
+    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return page_error_json(problem);
     SolarRequest request;
     request.device_name = device_name;
     request.no_device_notice =
@@ -183,22 +181,22 @@ std::string PageSession::build_solar(const std::string& device_name) {
     const std::string sheets = tables_.replace(TableSet::kSolar, std::move(tables));
     return page_solar_json(solar.report.document, solar.report.summary, solar.measured, sheets);
   } catch (const std::bad_alloc&) {
-    return error_json(kOutOfMemory);
+    return page_error_json(kOutOfMemory);
   }
 }
 
 std::string PageSession::build_comparison(const PageSession& baseline, const std::string& baseline_name,
                                           const std::string& variant_name) {
   try {
-    if (!session_.loaded() || !baseline.session_.loaded()) return error_json("two traces must be loaded to compare");
+    if (!session_.loaded() || !baseline.session_.loaded()) return page_error_json("two traces must be loaded to compare");
     CompareTags tags;
     if (!baseline_name.empty()) tags.baseline = baseline_name;
     if (!variant_name.empty()) tags.variant = variant_name;
-    if (std::string problem = compare_tags_problem(tags); !problem.empty()) return error_json(problem);
+    if (std::string problem = compare_tags_problem(tags); !problem.empty()) return page_error_json(problem);
     std::vector<Table> tables = Session::diff(baseline.session_.diff_run(), session_.diff_run(), {tags, {}}).sheets;
     return page_comparison_json(tags.baseline, tags.variant, tables_.replace(TableSet::kComparison, std::move(tables)));
   } catch (const std::bad_alloc&) {
-    return error_json(kOutOfMemory);
+    return page_error_json(kOutOfMemory);
   }
 }
 
