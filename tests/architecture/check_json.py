@@ -12,6 +12,8 @@ import pathlib
 import re
 import sys
 
+from source_files import cpp_sources
+
 # Literal text that looks like JSON but is not written as JSON: the Execution Trace
 # reader's error messages quote the shape it expected.
 NOT_JSON = ('{"schema", "nodes", ...}',)
@@ -80,10 +82,9 @@ def problems_in(path: pathlib.Path, rel: str):
 
 def main() -> int:
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
-    sources = [p for d in ("core", "wasm") for p in (root / d).rglob("*")
-               if p.suffix in (".h", ".cpp", ".inc") and p.is_file()]
+    sources = cpp_sources(root)
     problems = []
-    for path in sorted(sources):
+    for path in sources:
         rel = path.relative_to(root).as_posix()
         if rel.startswith("core/writers/"):
             continue

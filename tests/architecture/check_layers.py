@@ -9,6 +9,8 @@ import pathlib
 import re
 import sys
 
+from source_files import cpp_sources
+
 # layer -> the layers its files may include (besides its own)
 ALLOWED = {
     "base": set(),
@@ -35,10 +37,9 @@ def layer_of(path: pathlib.Path, root: pathlib.Path) -> str:
 
 def main() -> int:
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
-    sources = [p for d in ("core", "wasm") for p in (root / d).rglob("*")
-               if p.suffix in (".h", ".cpp", ".inc") and p.is_file()]
+    sources = cpp_sources(root)
     problems = []
-    for path in sorted(sources):
+    for path in sources:
         layer = layer_of(path, root)
         if layer not in ALLOWED:
             problems.append(f"{path.relative_to(root)}: folder '{layer}' is not in the layer table")
