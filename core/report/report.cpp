@@ -5,6 +5,7 @@
 #include "base/stopwatch.h"
 
 #include "analyses/collectives/coll_analysis.h"
+#include "analyses/hta/hta_sheets.h"
 #include "analyses/ops/kernel_launchers.h"
 #include "analyses/ops/kernel_summary.h"
 #include "analyses/ops/ops_sheets.h"
@@ -118,6 +119,12 @@ void fill_report(const EventStore& store, const TraceTree& tree, const ReportOpt
     for (Table& t : r.release_tables()) keep_if_rows(std::move(t));
     report.sol_notes = std::move(r.ops.notes);
     report.timings.sol_ms = ms_since(t0);
+  }
+
+  if (options.hta.enabled) {
+    t0 = Clock::now();
+    for (Table& t : hta::hta_tables(store, tree, options.hta)) add(std::move(t));
+    report.timings.hta_ms = ms_since(t0);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "analyses/collectives/coll_analysis.h"
 #include "analyses/ops/short_kernels.h"
 #include "analyses/cycles/cycles.h"
+#include "analyses/hta/hta_options.h"
 #include "analyses/perf/perf_sheets.h"
 #include "devices/device_db.h"
 #include "analyses/sol/sol_ops.h"
@@ -55,6 +56,8 @@ struct ReportOptions {
   // The short-kernel study's threshold, bins and summary rows.
   ShortKernelOptions short_kernels;
   ReportSolOptions sol;
+  // Holistic Trace Analysis's sheets (analyses/hta), after the SOL sheets.
+  hta::HtaOptions hta;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.
@@ -64,6 +67,7 @@ struct ReportTimings {
   double perf_ms = 0;  // model evaluation, unified_perf_summary and the perf-model sheets
   double collectives_ms = 0;
   double sol_ms = 0;
+  double hta_ms = 0;
   // The SOL inputs (Session: python-frame tree and cycles) on a second thread beside
   // the TraceLens sheets, and how long the SOL sheets then waited for them.
   double sol_inputs_ms = 0;

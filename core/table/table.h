@@ -40,6 +40,7 @@ enum class TableKind : uint8_t {
   kSpeedOfLight, // speed-of-light accounting (sollens sol)
   kComparison,   // two runs compared (sollens diff)
   kRanks,        // many ranks side by side (the multi-rank report)
+  kHta,          // Holistic Trace Analysis's questions (temporal breakdown, launch stats, critical path, ...)
 };
 
 class Column {

@@ -14,6 +14,7 @@ std::string_view table_kind_name(TableKind kind) {
     case TableKind::kSpeedOfLight: return "sol";
     case TableKind::kComparison: return "comparison";
     case TableKind::kRanks: return "ranks";
+    case TableKind::kHta: return "hta";
   }
   return "";
 }

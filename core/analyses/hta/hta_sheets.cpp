@@ -1,0 +1,25 @@
+#include "analyses/hta/hta_sheets.h"
+
+#include "analyses/hta/hta_trace.h"
+
+namespace sollens::hta {
+
+std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, const HtaOptions& options) {
+  std::vector<Table> sheets;
+  if (!options.enabled) return sheets;
+  const HtaTrace trace(store);
+  auto add = [&sheets](Table t) { sheets.push_back(std::move(t)); };
+  // breakdowns: temporal, idle time, kernel types, kernels, user annotations
+
+  // kernel launches: launch stats and outliers, ATen op kernels, frequent sequences
+
+  // counters: queue length, memory bandwidth, CUPTI counters
+
+  // critical path
+
+  (void)tree;
+  (void)add;
+  return sheets;
+}
+
+}  // namespace sollens::hta

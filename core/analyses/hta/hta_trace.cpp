@@ -1,0 +1,82 @@
+#include "analyses/hta/hta_trace.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <unordered_map>
+
+namespace sollens::hta {
+
+std::string_view kernel_type_name(KernelType type) {
+  switch (type) {
+    case KernelType::kCommunication: return "COMMUNICATION";
+    case KernelType::kMemory: return "MEMORY";
+    case KernelType::kComputation: break;
+  }
+  return "COMPUTATION";
+}
+
+KernelType kernel_type_of(std::string_view name) {
+  if (name.starts_with("nccl") || name.starts_with("gloo")) return KernelType::kCommunication;
+  if (name.find("Memcpy") != std::string_view::npos || name.find("Memset") != std::string_view::npos)
+    return KernelType::kMemory;
+  return KernelType::kComputation;
+}
+
+namespace {
+
+// HTA rounds only when its ts column is floating point: some event's ts is not whole.
+bool has_fractional_timestamps(const EventStore& s) {
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s.ts[i] != std::floor(s.ts[i])) return true;
+  return false;
+}
+
+std::vector<uint32_t> rows_by_start(const EventStore& s, const std::vector<double>& ts, bool (*keep)(Category)) {
+  std::vector<uint32_t> rows;
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (s.phase[i] == Phase::kComplete && keep(s.category[i])) rows.push_back(i);
+  std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) { return ts[a] < ts[b]; });
+  return rows;
+}
+
+}  // namespace
+
+HtaTrace::HtaTrace(const EventStore& store) : store_(store) {
+  if (store.metadata.distributed && store.metadata.distributed->rank != kNoValue)
+    rank_ = store.metadata.distributed->rank;
+  rounds_ = has_fractional_timestamps(store);
+  ts_.resize(store.size());
+  end_.resize(store.size());
+  for (size_t i = 0; i < store.size(); ++i) {
+    const double end = store.ts[i] + store.dur[i];
+    ts_[i] = rounds_ ? std::ceil(store.ts[i]) : store.ts[i];
+    end_[i] = rounds_ ? std::floor(end) : end;
+  }
+  gpu_events_ = rows_by_start(store, ts_, is_gpu_activity);
+  runtime_events_ = rows_by_start(store, ts_, is_runtime);
+
+  std::unordered_map<int64_t, uint32_t> runtime_by_correlation;
+  runtime_by_correlation.reserve(runtime_events_.size());
+  for (uint32_t i = 0; i < store.size(); ++i)  // file order: the first of a shared id wins
+    if (is_runtime(store.category[i]) && store.phase[i] == Phase::kComplete && store.correlation[i] != kNoValue)
+      runtime_by_correlation.try_emplace(store.correlation[i], i);
+  launch_.assign(gpu_events_.size(), kNoLaunch);
+  gpu_position_.assign(store.size(), 0);
+  for (size_t k = 0; k < gpu_events_.size(); ++k) {
+    const uint32_t e = gpu_events_[k];
+    gpu_position_[e] = static_cast<uint32_t>(k);
+    const auto it = runtime_by_correlation.find(store.correlation[e]);
+    if (store.correlation[e] != kNoValue && it != runtime_by_correlation.end())
+      launch_[k] = static_cast<int32_t>(it->second);
+  }
+}
+
+int64_t HtaTrace::stream(uint32_t event) const {
+  const int64_t s = store_.stream[event];
+  return s == kNoValue ? -1 : s;
+}
+
+int32_t HtaTrace::launch_of(uint32_t gpu_event) const { return launch_[gpu_position_[gpu_event]]; }
+
+}  // namespace sollens::hta

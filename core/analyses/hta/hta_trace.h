@@ -1,0 +1,61 @@
+#pragma once
+// One rank's trace as Holistic Trace Analysis sees it, shared by every HTA analysis:
+//   * times: HTA reads a trace whose timestamps are not all whole µs ("ns resolution")
+//     with each start rounded up and each end (ts + dur, in doubles) rounded down to a
+//     whole µs, dur = end − start (trace_parser.round_down_time_stamps); a trace of whole
+//     µs is read as it is;
+//   * the rank: distributedInfo's, else 0;
+//   * streams: the `stream` arg as a number, else −1;
+//   * kernel types: COMMUNICATION (nccl* / gloo names), MEMORY (Memcpy / Memset in the
+//     name), else COMPUTATION (hta/utils/utils.py get_kernel_type);
+//   * launches: a GPU event's runtime call is the cuda_runtime / cuda_driver event with
+//     its correlation id (HTA merges on correlation, never on flows).
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "store/event_store.h"
+
+namespace sollens::hta {
+
+enum class KernelType : uint8_t { kComputation, kCommunication, kMemory };
+
+std::string_view kernel_type_name(KernelType type);  // "COMPUTATION", "COMMUNICATION", "MEMORY"
+KernelType kernel_type_of(std::string_view kernel_name);
+
+inline constexpr int32_t kNoLaunch = -1;
+
+class HtaTrace {
+ public:
+  explicit HtaTrace(const EventStore& store);
+
+  const EventStore& store() const { return store_; }
+  int64_t rank() const { return rank_; }
+  bool rounds_times() const { return rounds_; }
+
+  double ts(uint32_t event) const { return ts_[event]; }    // µs, HTA's
+  double end(uint32_t event) const { return end_[event]; }  // µs, HTA's
+  double dur(uint32_t event) const { return end_[event] - ts_[event]; }
+  int64_t stream(uint32_t event) const;  // −1 for an event without a numeric stream
+
+  // Kernels, gpu_memcpy and gpu_memset events, by HTA start then file order.
+  const std::vector<uint32_t>& gpu_events() const { return gpu_events_; }
+  KernelType kernel_type(uint32_t gpu_event) const { return kernel_type_of(store_.name_of(gpu_event)); }
+  // The runtime / driver call with the GPU event's correlation id, else kNoLaunch. Where
+  // several share an id, the first in file order.
+  int32_t launch_of(uint32_t gpu_event) const;
+  // Runtime and driver calls (cuda_runtime, cuda_driver), by HTA start then file order.
+  const std::vector<uint32_t>& runtime_events() const { return runtime_events_; }
+
+ private:
+  const EventStore& store_;
+  int64_t rank_ = 0;
+  bool rounds_ = false;
+  std::vector<double> ts_, end_;
+  std::vector<uint32_t> gpu_events_;
+  std::vector<uint32_t> runtime_events_;
+  std::vector<int32_t> launch_;  // per entry of gpu_events_
+  std::vector<uint32_t> gpu_position_;  // store row → index in gpu_events_ (only GPU rows meaningful)
+};
+
+}  // namespace sollens::hta
