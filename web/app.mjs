@@ -14,7 +14,7 @@ import { wireExportReport } from './actions/export-report.mjs';
 import { hasSharedLink, openSharedLink, wireShareLink } from './actions/share-link.mjs';
 import { engine, openExecutionTrace, requestComparison, requestCycles, requestReport, requestSol, requestSolar } from './load.mjs';
 import { openRank, openToCompare, openTraceParameter, wireOpening } from './open.mjs';
-import { setViewRequests, showView } from './router.mjs';
+import { setViewRequests, showView, viewInAddress } from './router.mjs';
 import { wireOverview } from './views/overview.mjs';
 
 setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank, requestSolar, openExecutionTrace });
@@ -23,12 +23,14 @@ wireOpening();
 for (const b of document.querySelectorAll('nav [data-view]'))
   b.addEventListener('click', () => showView(b.dataset.view));
 document.body.dataset.state = 'empty';
-showView('overview');
+const traceParameter = new URLSearchParams(location.search).get('trace');
+// ?view=NAME opens the report on that view (router.mjs keeps the shown view there).
+const addressedView = viewInAddress();
+showView(addressedView && (hasSharedLink() || traceParameter) ? addressedView : 'overview');
 
 wireExportReport();
 wireShareLink();
 
-const traceParameter = new URLSearchParams(location.search).get('trace');
 if (hasSharedLink()) {
   openSharedLink();  // no worker: the report is in the link
 } else if (traceParameter) {

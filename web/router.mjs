@@ -17,6 +17,7 @@
 //    comparison (null, or the shown trace compared with another: worker.mjs's
 //    postComparison), comparisonPending (it comes after the report), comparisonError, shared (a report from a link: no trace behind it),
 //    requestComparison({swapped}), openToCompare(file),
+//    dropped (the names of the sheets left empty to fit the share link the report came from),
 //    solar (app.solar: the Execution Trace read beside the trace, or alone), requestSolar({device}),
 //    openExecutionTrace(file)}
 // The Solar view is also drawn with no report (an Execution Trace opened alone, or none
@@ -32,12 +33,12 @@
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
-const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'cycles', 'sol', 'solar', 'compare']);
+const VIEW_MODULES = new Set(['ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare']);
 const RANK_SET_VIEWS = new Set(['ranks']);  // drawn from app.ranks, not from the shown report
 const shownData = (name) => (RANK_SET_VIEWS.has(name) ? app.ranks : app.report);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
-export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives'];
+export const REPORT_VIEWS = ['ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays'];
 const renderedViews = new Set();
 
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
@@ -51,6 +52,7 @@ export function setViewRequests(r) {
 
 export function showView(name) {
   app.currentView = name;
+  addressView(name);
   for (const b of document.querySelectorAll('nav [data-view]')) {
     if (b.dataset.view === name) b.setAttribute('aria-current', 'page');
     else b.removeAttribute('aria-current');
@@ -63,6 +65,22 @@ export function showView(name) {
   }
   ui.welcome.hidden = loading || Boolean(app.report) || (name !== 'overview');
   if (hasContent(name) && !loading) renderView(name);
+}
+
+// The shown view is in the address (?view=NAME, none for the overview), so that the
+// address names it: a reload, or the address sent with ?trace= or #report=, opens on it.
+export const VIEW_PARAMETER = 'view';
+function addressView(name) {
+  const url = new URL(location.href);
+  if ((url.searchParams.get(VIEW_PARAMETER) ?? 'overview') === name) return;
+  if (name === 'overview') url.searchParams.delete(VIEW_PARAMETER);
+  else url.searchParams.set(VIEW_PARAMETER, name);
+  history.replaceState(history.state, '', url.href);
+}
+// The view an address names, if the page has it.
+export function viewInAddress() {
+  const name = new URLSearchParams(location.search).get(VIEW_PARAMETER);
+  return name && document.querySelector(`nav [data-view="${CSS.escape(name)}"]`) ? name : null;
 }
 
 // Whether a view has what it is drawn from: the rank set for the ranks view, else the
@@ -143,6 +161,7 @@ function viewContext(name) {
     comparisonError: report.comparisonError ?? null,
     comparisonPending: Boolean(report.comparisonPending),
     shared: Boolean(report.shared),
+    dropped: report.dropped ?? [],  // sheets left empty to fit the share link the report came from
     requestComparison: (options = {}) => requests.requestComparison(options),
     openToCompare: (file) => requests.openToCompare(file),
     solar: app.solar,

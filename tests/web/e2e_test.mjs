@@ -15,7 +15,8 @@
 // and screen-reader basics of every view (tests/web/a11y_checks.mjs); a report with HTML in every string, opened
 // from a share link, visited view by view (tests/web/hostile_checks.mjs); two runs compared
 // (tests/web/compare_checks.mjs); the Solar view of an Execution Trace, alone and beside
-// its Kineto trace, and the Ops view's recompute toggle (tests/web/solar_checks.mjs). Writes screenshots of the views to
+// its Kineto trace, and the Ops view's recompute toggle (tests/web/solar_checks.mjs); the critical-path and
+// launch-delays views on the sample and on hand-made reports (tests/web/hta_checks.mjs). Writes screenshots of the views to
 // --screenshots (default build/wasm/web-screenshots) and the rest to --artifacts.
 // Prints "e2e: N passed, M failed"; exits non-zero on any failure.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { a11yChecks } from './a11y_checks.mjs';
 import { unlinkedChecks } from './unlinked_checks.mjs';
 import { compareChecks } from './compare_checks.mjs';
 import { solarChecks } from './solar_checks.mjs';
+import { htaChecks } from './hta_checks.mjs';
 import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 
 const option = pathOptions();
@@ -146,6 +148,9 @@ try {
   await views.rooflineHover();
   await views.rooflineColumns();
   await views.collectivesView();
+  const hta = htaChecks({ context, origin, repo, check, screenshots });
+  await hta.realTrace(page, 'h100');
+  await page.click('nav [data-view="overview"]');
   await views.virtualScrolling();
   await page.click('nav [data-view="overview"]');
   // Keyboard: the nav buttons work with Enter.
@@ -244,6 +249,8 @@ try {
   await page.click('nav [data-view="overview"]');
   // ... and in every view: a share link whose every string holds HTML (hostile_checks.mjs).
   await hostileChecks({ context, origin, repo, site, fixtures, check, screenshots });
+  // The critical-path and launch-delays views on hand-made reports (tests/web/hta_checks.mjs).
+  await hta();
 
   // Bad files: readable errors with what to do.
   await page.setInputFiles('#file-input', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello, this is not a trace\n') });

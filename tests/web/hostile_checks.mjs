@@ -217,6 +217,13 @@ export async function hostileChecks({ context, origin, repo, site, fixtures, che
   await shows(`${s} .sheet-table tbody`, 'collectives: coll_analysis rows');
   await clean('collectives');
 
+  // Critical path and launch delays (HTA's sheets, once the core writes them): event names.
+  s = await showView('critical-path');
+  if (await page.locator(`${s} .sheet-table`).count()) await shows(`${s} .sheet-table tbody`, 'critical path: event names');
+  await clean('critical path');
+  await showView('launch-delays');
+  await clean('launch delays');
+
   // Cycles: the summary, the strip's lane labels and mark titles, every pattern's tables.
   s = await showView('cycles');
   await page.waitForSelector(`${s} .strip .lane`, { timeout: TIMEOUT_MS });

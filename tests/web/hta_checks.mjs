@@ -1,0 +1,233 @@
+// The Holistic Trace Analysis views (web/views/critical-path.mjs, launch-delays.mjs)
+// on hand-made reports (tests/web/support/hta_report.mjs, figures worked by hand there)
+// opened from share links, as a link someone sent would open them:
+//   - both paths, no CUDA sync events: the inferred path's verdict first, trusted, side
+//     by side with HTA's; the trust line; both breakdown tables' rows (by keyboard too);
+//     trace names with HTML shown as text; ?view= opens on the view and follows it;
+//   - CUDA sync events in the trace: HTA's path trusted and its verdict first;
+//   - launch delays: the histogram's bins, the outliers by kind with the cutoffs, the
+//     longest delays first, the launches shorter on the GPU than their launch call;
+//   - the notices: a report without HTA sheets (--no-hta), HTA sheets without a critical
+//     path or launches (a trace without GPU events), a sheet left out of a share link.
+// Screenshots go to `screenshots` (hta-*.png).
+import path from 'node:path';
+import { DELAY_BINS, HOSTILE, SHORTER_THAN_LAUNCH, emptyHtaSheets, fullHtaSheets, loadedReport, sheet } from './support/hta_report.mjs';
+
+const TIMEOUT_MS = 15_000;
+const CP = 'section.view[data-view="critical-path"]';
+const LD = 'section.view[data-view="launch-delays"]';
+
+export function htaChecks({ context, origin, repo, check, screenshots }) {
+  let encodeShare;
+  const linkTo = async (loaded, view) => {
+    encodeShare ??= (await import(path.join(repo, 'web/share.mjs'))).encodeShare;
+    const { url } = await encodeShare(loaded, `${origin}/`);
+    // The link names the view the way the page's address does (router.mjs).
+    return view ? url.replace('#', `?view=${view}#`) : url;
+  };
+
+  async function openPage(loaded, view, label) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+    await page.goto(await linkTo(loaded, view));
+    await page.waitForFunction(() => ['loaded', 'error'].includes(document.body.dataset.state), null, { timeout: TIMEOUT_MS });
+    check(await page.evaluate(() => document.body.dataset.state) === 'loaded', `hta ${label}: the link opens`);
+    return { page, errors };
+  }
+
+  // Shows a view by its nav button and waits for it to be drawn.
+  const show = async (page, view) => {
+    await page.click(`nav [data-view="${view}"]`);
+    return drawn(page, view);
+  };
+  const drawn = (page, view) => page.waitForFunction((v) => {
+    const s = document.querySelector(`section.view[data-view="${v}"]`);
+    return s && !s.hidden && !s.classList.contains('placeholder') && s.querySelector('.cp-verdict, .sheet-table, .empty-state');
+  }, view, { timeout: TIMEOUT_MS });
+
+  const text = (page, selector) => page.locator(selector).first().innerText().then((t) => t.trim());
+  const dataRows = (page, selector) => page.$$eval(`${selector} tbody tr.data`, (trs) => trs.map((tr) =>
+    [...tr.cells].map((td) => td.querySelector('data')?.value ?? td.textContent)));
+
+  async function clean(page, errors, label) {
+    const found = await page.evaluate(() => ({
+      elements: document.querySelectorAll('main img, main script, main iframe').length, xss: window.__xss,
+    }));
+    check(found.elements === 0 && found.xss === undefined && errors.length === 0,
+      `hta ${label}: nothing injected from trace text, no page errors${errors.length ? `: ${errors.join('; ')}` : ''}`);
+  }
+
+  // Both paths, no sync events: the inferred path is trusted.
+  async function bothPaths() {
+    const { page, errors } = await openPage(loadedReport('two-paths.json', fullHtaSheets()), 'critical-path', 'both paths');
+    await drawn(page, 'critical-path');
+    check(await page.locator(CP).isVisible(), 'hta both paths: ?view=critical-path opens the link on the critical-path view');
+    check(await page.getAttribute('nav [data-view="critical-path"]', 'aria-current') === 'page', 'hta both paths: its nav button is current');
+    const verdict = await text(page, `${CP} .cp-verdict .verdict`);
+    check(verdict === 'GPU-bound: 62.5% of the critical path is GPU kernels.', `hta both paths: the verdict is the inferred path's: "${verdict}"`);
+    const more = await text(page, `${CP} .cp-verdict .detail`);
+    check(/^Next: CPU ops, 30%\./.test(more), `hta both paths: the runner-up is named: "${more}"`);
+    const cards = await page.$$eval(`${CP} .cp-path`, (cs) => cs.map((c) => ({
+      title: c.querySelector('h3').textContent, verdict: c.querySelector('.cp-card-verdict').textContent,
+      rects: c.querySelectorAll('svg rect').length, svgName: c.querySelector('svg > title')?.textContent ?? '',
+      classes: [...c.querySelectorAll('.cp-classes tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent)) })));
+    check(cards.length === 2, `hta both paths: two paths side by side (${cards.length})`);
+    check(/^Inferred path/.test(cards[0]?.title) && /trusted/.test(cards[0]?.title) && /^HTA's path/.test(cards[1]?.title) && !/trusted/.test(cards[1]?.title),
+      `hta both paths: the inferred path first and marked trusted (${cards.map((c) => c.title).join(' | ')})`);
+    check(cards[1]?.verdict === 'CPU-bound: 97% of the critical path is CPU ops.', `hta both paths: HTA's path's verdict: "${cards[1]?.verdict}"`);
+    // Four classes with a length each: four bars; the zero-length class draws none.
+    check(cards.every((c) => c.rects === 4) && /CPU ops 97%/.test(cards[1]?.svgName),
+      `hta both paths: a bar per class with a length, named for screen readers (${cards.map((c) => c.rects).join(', ')}; "${cards[1]?.svgName}")`);
+    check(JSON.stringify(cards[1]?.classes) === JSON.stringify([['CPU ops (cpu_bound)', '97%'], ['GPU kernels (gpu_compute_bound)', '2%'],
+      ['gaps between kernels (gpu_kernel_kernel_overhead)', '0.8%'], ['kernel launch delays (gpu_kernel_launch_overhead)', '0.3%'],
+      ['zero-length dependencies ("")', '0%']]), `hta both paths: HTA's classes and shares listed (${JSON.stringify(cards[1]?.classes)})`);
+    const trust = await text(page, `${CP} .cp-trust`);
+    check(/^Trust the inferred path\. This trace has no CUDA sync events/.test(trust), `hta both paths: one line says which path to trust: "${trust.slice(0, 80)}…"`);
+
+    // Breakdown tables: the trusted path's first, the other by its tab (arrow key).
+    const inferredRows = await dataRows(page, `${CP} .tabpanel[data-tab="inferred"] .sheet-table`);
+    check(inferredRows.length === 4 && inferredRows.map((r) => r[1]).join() === '12,25,2,1',
+      `hta both paths: the inferred breakdown's 4 rows in path order (durations ${inferredRows.map((r) => r[1]).join(', ')})`);
+    await page.focus(`${CP} [role=tab][data-tab="inferred"]`);
+    await page.keyboard.press('ArrowRight');
+    const htaRows = await dataRows(page, `${CP} .tabpanel[data-tab="hta"] .sheet-table`);
+    check(await page.locator(`${CP} .tabpanel[data-tab="hta"]`).isVisible() && htaRows.length === 5 && htaRows[0][3] === `aten::mm ${HOSTILE}`,
+      `hta both paths: the arrow key shows HTA's breakdown, 5 rows, the event name with HTML as text (${htaRows[0]?.[3]})`);
+    const headers = await page.$$eval(`${CP} .tabpanel[data-tab="hta"] thead th .col-name`, (ths) => ths.map((th) => th.textContent));
+    check(headers.join() === 'event_idx,duration,type,s_name,cat,pid,tid,stream,index,bound_by', `hta both paths: HTA's column names (${headers.join(', ')})`);
+    const durationHeader = await text(page, `${CP} .tabpanel[data-tab="hta"] thead th:nth-child(2)`);
+    check(/µs/.test(durationHeader), `hta both paths: duration shows its unit (${durationHeader})`);
+    await page.screenshot({ path: path.join(screenshots, 'hta-critical-path.png'), fullPage: true });
+    await clean(page, errors, 'critical path');
+
+    await launchDelays(page);
+    await clean(page, errors, 'launch delays');
+    await page.close();
+  }
+
+  async function launchDelays(page) {
+    await show(page, 'launch-delays');
+    check(new URL(page.url()).searchParams.get('view') === 'launch-delays' && page.url().includes('#report='),
+      'hta launch delays: the address follows the shown view and keeps the report');
+    const bins = await page.$$eval(`${LD} .delay-bins tbody tr`, (trs) => trs.map((tr) => [tr.cells[0].textContent, Number(tr.cells[1].textContent)]));
+    check(JSON.stringify(bins) === JSON.stringify(DELAY_BINS), `hta launch delays: histogram bins ${JSON.stringify(bins)}`);
+    const over = await page.locator(`${LD} .delay-histogram rect.over-cutoff`).count();
+    check(over === 3 && await page.locator(`${LD} .delay-histogram line.cutoff`).count() === 1,
+      `hta launch delays: the 3 bars at or past the 100 µs cutoff are marked, the cutoff drawn (${over})`);
+    const runtime = await text(page, `${LD} .outlier-counts li[data-kind="runtime"]`);
+    const delay = await text(page, `${LD} .outlier-counts li[data-kind="delay"]`);
+    check(/^1 of 12 launches \(8\.3%\): Launch call longer than 50 µs/.test(runtime), `hta launch delays: runtime outliers counted with the cutoff: "${runtime}"`);
+    check(/^3 of 12 launches \(25%\): Launch delay longer than 100 µs/.test(delay), `hta launch delays: launch-delay outliers counted with the cutoff: "${delay}"`);
+    const worst = await dataRows(page, `${LD} .sheet-table[data-sheet="cuda_kernel_launch_stats"]`);
+    check(worst.length === 12 && worst.slice(0, 3).map((r) => r[4]).join() === '1500,250,120',
+      `hta launch delays: the longest delays first (${worst.slice(0, 3).map((r) => r[4]).join(', ')} of ${worst.length})`);
+    const cost = await text(page, `${LD} .launch-cost-summary`);
+    check(cost.startsWith(`${SHORTER_THAN_LAUNCH} of 12 launches (58.3%) ran for less time on the GPU than their launch call`),
+      `hta launch delays: launches shorter than their launch call: "${cost}"`);
+    const cells = await page.$$eval(`${LD} svg.launch-cost rect.heat title`, (ts) => ts.map((t) => Number(/: (\d+) launches$/.exec(t.textContent)[1])));
+    check(cells.reduce((a, b) => a + b, 0) === 12, `hta launch delays: the heat map counts every launch once (${cells.join('+')})`);
+    const headings = await page.$$eval(`${LD} h2, ${LD} h3`, (hs) => hs.map((h) => h.textContent));
+    check(headings.join(' | ') === 'Launch delays | How long kernels wait to start | Outliers | Longest launch delays | Launch call against kernel time',
+      `hta launch delays: headings (${headings.join(' | ')})`);
+    check(await page.$$eval(`${LD} svg[role=img]`, (ss) => ss.every((s) => s.querySelector(':scope > title')?.textContent)),
+      'hta launch delays: every chart has an accessible name');
+    await page.screenshot({ path: path.join(screenshots, 'hta-launch-delays.png'), fullPage: true });
+  }
+
+  // CUDA sync events in the trace: HTA's path is trusted.
+  async function withSyncEvents() {
+    const { page, errors } = await openPage(loadedReport('synced.json', fullHtaSheets(), { sync: 5 }), 'critical-path', 'sync events');
+    await drawn(page, 'critical-path');
+    const verdict = await text(page, `${CP} .cp-verdict .verdict`);
+    check(verdict === 'CPU-bound: 97% of the critical path is CPU ops.', `hta sync events: the verdict is HTA's path's: "${verdict}"`);
+    const trust = await text(page, `${CP} .cp-trust`);
+    check(/^Trust HTA's path: this trace has CUDA sync events \(5\)/.test(trust), `hta sync events: HTA's path trusted: "${trust.slice(0, 70)}…"`);
+    check(/^HTA's path/.test(await text(page, `${CP} .cp-path h3`)), 'hta sync events: HTA\'s path first');
+    check((await dataRows(page, `${CP} .tabpanel[data-tab="hta"] .sheet-table`)).length === 5, 'hta sync events: HTA\'s breakdown shown first (5 rows)');
+    await clean(page, errors, 'sync events');
+    await page.close();
+  }
+
+  // Only HTA's path (no inferred sheets) and no sync events: read with care.
+  async function htaPathOnly() {
+    const sheets = fullHtaSheets().filter((s) => !s.name.startsWith('critical_path_inferred'));
+    const { page, errors } = await openPage(loadedReport('hta-only.json', sheets), 'critical-path', 'HTA path only');
+    await drawn(page, 'critical-path');
+    check(await page.locator(`${CP} .cp-path`).count() === 1 && await page.locator(`${CP} [role=tab]`).count() === 1,
+      'hta HTA path only: one path, one breakdown');
+    const trust = await text(page, `${CP} .cp-trust`);
+    check(/^Read this with care: the trace has no CUDA sync events/.test(trust), `hta HTA path only: the missing sync events are pointed out: "${trust.slice(0, 70)}…"`);
+    await page.screenshot({ path: path.join(screenshots, 'hta-critical-path-hta-only.png'), fullPage: true });
+    await clean(page, errors, 'HTA path only');
+    await page.close();
+  }
+
+  // The notices: no HTA sheets; HTA sheets but nothing to show; a sheet left out of a link.
+  async function notices() {
+    let { page, errors } = await openPage(loadedReport('no-hta.json', []), 'critical-path', 'no HTA sheets');
+    await drawn(page, 'critical-path');
+    let notice = await text(page, `${CP} .no-critical-path`);
+    check(/^This report has no Holistic Trace Analysis \(HTA\) sheets: it was made with --no-hta/.test(notice), `hta no HTA sheets: critical path notice: "${notice.slice(0, 80)}…"`);
+    await page.screenshot({ path: path.join(screenshots, 'hta-critical-path-absent.png'), fullPage: true });
+    await show(page, 'launch-delays');
+    notice = await text(page, `${LD} .no-launch-stats`);
+    check(/^This report has no Holistic Trace Analysis \(HTA\) sheets/.test(notice), `hta no HTA sheets: launch delays notice: "${notice.slice(0, 60)}…"`);
+    await clean(page, errors, 'no HTA sheets');
+    await page.close();
+
+    ({ page, errors } = await openPage(loadedReport('cpu-only.json', emptyHtaSheets()), 'launch-delays', 'no GPU events'));
+    await drawn(page, 'launch-delays');
+    notice = await text(page, `${LD} .no-launch-stats`);
+    check(/^No kernel launches in this report/.test(notice), `hta no GPU events: launch delays notice: "${notice.slice(0, 60)}…"`);
+    await show(page, 'critical-path');
+    notice = await text(page, `${CP} .no-critical-path`);
+    check(/^No critical path in this report: the trace has no GPU events/.test(notice), `hta no GPU events: critical path notice: "${notice.slice(0, 60)}…"`);
+    await page.screenshot({ path: path.join(screenshots, 'hta-critical-path-no-gpu.png'), fullPage: true });
+    await clean(page, errors, 'no GPU events');
+    await page.close();
+
+    // A link too big for its launches: the sheet comes empty, named in "dropped".
+    const cut = loadedReport('cut.json', fullHtaSheets().map((s) => (s.name === 'cuda_kernel_launch_stats'
+      ? sheet(s.name, Object.fromEntries(s.columns.map((c) => [c.name, [c.type, c.unit, []]]))) : s)));
+    cut.dropped = ['cuda_kernel_launch_stats'];
+    ({ page, errors } = await openPage(cut, 'launch-delays', 'cut link'));
+    await drawn(page, 'launch-delays');
+    notice = await text(page, `${LD} .no-launch-stats`);
+    check(/^cuda_kernel_launch_stats was too big for the share link/.test(notice), `hta cut link: the emptied sheet is explained: "${notice.slice(0, 70)}…"`);
+    await clean(page, errors, 'cut link');
+    await page.close();
+  }
+
+  // A real trace opened in `page` (its report is the core's): the view shows a verdict
+  // with its breakdown, or says why it cannot; the launch delays likewise.
+  async function realTrace(page, label) {
+    await show(page, 'critical-path');
+    const verdict = await page.locator(`${CP} .cp-verdict .verdict`).count() ? await text(page, `${CP} .cp-verdict .verdict`) : null;
+    const notice = await page.locator(`${CP} .no-critical-path`).count() ? await text(page, `${CP} .no-critical-path`) : null;
+    check((verdict && /^(CPU-bound|GPU-bound|Launch-bound|Bound by .*): [\d.<]+% of the critical path is /.test(verdict)) || (notice && !verdict),
+      `hta ${label}: the critical path view gives a verdict or says why not (${verdict ?? notice})`);
+    if (verdict) {
+      const tabCounts = await page.$$eval(`${CP} [role=tab] .tab-count`, (ts) => ts.map((t) => t.textContent));
+      const rowCount = await text(page, `${CP} .tabpanel:not([hidden]) .row-count`);
+      check(tabCounts.length >= 1 && tabCounts[0] === `(${rowCount.replace(/ rows?$/, '')})`,
+        `hta ${label}: the shown breakdown has the rows its tab counts (${tabCounts[0]}, ${rowCount})`);
+    }
+    await page.screenshot({ path: path.join(screenshots, `hta-${label}-critical-path.png`), fullPage: true });
+    await show(page, 'launch-delays');
+    const bins = await page.locator(`${LD} .delay-bins tbody tr`).count();
+    const none = await page.locator(`${LD} .no-launch-stats`).count();
+    check((bins > 0) !== (none > 0), `hta ${label}: the launch delays view draws its histogram (${bins} bins) or says why not`);
+    await page.screenshot({ path: path.join(screenshots, `hta-${label}-launch-delays.png`), fullPage: true });
+  }
+
+  const all = async () => {
+    await bothPaths();
+    await withSyncEvents();
+    await htaPathOnly();
+    await notices();
+  };
+  all.realTrace = realTrace;
+  return all;
+}
