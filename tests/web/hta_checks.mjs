@@ -51,6 +51,25 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
   const dataRows = (page, selector) => page.$$eval(`${selector} tbody tr.data`, (trs) => trs.map((tr) =>
     [...tr.cells].map((td) => td.querySelector('data')?.value ?? td.textContent)));
 
+  // Headings in order under the page's h1, every control named, every chart named.
+  async function accessible(page, view, label) {
+    const problems = await page.evaluate((v) => {
+      const section = document.querySelector(`section.view[data-view="${v}"]`);
+      const out = [];
+      const levels = [...section.querySelectorAll('h2, h3, h4')].filter((h) => h.offsetParent).map((h) => Number(h.tagName[1]));
+      if (levels[0] !== 2) out.push(`first heading h${levels[0]}`);
+      levels.forEach((l, i) => { if (i && l > levels[i - 1] + 1) out.push(`h${levels[i - 1]} then h${l}`); });
+      for (const c of section.querySelectorAll('button, input, select, summary')) {
+        const named = c.getAttribute('aria-label') || c.labels?.length || c.textContent.trim() || c.getAttribute('aria-labelledby');
+        if (!named && c.offsetParent) out.push(`unnamed ${c.tagName.toLowerCase()}`);
+      }
+      for (const svg of section.querySelectorAll('svg')) if (svg.getAttribute('role') !== 'img' || !svg.querySelector(':scope > title')?.textContent) out.push('a chart without role=img and a title');
+      for (const t of section.querySelectorAll('table')) if (!t.querySelector('caption')?.textContent) out.push('a table without a caption');
+      return out;
+    }, view);
+    check(problems.length === 0, `hta ${label}: headings in order, controls, charts and tables named${problems.length ? `: ${problems.join('; ')}` : ''}`);
+  }
+
   async function clean(page, errors, label) {
     const found = await page.evaluate(() => ({
       elements: document.querySelectorAll('main img, main script, main iframe').length, xss: window.__xss,
@@ -88,18 +107,20 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
 
     // Breakdown tables: the trusted path's first, the other by its tab (arrow key).
     const inferredRows = await dataRows(page, `${CP} .tabpanel[data-tab="inferred"] .sheet-table`);
-    check(inferredRows.length === 4 && inferredRows.map((r) => r[1]).join() === '12,25,2,1',
-      `hta both paths: the inferred breakdown's 4 rows in path order (durations ${inferredRows.map((r) => r[1]).join(', ')})`);
+    check(inferredRows.length === 4 && inferredRows.map((r) => r[2]).join() === '12,25,2,1',
+      `hta both paths: the inferred breakdown's 4 rows in path order (durations ${inferredRows.map((r) => r[2]).join(', ')})`);
     await page.focus(`${CP} [role=tab][data-tab="inferred"]`);
     await page.keyboard.press('ArrowRight');
     const htaRows = await dataRows(page, `${CP} .tabpanel[data-tab="hta"] .sheet-table`);
-    check(await page.locator(`${CP} .tabpanel[data-tab="hta"]`).isVisible() && htaRows.length === 5 && htaRows[0][3] === `aten::mm ${HOSTILE}`,
-      `hta both paths: the arrow key shows HTA's breakdown, 5 rows, the event name with HTML as text (${htaRows[0]?.[3]})`);
+    check(await page.locator(`${CP} .tabpanel[data-tab="hta"]`).isVisible() && htaRows.length === 5 && htaRows[0][0] === `aten::mm ${HOSTILE}`,
+      `hta both paths: the arrow key shows HTA's breakdown, 5 rows, the event name with HTML as text (${htaRows[0]?.[0]})`);
     const headers = await page.$$eval(`${CP} .tabpanel[data-tab="hta"] thead th .col-name`, (ths) => ths.map((th) => th.textContent));
-    check(headers.join() === 'event_idx,duration,type,s_name,cat,pid,tid,stream,index,bound_by', `hta both paths: HTA's column names (${headers.join(', ')})`);
-    const durationHeader = await text(page, `${CP} .tabpanel[data-tab="hta"] thead th:nth-child(2)`);
+    check(headers.join() === 's_name,type,duration,bound_by,stream,pid,tid,cat,event_idx,index',
+      `hta both paths: HTA's column names, the event, its kind, duration and class first (${headers.join(', ')})`);
+    const durationHeader = await text(page, `${CP} .tabpanel[data-tab="hta"] thead th:nth-child(3)`);
     check(/µs/.test(durationHeader), `hta both paths: duration shows its unit (${durationHeader})`);
     await page.screenshot({ path: path.join(screenshots, 'hta-critical-path.png'), fullPage: true });
+    await accessible(page, 'critical-path', 'critical path');
     await clean(page, errors, 'critical path');
 
     await launchDelays(page);
@@ -134,6 +155,7 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     check(await page.$$eval(`${LD} svg[role=img]`, (ss) => ss.every((s) => s.querySelector(':scope > title')?.textContent)),
       'hta launch delays: every chart has an accessible name');
     await page.screenshot({ path: path.join(screenshots, 'hta-launch-delays.png'), fullPage: true });
+    await accessible(page, 'launch-delays', 'launch delays');
   }
 
   // CUDA sync events in the trace: HTA's path is trusted.
@@ -169,7 +191,7 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     let { page, errors } = await openPage(loadedReport('no-hta.json', []), 'critical-path', 'no HTA sheets');
     await drawn(page, 'critical-path');
     let notice = await text(page, `${CP} .no-critical-path`);
-    check(/^This report has no Holistic Trace Analysis \(HTA\) sheets: it was made with --no-hta/.test(notice), `hta no HTA sheets: critical path notice: "${notice.slice(0, 80)}…"`);
+    check(/^This report has no Holistic Trace Analysis \(HTA\) sheets, .*made with --no-hta/.test(notice), `hta no HTA sheets: critical path notice: "${notice.slice(0, 80)}…"`);
     await page.screenshot({ path: path.join(screenshots, 'hta-critical-path-absent.png'), fullPage: true });
     await show(page, 'launch-delays');
     notice = await text(page, `${LD} .no-launch-stats`);

@@ -61,7 +61,7 @@ export function render(section, context) {
   section.append(sideBySide);
 
   section.append(el('h3', '', 'Breakdown'),
-    el('p', 'detail', 'One row per event or edge of the path, in path order: type (critical_path_operator: a CPU op or a kernel; critical_path_kernel_launch_delay, critical_path_kernel_kernel_delay, critical_path_dependency: the edges between them), s_name (the event), duration (µs), its stream and its class (bound_by). Sort by duration to find the longest stretches.'));
+    el('p', 'detail', 'One row per event or edge of the path, in path order: s_name is the event; type says whether it is a CPU op or kernel (critical_path_operator) or an edge between two (a launch delay, a gap between kernels, a dependency); duration in µs; bound_by its class. Sort by duration to find the longest stretches. HTA\'s internal ids (cat, event_idx, index) come last.'));
   const withRows = paths.filter((p) => p.breakdown);
   if (withRows.length === 0) {
     section.append(missingNotice('This report has the summary of the path but not its breakdown.'));
@@ -70,9 +70,19 @@ export function render(section, context) {
     section.append(tabs(withRows.map((p) => ({ id: p.id, label: p.title, count: p.breakdown.rows })), (item, panel) => {
       const p = withRows.find((x) => x.id === item.id);
       const why = htaSheet(context, p.breakdown.name, 'This path has no events.');
-      panel.append(why.sheet ? createTable(p.breakdown, { caption: p.breakdown.name }).element : missingNotice(why.why));
+      panel.append(why.sheet ? createTable(p.breakdown, { caption: p.breakdown.name, columns: breakdownColumns(p.breakdown) }).element
+        : missingNotice(why.why));
     }, { label: 'Which path\'s breakdown', selected: remembered, onSelect: (id) => { context.state.breakdownTab = id; } }).element);
   }
+}
+
+// The breakdown's columns with what a reader scans first in front: the event, its kind,
+// duration and class; HTA's internal ids (event_idx, index, cat) last. Any column the
+// core adds is kept, after these.
+const BREAKDOWN_ORDER = ['s_name', 'type', 'duration', 'bound_by', 'stream', 'pid', 'tid', 'cat', 'event_idx', 'index'];
+function breakdownColumns(sheet) {
+  const names = sheet.columns.map((c) => c.name);
+  return [...BREAKDOWN_ORDER.filter((n) => names.includes(n)), ...names.filter((n) => !BREAKDOWN_ORDER.includes(n))];
 }
 
 // [{id, share}] of a summary sheet (bound_by, duration = % of the path), largest first.
