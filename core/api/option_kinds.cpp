@@ -1,6 +1,7 @@
 #include "api/option_kinds.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 
 #include "api/compare.h"
@@ -49,6 +50,32 @@ std::string_view kernel_order_word(KernelOrder order) {
 }
 
 }  // namespace
+
+std::optional<CriticalPathScope> parse_critical_path(std::string_view word) {
+  CriticalPathScope scope;
+  if (word == "none") {
+    scope.enabled = false;
+    return scope;
+  }
+  if (word.empty() || word == "all") {
+    scope.annotation.clear();
+    return scope;
+  }
+  const size_t colon = word.rfind(':');
+  const bool has_index = colon != std::string_view::npos && (colon == 0 || word[colon - 1] != ':');
+  if (!has_index) {
+    scope.annotation = std::string(word);
+    return scope;
+  }
+  const std::string_view index = word.substr(colon + 1);
+  // Digits only: no sign, so that "-1" and "+1" are refused rather than read.
+  const bool digits = !index.empty() && index.find_first_not_of("0123456789") == std::string_view::npos;
+  const std::optional<int64_t> instance = digits ? parse_integer(index) : std::nullopt;
+  if (!instance || colon == 0) return std::nullopt;
+  scope.annotation = std::string(word.substr(0, colon));
+  scope.instance = *instance;
+  return scope;
+}
 
 std::optional<CycleMode> parse_cycle_mode(std::string_view word) {
   if (word == "all") return CycleMode::kAll;
@@ -199,5 +226,54 @@ std::string GateList::read(std::string_view flag, const std::string* word, std::
   return "";
 }
 std::string GateList::text(const std::vector<GateExpr>&) { return ""; }
+
+std::string Microseconds::read(std::string_view flag, const std::string* word, double& out) {
+  const std::optional<double> us = parse_number(word);
+  if (!us || !(*us >= 0) || std::isinf(*us)) return needs(flag, "a number of microseconds >= 0");
+  out = *us;
+  return "";
+}
+// Whole microseconds as an integer (HTA's defaults are ints), else as Python prints them.
+std::string Microseconds::text(const double& value) {
+  return value == std::floor(value) && std::fabs(value) < 1e15 ? std::to_string(static_cast<int64_t>(value))
+                                                                : format_python_float(value);
+}
+
+std::string Share::read(std::string_view flag, const std::string* word, double& out) {
+  const std::optional<double> share = parse_number(word);
+  if (!share || !(*share > 0 && *share <= 1)) return needs(flag, "a share in (0, 1], e.g. 0.8");
+  out = *share;
+  return "";
+}
+std::string Share::text(const double& value) { return format_python_float(value); }
+
+std::string PositiveCount::read(std::string_view flag, const std::string* word, int64_t& out) {
+  const std::optional<int64_t> n = word ? parse_integer(*word) : std::nullopt;
+  if (!n || *n < 1) return needs(flag, "a whole number >= 1");
+  out = *n;
+  return "";
+}
+std::string PositiveCount::text(const int64_t& value) { return std::to_string(value); }
+
+std::string OperatorName::read(std::string_view flag, const std::string* word, std::string& out) {
+  if (!word || word->empty()) return needs(flag, "an operator name, e.g. aten::linear");
+  out = *word;
+  return "";
+}
+std::string OperatorName::text(const std::string& value) { return value; }
+
+std::string CriticalPathChoice::read(std::string_view flag, const std::string* word, CriticalPathScope& out) {
+  const std::optional<CriticalPathScope> scope = word ? parse_critical_path(*word) : std::nullopt;
+  if (!scope)
+    return needs(flag, "ANNOTATION[:INDEX], INDEX a whole number >= 0 (or all, or none)") +
+           (word ? ", not '" + *word + "'" : "");
+  out = *scope;
+  return "";
+}
+std::string CriticalPathChoice::text(const CriticalPathScope& value) {
+  if (!value.enabled) return "none";
+  if (value.annotation.empty()) return "all";
+  return value.instance < 0 ? value.annotation : value.annotation + ":" + std::to_string(value.instance);
+}
 
 }  // namespace sollens

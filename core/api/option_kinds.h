@@ -21,6 +21,15 @@ namespace sollens {
 // (prefill / decode), or uplifter's own pipeline and tables, for comparison.
 enum class CycleMode : uint8_t { kAll, kLlm, kUplifter };
 
+// Which stretch of the trace HTA's critical path covers (--critical-path).
+struct CriticalPathScope {
+  bool enabled = true;                      // "none": no critical-path sheets
+  std::string annotation = "ProfilerStep";  // "": the whole trace
+  // The annotation's occurrence, from 0 (HTA's instance_id); negative: 1 where the
+  // annotation occurs twice or more, else 0 (HTA advises against the first step).
+  int64_t instance = -1;
+};
+
 // `word` is the word after the flag, or null when none follows.
 #define SOLLENS_OPTION_KIND(Name, ValueType, takes_value)                           \
   struct Name {                                                                      \
@@ -47,12 +56,22 @@ SOLLENS_OPTION_KIND(CycleModeChoice, CycleMode, true);           // all | llm | 
 SOLLENS_OPTION_KIND(KernelOrderChoice, KernelOrder, true);       // stream | device | file
 SOLLENS_OPTION_KIND(RunNames, CompareTags, true);                // A,B
 SOLLENS_OPTION_KIND(GateList, std::vector<GateExpr>, true);      // each use adds one threshold
+SOLLENS_OPTION_KIND(Microseconds, double, true);                 // a number >= 0
+SOLLENS_OPTION_KIND(Share, double, true);                        // in (0, 1]
+SOLLENS_OPTION_KIND(PositiveCount, int64_t, true);               // a whole number >= 1
+SOLLENS_OPTION_KIND(OperatorName, std::string, true);            // a non-empty word
+SOLLENS_OPTION_KIND(CriticalPathChoice, CriticalPathScope, true);  // ANNOTATION[:INDEX] | all | "" | none
 
 #undef SOLLENS_OPTION_KIND
 
 // The words each choice takes, for messages.
 inline constexpr const char* kCycleModeWords = "all, llm or uplifter";
 inline constexpr const char* kKernelOrderWords = "device, stream or file";
+
+// --critical-path's word: "none", "all" or "" (the whole trace), ANNOTATION or
+// ANNOTATION:INDEX (INDEX a whole number >= 0; a "::" inside a name such as aten::mm is
+// part of the name). nullopt for a malformed INDEX.
+std::optional<CriticalPathScope> parse_critical_path(std::string_view word);
 
 // "all" | "llm" | "uplifter"; nullopt for anything else.
 std::optional<CycleMode> parse_cycle_mode(std::string_view word);

@@ -4,6 +4,7 @@
 #include <new>
 
 #include "api/beside_task.h"
+#include "api/hta_request.h"
 #include "base/stopwatch.h"
 
 #include "ingest/trace_reader.h"
@@ -110,6 +111,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.short_kernels.histogram_bins = static_cast<int>(request.short_kernel_histogram_bins);
   options.short_kernels.topk = request.topk_short_kernels;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
+  options.hta = hta_options(request);
   if (request.sol_sheets && options.device) {
     options.sol.enabled = true;
     options.sol.device = options.device;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "api/command_options.h"
+#include "api/hta_request.h"
 #include "api/options.h"
 
 using namespace sollens;
@@ -265,4 +266,128 @@ TEST_CASE("each command's help lists every line of its .def, in order, with defa
       CHECK(line.size() <= 80);
     }
   }
+}
+
+TEST_CASE("HTA options: HTA's defaults until set, then the values the HTA sheets read") {
+  ReportRequest r;
+  hta::HtaOptions defaults;
+  const hta::HtaOptions unset = hta_options(r);
+  CHECK(unset.enabled);
+  CHECK(unset.consecutive_kernel_delay_us == defaults.consecutive_kernel_delay_us);
+  CHECK(unset.kernel_duration_ratio == defaults.kernel_duration_ratio);
+  CHECK(unset.num_kernels == defaults.num_kernels);
+  CHECK(unset.runtime_cutoff_us == defaults.runtime_cutoff_us);
+  CHECK(unset.launch_delay_cutoff_us == defaults.launch_delay_cutoff_us);
+  CHECK(unset.max_queue_length == defaults.max_queue_length);
+  CHECK(unset.time_series == defaults.time_series);
+  CHECK(unset.sequences_operator == defaults.sequences_operator);
+  CHECK(unset.min_pattern_len == defaults.min_pattern_len);
+  CHECK(unset.top_k == defaults.top_k);
+  CHECK(unset.critical_path == defaults.critical_path);
+  CHECK(unset.critical_path_annotation == defaults.critical_path_annotation);
+  CHECK(unset.critical_path_instance == defaults.critical_path_instance);
+
+  CHECK(read_all(report_options(),
+                 {"--no-hta", "--hta-kernel-gap-us", "12.5", "--hta-kernel-share", "0.5", "--hta-top-kernels", "4",
+                  "--hta-runtime-cutoff-us", "0", "--hta-launch-delay-cutoff-us", "250", "--hta-max-queue-length",
+                  "+64", "--hta-time-series", "--hta-sequences", "aten::linear", "--hta-sequence-min-length", "2",
+                  "--hta-sequence-top-k", "7", "--critical-path", "ProfilerStep:3"},
+                 r)
+            .empty());
+  const hta::HtaOptions set = hta_options(r);
+  CHECK_FALSE(set.enabled);
+  CHECK(set.consecutive_kernel_delay_us == 12.5);
+  CHECK(set.kernel_duration_ratio == 0.5);
+  CHECK(set.num_kernels == 4);
+  CHECK(set.runtime_cutoff_us == 0);
+  CHECK(set.launch_delay_cutoff_us == 250);
+  CHECK(set.max_queue_length == 64);
+  CHECK(set.time_series);
+  CHECK(set.sequences_operator == "aten::linear");
+  CHECK(set.min_pattern_len == 2);
+  CHECK(set.top_k == 7);
+  CHECK(set.critical_path);
+  CHECK(set.critical_path_annotation == "ProfilerStep");
+  CHECK(set.critical_path_instance == 3);
+}
+
+TEST_CASE("--critical-path: an annotation and its index, the whole trace, or none") {
+  auto scope = [](const std::string& word) {
+    ReportRequest r;
+    const std::string problem = read_all(report_options(), {"--critical-path", word}, r);
+    REQUIRE(problem.empty());
+    return hta_options(r);
+  };
+  const hta::HtaOptions step = scope("ProfilerStep:1");
+  CHECK((step.critical_path && step.critical_path_annotation == "ProfilerStep" && step.critical_path_instance == 1));
+  const hta::HtaOptions plain = scope("forward");
+  CHECK((plain.critical_path_annotation == "forward" && plain.critical_path_instance < 0));
+  // "::" belongs to an operator's name; a single colon before digits is the index.
+  const hta::HtaOptions op = scope("aten::mm");
+  CHECK((op.critical_path_annotation == "aten::mm" && op.critical_path_instance < 0));
+  const hta::HtaOptions op_index = scope("aten::mm:0");
+  CHECK((op_index.critical_path_annotation == "aten::mm" && op_index.critical_path_instance == 0));
+  for (const std::string whole : {"all", ""}) {
+    const hta::HtaOptions all = scope(whole);
+    CHECK((all.critical_path && all.critical_path_annotation.empty()));
+  }
+  CHECK_FALSE(scope("none").critical_path);
+
+  ReportRequest r;
+  const std::string needs = "--critical-path needs ANNOTATION[:INDEX], INDEX a whole number >= 0 (or all, or none)";
+  for (const std::string bad : {"ProfilerStep:", "ProfilerStep:-1", "ProfilerStep:+1", "ProfilerStep:x", ":2",
+                                "ProfilerStep:1.5"}) {
+    INFO(bad);
+    CHECK(read_all(report_options(), {"--critical-path", bad}, r) == needs + ", not '" + bad + "'");
+  }
+  CHECK(read_all(report_options(), {"--critical-path"}, r) == needs);
+  CHECK(CriticalPathChoice::text(r.critical_path) == "ProfilerStep");  // unchanged by the refusals
+  CHECK(CriticalPathChoice::text(CriticalPathScope{false, "", -1}) == "none");
+  CHECK(CriticalPathChoice::text(CriticalPathScope{true, "", -1}) == "all");
+  CHECK(CriticalPathChoice::text(CriticalPathScope{true, "ProfilerStep", 2}) == "ProfilerStep:2");
+}
+
+TEST_CASE("HTA option values refused with what each needs, the request unchanged") {
+  ReportRequest r;
+  for (const char* flag : {"--hta-kernel-gap-us", "--hta-runtime-cutoff-us", "--hta-launch-delay-cutoff-us"}) {
+    INFO(flag);
+    for (const char* bad : {"-1", "ten", "", "inf"})
+      CHECK(read_all(report_options(), {flag, bad}, r) == std::string(flag) + " needs a number of microseconds >= 0");
+    CHECK(read_all(report_options(), {flag}, r) == std::string(flag) + " needs a number of microseconds >= 0");
+  }
+  for (const char* flag :
+       {"--hta-top-kernels", "--hta-max-queue-length", "--hta-sequence-min-length", "--hta-sequence-top-k"}) {
+    INFO(flag);
+    for (const char* bad : {"0", "-3", "2.5", "x"})
+      CHECK(read_all(report_options(), {flag, bad}, r) == std::string(flag) + " needs a whole number >= 1");
+  }
+  for (const char* bad : {"0", "1.5", "-0.2"})
+    CHECK(read_all(report_options(), {"--hta-kernel-share", bad}, r) ==
+          "--hta-kernel-share needs a share in (0, 1], e.g. 0.8");
+  CHECK(read_all(report_options(), {"--hta-sequences", ""}, r) ==
+        "--hta-sequences needs an operator name, e.g. aten::linear");
+  CHECK(read_all(report_options(), {"--hta-sequences"}, r) ==
+        "--hta-sequences needs an operator name, e.g. aten::linear");
+  const hta::HtaOptions unchanged = hta_options(r), defaults;
+  CHECK(unchanged.consecutive_kernel_delay_us == defaults.consecutive_kernel_delay_us);
+  CHECK(unchanged.num_kernels == defaults.num_kernels);
+  CHECK(unchanged.max_queue_length == defaults.max_queue_length);
+  CHECK(unchanged.kernel_duration_ratio == defaults.kernel_duration_ratio);
+  CHECK(unchanged.sequences_operator.empty());
+  // The page reads the same words.
+  CHECK(read_report_words({"--no-hta", "--critical-path", "none"}, r).empty());
+  CHECK(r.no_hta);
+  CHECK(option_page_name("--hta-kernel-gap-us") == "htaKernelGapUs");
+}
+
+TEST_CASE("report help: the HTA options with HTA's names and defaults") {
+  const std::string report = report_options_usage();
+  CHECK(report.find("  --no-hta\n") != std::string::npos);
+  CHECK(report.find("  --hta-kernel-gap-us US\n") != std::string::npos);
+  CHECK(report.find("consecutive_kernel_delay") != std::string::npos);
+  CHECK(report.find("(default: 30)") != std::string::npos);
+  CHECK(report.find("  --critical-path ANNOTATION[:INDEX]\n") != std::string::npos);
+  CHECK(report.find("ProfilerStep)\n") != std::string::npos);  // the default, wrapped
+  CHECK(report.find("(default: 100)\n  --hta-max-queue-length") != std::string::npos);
+  CHECK(report.find("(default: 1024)") != std::string::npos);
 }

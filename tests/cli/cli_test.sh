@@ -42,7 +42,9 @@ help_names() {
 help_names report --out --no-json --no-xlsx --device --no-roofline --no-sol --efficiency --capture --corrected \
   --include-unlinked --include-python --link --detect-recompute --first-occurrence-time --micro-idle-thresh-us \
   --group-by-num-kernels --short-kernel-threshold-us --short-kernel-histogram-bins --topk-short-kernels \
-  --strip-sglang-suffixes --rank-summary --max-memory
+  --strip-sglang-suffixes --rank-summary --max-memory --no-hta --hta-kernel-gap-us --hta-kernel-share \
+  --hta-top-kernels --hta-runtime-cutoff-us --hta-launch-delay-cutoff-us --hta-max-queue-length --hta-time-series \
+  --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path
 help_names info --device --link
 help_names cycles --mode --order --out
 help_names sol --device --efficiency --capture --out
@@ -116,6 +118,19 @@ expect "sol unmapped replay" 0 "graph replay .* stayed unmapped" -- "$sollens" s
 expect "--capture without value" 2 "--capture needs the graph-capture trace" -- "$sollens" sol "$qwen" --capture
 touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
 expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
+
+# Holistic Trace Analysis: its sheets' time in the summary; --no-hta leaves every HTA
+# sheet out; malformed values are usage errors.
+expect "report times the HTA sheets" 0 "timings \(ms\): .*, HTA [0-9]+\.[0-9]+," -- "$sollens" report "$bert" --out "$tmp/h" --no-xlsx
+expect "--no-hta" 0 "wrote .*gpu_timeline.csv" -- "$sollens" report "$bert" --out "$tmp/nh" --no-xlsx --no-hta
+hta_files=$(ls "$tmp/nh" | grep -E '^(temporal_breakdown|idle_time|comm_comp|gpu_kernel|gpu_user_annotation|cuda_kernel_launch|aten_op_kernels|frequent_cuda|queue_length|time_blocked|memory_bw|cupti|critical_path)')
+[[ -z $hta_files ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); printf 'FAILED: --no-hta wrote %s\n' "$hta_files"; }
+expect "--critical-path bad index" 2 "--critical-path needs ANNOTATION\[:INDEX\], INDEX a whole number >= 0 \(or all, or none\), not 'ProfilerStep:x'" -- \
+  "$sollens" report "$bert" --critical-path ProfilerStep:x
+expect "--critical-path without value" 2 "--critical-path needs ANNOTATION" -- "$sollens" report "$bert" --critical-path
+expect "--hta-max-queue-length 0" 2 "--hta-max-queue-length needs a whole number >= 1" -- "$sollens" report "$bert" --hta-max-queue-length 0
+expect "--hta-kernel-gap-us negative" 2 "--hta-kernel-gap-us needs a number of microseconds >= 0" -- "$sollens" report "$bert" --hta-kernel-gap-us -5
+expect "--hta-sequences empty" 2 "--hta-sequences needs an operator name" -- "$sollens" report "$bert" --hta-sequences ""
 
 # No flow events: GPU events linked by correlation id, with a warning; --link flows is
 # TraceLens's rule (nothing linked, a timeline of zeros); a wrong value is a usage error.
