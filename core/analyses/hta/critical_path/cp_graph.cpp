@@ -1,0 +1,350 @@
+#include "analyses/hta/critical_path/cp_graph.h"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+#include <string_view>
+
+#include "analyses/hta/critical_path/cp_names.h"
+#include "analyses/hta/critical_path/cp_queue.h"
+
+namespace sollens::hta::cp {
+
+namespace {
+
+bool is_operator_or_runtime(std::string_view cat) {
+  return cat == "cpu_op" || cat == "cuda_runtime" || cat == "cuda_driver";
+}
+
+// A pid or tid as pandas groups it: numbers in order, then text.
+struct ThreadKey {
+  bool text = false;
+  int64_t number = 0;
+  std::string_view raw;
+  auto operator<=>(const ThreadKey& o) const {
+    if (text != o.text) return text <=> o.text;
+    if (!text) return number <=> o.number;
+    return raw <=> o.raw;
+  }
+  bool operator==(const ThreadKey& o) const = default;
+};
+
+ThreadKey thread_key(std::string_view raw) {
+  ThreadKey k{false, 0, raw};
+  const auto [end, ec] = std::from_chars(raw.data(), raw.data() + raw.size(), k.number);
+  k.text = ec != std::errc() || end != raw.data() + raw.size();
+  return k;
+}
+
+// One start or end of an event on a thread, ordered as HTA's compare_events orders them
+// (all durations positive here): by time, ends before starts; among starts the longer
+// first, then the lower row; among ends the shorter first, then the higher row.
+struct StackPoint {
+  double time;
+  double dur;
+  uint32_t local;  // index into the thread's rows
+  uint32_t row;
+  bool start;
+};
+
+bool point_before(const StackPoint& a, const StackPoint& b) {
+  if (a.time != b.time) return a.time < b.time;
+  if (a.start != b.start) return !a.start;
+  if (a.dur != b.dur) return a.start ? a.dur > b.dur : a.dur < b.dur;
+  return a.start ? a.row < b.row : a.row > b.row;
+}
+
+}  // namespace
+
+CpGraph::CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& inferred_waits)
+    : view_(view), inferred_mode_(inferred) {
+  if (inferred_mode_) {
+    synced_call_.assign(view.store().size(), 0);
+    for (const auto& [gpu, call] : inferred_waits) synced_call_[call] = 1;
+    for (const uint32_t row : view.clipped_rows())
+      if (view.raw_cat(row) == "cuda_sync" && view.index_correlation(row) > 0)
+        synced_call_[static_cast<size_t>(view.index_correlation(row))] = 1;
+  }
+  create_nodes();
+  add_cpu_edges();
+  add_kernel_edges();
+  add_inferred_edges(inferred_waits);
+  index_edges();
+}
+
+int32_t CpGraph::start_node(uint32_t row) const { return node_of_row_[row]; }
+int32_t CpGraph::end_node(uint32_t row) const { return node_of_row_[row] < 0 ? -1 : node_of_row_[row] + 1; }
+
+void CpGraph::create_nodes() {
+  node_of_row_.assign(view_.store().size(), -1);
+  const HtaTrace& t = view_.trace();
+  for (const uint32_t row : view_.clipped_rows()) {
+    const bool gpu_with_partner = view_.stream(row) != -1 && view_.index_correlation(row) >= 0;
+    if (!gpu_with_partner && !is_operator_or_runtime(view_.raw_cat(row))) continue;
+    node_of_row_[row] = static_cast<int32_t>(nodes_.size());
+    nodes_.push_back({row, t.ts(row), true});
+    nodes_.push_back({row, t.ts(row) + t.dur(row), false});
+  }
+  in_graph_.assign(nodes_.size(), 0);
+}
+
+// HTA gives a blocking call's last span weight 0 so that a GPU → CPU sync edge can carry
+// the path; with inferred waits, only the calls that have such an edge.
+bool CpGraph::zero_weight_call(uint32_t row) const {
+  if (inferred_mode_) return synced_call_[row] != 0;
+  return is_hta_blocking_call(view_.store().name_of(row));
+}
+
+uint32_t CpGraph::add_edge(uint32_t from, uint32_t to, CpEdgeType type, bool zero_weight) {
+  const bool weightless = type == CpEdgeType::kDependency || type == CpEdgeType::kSyncDependency || zero_weight;
+  const double weight = weightless ? 0 : nodes_[to].ts - nodes_[from].ts;
+  const uint64_t key = (static_cast<uint64_t>(from) << 32) | to;
+  const auto [it, fresh] = edge_of_pair_.try_emplace(key, static_cast<uint32_t>(edges_.size()));
+  if (!fresh) {  // networkx replaces the edge's data in place; its attribution stays until replaced
+    edges_[it->second].type = type;
+    edges_[it->second].weight = weight;
+    return it->second;
+  }
+  for (const uint32_t n : {from, to})
+    if (!in_graph_[n]) {
+      in_graph_[n] = 1;
+      node_order_.push_back(n);
+    }
+  edges_.push_back({from, to, type, weight, kNoEvent, false, false});
+  return it->second;
+}
+
+// _attribute_edge: spans and kernel gaps belong to an event: a gap to the kernel before
+// it, a span from a start to that start's event, one ending at an end to that end's
+// event, one between an end and a start to the parent around both.
+void CpGraph::attribute(uint32_t edge, int64_t src_parent) {
+  CpEdge& e = edges_[edge];
+  if (e.type != CpEdgeType::kOperatorKernel && e.type != CpEdgeType::kKernelKernelDelay) return;
+  const CpNode& src = nodes_[e.from];
+  const CpNode& dest = nodes_[e.to];
+  if (e.type == CpEdgeType::kKernelKernelDelay || src.is_start) e.attributed = src.event;
+  else if (!dest.is_start) e.attributed = dest.event;
+  else e.attributed = src_parent;
+  e.has_attribution = true;
+}
+
+void CpGraph::add_cpu_edges() {
+  const EventStore& s = view_.store();
+  struct Keyed {
+    ThreadKey pid, tid;
+    uint32_t row;
+  };
+  std::vector<Keyed> rows;
+  rows.reserve(view_.clipped_rows().size());
+  for (const uint32_t row : view_.clipped_rows())
+    rows.push_back({thread_key(s.str(s.pid[row])), thread_key(s.str(s.tid[row])), row});
+  std::stable_sort(rows.begin(), rows.end(), [](const Keyed& a, const Keyed& b) {
+    if (a.pid != b.pid) return a.pid < b.pid;
+    return a.tid < b.tid;
+  });
+  std::vector<uint32_t> thread_rows;
+  for (size_t i = 0; i < rows.size();) {
+    size_t j = i;
+    bool any_gpu = false, all_cpu = true;
+    thread_rows.clear();
+    for (; j < rows.size() && rows[j].pid == rows[i].pid && rows[j].tid == rows[i].tid; ++j) {
+      const int64_t stream = view_.stream(rows[j].row);
+      any_gpu |= stream > 0;
+      all_cpu &= stream < 0;
+      thread_rows.push_back(rows[j].row);
+    }
+    // A thread with a GPU stream is a GPU track; one with stream 0 is neither.
+    if (!any_gpu && all_cpu) add_call_stack_edges(thread_rows);
+    i = j;
+  }
+}
+
+// CallStackGraph, then CPGraph._construct_graph_from_call_stack: the thread's events
+// nested by a stack (an end pops whatever is on top), walked depth first.
+void CpGraph::add_call_stack_edges(const std::vector<uint32_t>& thread_rows) {
+  const HtaTrace& t = view_.trace();
+  const uint32_t n = static_cast<uint32_t>(thread_rows.size());
+  std::vector<StackPoint> points;
+  points.reserve(2 * n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t row = thread_rows[i];
+    const double dur = std::max(t.dur(row), 0.0);
+    points.push_back({t.ts(row), dur, i, row, true});
+    points.push_back({t.ts(row) + dur, dur, i, row, false});
+  }
+  std::sort(points.begin(), points.end(), point_before);
+
+  const uint32_t root = n;
+  std::vector<uint32_t> parent(n, root), child_order;
+  child_order.reserve(n);
+  std::vector<uint32_t> stack;
+  for (const StackPoint& p : points) {
+    if (p.start) {
+      parent[p.local] = stack.empty() ? root : stack.back();
+      child_order.push_back(p.local);
+      stack.push_back(p.local);
+    } else if (!stack.empty()) {
+      stack.pop_back();
+    }
+  }
+  std::vector<uint32_t> begin(n + 2, 0), children(n);
+  for (const uint32_t c : child_order) ++begin[parent[c] + 1];
+  for (uint32_t i = 0; i <= n; ++i) begin[i + 1] += begin[i];
+  std::vector<uint32_t> fill(begin.begin(), begin.end() - 1);
+  for (const uint32_t c : child_order) children[fill[parent[c]]++] = c;
+
+  int32_t last_node = -1, last_highlevel = -1;
+  int64_t last_parent = -1;
+  int depth = 0;
+  auto parent_event = [&](uint32_t local) -> int64_t {
+    return parent[local] == root ? -1 : static_cast<int64_t>(thread_rows[parent[local]]);
+  };
+  auto enter = [&](uint32_t local) {
+    const uint32_t row = thread_rows[local];
+    const int32_t start = start_node(row);
+    if (start < 0) return;
+    if (depth == 0 && last_highlevel >= 0)
+      add_edge(static_cast<uint32_t>(last_highlevel), static_cast<uint32_t>(start), CpEdgeType::kDependency);
+    ++depth;
+    if (last_node >= 0)
+      attribute(add_edge(static_cast<uint32_t>(last_node), static_cast<uint32_t>(start), CpEdgeType::kOperatorKernel),
+                last_parent);
+    last_node = start;
+    last_parent = parent_event(local);
+  };
+  auto exit = [&](uint32_t local) {
+    const uint32_t row = thread_rows[local];
+    const int32_t end = end_node(row);
+    if (end < 0) return;
+    --depth;
+    if (last_node >= 0)
+      attribute(add_edge(static_cast<uint32_t>(last_node), static_cast<uint32_t>(end), CpEdgeType::kOperatorKernel,
+                         zero_weight_call(row)),
+                last_parent);
+    if (depth == 0) {
+      last_node = -1;
+      last_highlevel = end;
+    } else {
+      last_node = end;
+      last_parent = parent_event(local);
+    }
+  };
+  // Depth first from the root, children in start order, without recursion.
+  std::vector<std::pair<uint32_t, uint32_t>> walk;  // (node, next child position)
+  walk.push_back({root, begin[root]});
+  while (!walk.empty()) {
+    auto& [node, next] = walk.back();
+    if (next < begin[node + 1]) {
+      const uint32_t child = children[next++];
+      enter(child);
+      walk.push_back({child, begin[child]});
+      continue;
+    }
+    if (node != root) exit(node);
+    walk.pop_back();
+  }
+}
+
+// _construct_graph_from_kernels: GPU events by start (syncs by end); each kernel's span;
+// a launch edge where the stream's queue was empty when the call ran and the kernel
+// started, else a gap from the stream's previous kernel; sync events tie the stream's
+// (Stream Sync) or every stream's (Context Sync) last kernel to the waiting call's end.
+void CpGraph::add_kernel_edges() {
+  const EventStore& s = view_.store();
+  const HtaTrace& t = view_.trace();
+  std::vector<std::pair<double, uint32_t>> gpu;  // (sort key, row)
+  for (const uint32_t row : view_.clipped_rows()) {
+    const std::string_view name = s.name_of(row);
+    const bool host_sync = name == "Event Sync" || name == "Context Sync";
+    if ((view_.stream(row) == -1 && !host_sync) || view_.index_correlation(row) < 0) continue;
+    const bool sync = view_.raw_cat(row) == "cuda_sync";
+    gpu.push_back({sync ? t.ts(row) + t.dur(row) : t.ts(row), row});
+  }
+  std::stable_sort(gpu.begin(), gpu.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+
+  const QueueLengths queue(view_);
+  std::vector<std::pair<int64_t, uint32_t>> last_on_stream;  // (stream, end node), in first-seen order
+  auto last_of = [&](int64_t stream) -> int64_t {
+    for (const auto& [st, node] : last_on_stream)
+      if (st == stream) return node;
+    return -1;
+  };
+  auto set_last = [&](int64_t stream, uint32_t node) {
+    for (auto& [st, n] : last_on_stream)
+      if (st == stream) {
+        n = node;
+        return;
+      }
+    last_on_stream.push_back({stream, node});
+  };
+  auto sync_edge = [&](int64_t gpu_node, int64_t call_row) {
+    if (gpu_node < 0 || call_row <= 0) return;
+    const int32_t call_end = end_node(static_cast<uint32_t>(call_row));
+    if (call_end >= 0) add_edge(static_cast<uint32_t>(gpu_node), static_cast<uint32_t>(call_end), CpEdgeType::kSyncDependency);
+  };
+
+  for (const auto& [key, row] : gpu) {
+    if (view_.raw_cat(row) == "cuda_sync") {
+      // Event syncs need wait_on_cuda_event_record_corr_id, which sollens's store does not keep.
+      const std::string_view name = s.name_of(row);
+      if (name == "Stream Sync") sync_edge(last_of(view_.stream(row)), view_.index_correlation(row));
+      else if (name == "Context Sync")
+        for (const auto& [st, node] : last_on_stream) sync_edge(node, view_.index_correlation(row));
+      continue;
+    }
+    const int64_t stream = view_.stream(row);
+    const int32_t start = start_node(row);
+    if (start < 0) continue;
+    const uint32_t end = static_cast<uint32_t>(start) + 1;
+    attribute(add_edge(static_cast<uint32_t>(start), end, CpEdgeType::kOperatorKernel), -1);
+
+    const int64_t runtime = view_.index_correlation(row);
+    const int64_t previous = last_of(stream);
+    const bool launched_on_empty_queue =
+        runtime >= 0 && queue.at(static_cast<uint32_t>(runtime)) == 1 && queue.at(row) == 0 &&
+        (previous < 0 || nodes_[previous].ts < t.ts(static_cast<uint32_t>(runtime)));
+    const int32_t runtime_start = runtime >= 0 ? start_node(static_cast<uint32_t>(runtime)) : -1;
+    if (launched_on_empty_queue && runtime_start >= 0) {
+      add_edge(static_cast<uint32_t>(runtime_start), static_cast<uint32_t>(start), CpEdgeType::kKernelLaunchDelay);
+    } else if (previous >= 0) {
+      attribute(add_edge(static_cast<uint32_t>(previous), static_cast<uint32_t>(start), CpEdgeType::kKernelKernelDelay),
+                -1);
+    }
+    set_last(stream, end);
+  }
+}
+
+void CpGraph::add_inferred_edges(const std::vector<GpuWait>& waits) {
+  for (const auto& [gpu_row, call_row] : waits) {
+    const int32_t gpu_end = end_node(gpu_row);
+    const int32_t call_end = end_node(call_row);
+    if (gpu_end < 0 || call_end < 0) continue;
+    const uint32_t e = add_edge(static_cast<uint32_t>(gpu_end), static_cast<uint32_t>(call_end), CpEdgeType::kSyncDependency);
+    edges_[e].inferred = true;
+  }
+}
+
+// Adjacency in insertion order, as compressed rows.
+void CpGraph::index_edges() {
+  const size_t n = nodes_.size();
+  out_begin_.assign(n + 1, 0);
+  in_begin_.assign(n + 1, 0);
+  for (const CpEdge& e : edges_) {
+    ++out_begin_[e.from + 1];
+    ++in_begin_[e.to + 1];
+  }
+  for (size_t i = 0; i < n; ++i) {
+    out_begin_[i + 1] += out_begin_[i];
+    in_begin_[i + 1] += in_begin_[i];
+  }
+  out_list_.resize(edges_.size());
+  in_list_.resize(edges_.size());
+  std::vector<uint32_t> out_fill(out_begin_.begin(), out_begin_.end() - 1);
+  std::vector<uint32_t> in_fill(in_begin_.begin(), in_begin_.end() - 1);
+  for (uint32_t id = 0; id < edges_.size(); ++id) {
+    out_list_[out_fill[edges_[id].from]++] = id;
+    in_list_[in_fill[edges_[id].to]++] = id;
+  }
+}
+
+}  // namespace sollens::hta::cp

@@ -1,0 +1,80 @@
+#pragma once
+// HTA's critical-path graph (CPGraph): a start and an end node per CPU operator,
+// runtime call and GPU event of the clipped trace; edges for operator nesting and
+// sequence on each CPU thread, kernel launches, kernel → kernel on a stream, and
+// GPU → CPU syncs from CUDA sync events, added in HTA's order (the order decides ties
+// between equally long paths). With inferred waits, also an edge from the GPU event each
+// blocking call waited for to the call's end.
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "analyses/hta/critical_path/critical_path.h"
+#include "analyses/hta/critical_path/cp_view.h"
+
+namespace sollens::hta::cp {
+
+struct CpNode {
+  uint32_t event = 0;
+  double ts = 0;
+  bool is_start = false;
+};
+
+struct CpEdge {
+  uint32_t from = 0;  // node ids
+  uint32_t to = 0;
+  CpEdgeType type = CpEdgeType::kOperatorKernel;
+  double weight = 0;               // HTA's weight (may be negative)
+  int64_t attributed = kNoEvent;   // store row (HTA's edge_to_event_map), kNoEvent when none
+  bool has_attribution = false;
+  bool inferred = false;
+};
+
+// A GPU event and the blocking runtime call that waited for it.
+using GpuWait = std::pair<uint32_t, uint32_t>;  // (gpu row, call row)
+
+class CpGraph {
+ public:
+  // inferred: add `inferred_waits` and weigh blocking calls as HTA does only where they
+  // have a GPU → CPU edge.
+  CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& inferred_waits);
+
+  const std::vector<CpNode>& nodes() const { return nodes_; }
+  const std::vector<CpEdge>& edges() const { return edges_; }
+  // Nodes in the order the graph first saw them (networkx's node order).
+  const std::vector<uint32_t>& node_order() const { return node_order_; }
+  // Outgoing / incoming edge ids of a node, in insertion order.
+  std::pair<const uint32_t*, const uint32_t*> out_edges(uint32_t node) const {
+    return {out_list_.data() + out_begin_[node], out_list_.data() + out_begin_[node + 1]};
+  }
+  std::pair<const uint32_t*, const uint32_t*> in_edges(uint32_t node) const {
+    return {in_list_.data() + in_begin_[node], in_list_.data() + in_begin_[node + 1]};
+  }
+  int32_t start_node(uint32_t row) const;  // −1 when the event has no node
+  int32_t end_node(uint32_t row) const;
+
+ private:
+  void create_nodes();
+  void add_call_stack_edges(const std::vector<uint32_t>& thread_rows);
+  void add_cpu_edges();
+  void add_kernel_edges();
+  void add_inferred_edges(const std::vector<GpuWait>& waits);
+  uint32_t add_edge(uint32_t from, uint32_t to, CpEdgeType type, bool zero_weight = false);
+  void attribute(uint32_t edge, int64_t src_parent);
+  bool zero_weight_call(uint32_t row) const;
+  void index_edges();
+
+  const CpView& view_;
+  std::vector<CpNode> nodes_;
+  std::vector<CpEdge> edges_;
+  std::vector<int32_t> node_of_row_;  // store row → index of its start node (end = +1), −1 none
+  std::vector<uint8_t> in_graph_;
+  std::vector<uint32_t> node_order_;
+  std::unordered_map<uint64_t, uint32_t> edge_of_pair_;  // networkx keeps one edge per (u, v)
+  std::vector<uint32_t> out_begin_, out_list_, in_begin_, in_list_;
+  std::vector<uint8_t> synced_call_;  // inferred mode: calls with a GPU → CPU edge
+  bool inferred_mode_ = false;
+};
+
+}  // namespace sollens::hta::cp

@@ -1,0 +1,162 @@
+#include "analyses/hta/critical_path/cp_view.h"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace sollens::hta::cp {
+
+namespace {
+
+// HTA's profiler-step symbols: ^ProfilerStep#(\d+).
+bool is_profiler_step_name(std::string_view name) {
+  constexpr std::string_view kPrefix = "ProfilerStep#";
+  return name.starts_with(kPrefix) && name.size() > kPrefix.size() &&
+         std::isdigit(static_cast<unsigned char>(name[kPrefix.size()]));
+}
+
+// A row of HTA's table before any filtering: it drops events without dur or cat and
+// the "Trace" span.
+bool in_hta_table(const EventStore& s, uint32_t row) {
+  if (s.phase[row] != Phase::kComplete) return false;
+  const std::string_view cat = s.str(s.cat[row]);
+  return !cat.empty() && cat != "Trace";
+}
+
+}  // namespace
+
+CpView::CpView(const HtaTrace& trace, const HtaOptions& options) : trace_(trace) {
+  const size_t n = store().size();
+  kept_.assign(n, 0);
+  clipped_.assign(n, 0);
+  for (uint32_t i = 0; i < n; ++i) kept_[i] = in_hta_table(store(), i) ? 1 : 0;
+  compute_index_correlation();
+  keep_hta_rows();
+  choose_window(options);
+  clip();
+}
+
+int64_t CpView::correlation(uint32_t row) const {
+  const int64_t c = store().correlation[row];
+  return c == kNoValue ? kNoCorrelation : c;
+}
+
+// transform_correlation_to_index: CPU events (stream −1) and GPU events (stream > 0)
+// sharing a correlation point at each other; where several share one, the last in file
+// order wins (pandas' .loc assignment over the merged pairs).
+void CpView::compute_index_correlation() {
+  const size_t n = store().size();
+  index_corr_.assign(n, -1);
+  std::unordered_map<int64_t, uint32_t> last_cpu, last_gpu;
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!kept_[i]) continue;
+    const int64_t c = correlation(i);
+    if (c == kNoCorrelation) continue;
+    index_corr_[i] = std::min<int64_t>(c, 0);
+    if (stream(i) == -1) last_cpu[c] = i;
+    else if (stream(i) > 0) last_gpu[c] = i;
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!kept_[i] || correlation(i) == kNoCorrelation) continue;
+    const int64_t c = correlation(i);
+    if (stream(i) == -1) {
+      const auto g = last_gpu.find(c);
+      if (g != last_gpu.end() && last_cpu.contains(c)) index_corr_[i] = g->second;
+    } else if (stream(i) > 0) {
+      const auto p = last_cpu.find(c);
+      if (p != last_cpu.end()) index_corr_[i] = p->second;
+    }
+  }
+}
+
+// Trace._filter_irrelevant_gpu_kernels: with two or more ProfilerStep#N names HTA keeps
+// only the CPU events that start before the last step and the GPU events whose
+// correlation one of them has.
+void CpView::keep_hta_rows() {
+  const EventStore& s = store();
+  std::unordered_set<StrId> step_names;
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (kept_[i] && is_profiler_step_name(s.name_of(i))) step_names.insert(s.name[i]);
+  if (step_names.size() < 2) return;
+
+  double last_step_start = -std::numeric_limits<double>::infinity();
+  double first_cpu_start = std::numeric_limits<double>::infinity();
+  bool any_step = false;
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    if (!kept_[i] || stream(i) != -1) continue;
+    first_cpu_start = std::min(first_cpu_start, trace_.ts(i));
+    if (is_profiler_step_name(s.name_of(i))) {
+      last_step_start = std::max(last_step_start, trace_.ts(i));
+      any_step = true;
+    }
+  }
+  const double cutoff = any_step ? last_step_start : first_cpu_start;
+  std::unordered_set<int64_t> cpu_correlations;
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    if (!kept_[i] || stream(i) != -1) continue;
+    if (trace_.ts(i) < cutoff) cpu_correlations.insert(correlation(i));
+    else kept_[i] = 0;
+  }
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    if (!kept_[i] || stream(i) == -1) continue;
+    kept_[i] = stream(i) > 0 && cpu_correlations.contains(correlation(i)) ? 1 : 0;
+  }
+}
+
+void CpView::choose_window(const HtaOptions& options) {
+  const EventStore& s = store();
+  annotation = options.critical_path_annotation;
+  std::vector<uint32_t> occurrences;
+  size_t cpu_occurrences = 0;
+  if (!annotation.empty()) {
+    for (uint32_t i = 0; i < s.size(); ++i) {
+      if (!kept_[i] || s.name_of(i).find(annotation) == std::string_view::npos) continue;
+      occurrences.push_back(i);
+      if (s.category[i] != Category::kGpuUserAnnotation) ++cpu_occurrences;
+    }
+    if (occurrences.empty()) note = "annotation '" + annotation + "' not in the trace: the whole trace";
+  }
+  if (occurrences.empty()) {
+    annotation.clear();
+    window_start = std::numeric_limits<double>::infinity();
+    window_end = -std::numeric_limits<double>::infinity();
+    for (uint32_t i = 0; i < s.size(); ++i) {
+      if (!kept_[i]) continue;
+      window_start = std::min(window_start, trace_.ts(i));
+      window_end = std::max(window_end, trace_.end(i));
+    }
+    return;
+  }
+  int64_t wanted = options.critical_path_instance;
+  if (wanted < 0) wanted = cpu_occurrences >= 2 ? 1 : 0;
+  if (wanted >= static_cast<int64_t>(occurrences.size())) {
+    note = "instance " + std::to_string(wanted) + " of '" + annotation + "' not in the trace: the last one";
+    wanted = static_cast<int64_t>(occurrences.size()) - 1;
+  }
+  instance = wanted;
+  annotation_event = occurrences[static_cast<size_t>(wanted)];
+  window_start = trace_.ts(annotation_event);
+  window_end = trace_.end(annotation_event);
+}
+
+// CPU events that start in the window (and last), and the GPU events whose runtime call
+// is one of them; "Stream Wait Event" syncs always.
+void CpView::clip() {
+  const EventStore& s = store();
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    if (!kept_[i] || stream(i) != -1) continue;
+    const double ts = trace_.ts(i);
+    if (ts < window_start || ts > window_end || trace_.dur(i) <= 0) continue;
+    clipped_[i] = 1;
+    const int64_t partner = index_corr_[i];
+    if (partner > 0 && kept_[partner] && stream(static_cast<uint32_t>(partner)) != -1) clipped_[partner] = 1;
+  }
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    if (kept_[i] && stream(i) != -1 && s.name_of(i) == "Stream Wait Event") clipped_[i] = 1;
+    if (clipped_[i]) clipped_rows_.push_back(i);
+  }
+}
+
+}  // namespace sollens::hta::cp

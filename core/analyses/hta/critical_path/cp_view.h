@@ -1,0 +1,52 @@
+#pragma once
+// The events HTA's critical path reads: HTA's trace table (complete events with a
+// category; where the trace has two or more ProfilerStep#N names, only the CPU events
+// before the last step and the GPU events they launched), HTA's index_correlation, and
+// the events clipped to the annotation's window.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyses/hta/hta_options.h"
+#include "analyses/hta/hta_trace.h"
+
+namespace sollens::hta::cp {
+
+inline constexpr int64_t kNoCorrelation = -1;
+
+class CpView {
+ public:
+  CpView(const HtaTrace& trace, const HtaOptions& options);
+
+  const HtaTrace& trace() const { return trace_; }
+  const EventStore& store() const { return trace_.store(); }
+  bool kept(uint32_t row) const { return kept_[row] != 0; }
+  bool clipped(uint32_t row) const { return clipped_[row] != 0; }
+  // Clipped rows in file order.
+  const std::vector<uint32_t>& clipped_rows() const { return clipped_rows_; }
+  int64_t stream(uint32_t row) const { return trace_.stream(row); }
+  // HTA's index_correlation: −1 no correlation, 0 no partner, else the partner's row.
+  int64_t index_correlation(uint32_t row) const { return index_corr_[row]; }
+  int64_t correlation(uint32_t row) const;  // HTA's: −1 when absent
+  std::string_view raw_cat(uint32_t row) const { return store().str(store().cat[row]); }
+
+  std::string annotation;  // "" = whole trace
+  int64_t instance = -1;
+  uint32_t annotation_event = 0;
+  double window_start = 0, window_end = 0;
+  std::string note;
+
+ private:
+  void compute_index_correlation();
+  void keep_hta_rows();
+  void choose_window(const HtaOptions& options);
+  void clip();
+
+  const HtaTrace& trace_;
+  std::vector<uint8_t> kept_, clipped_;
+  std::vector<int64_t> index_corr_;
+  std::vector<uint32_t> clipped_rows_;
+};
+
+}  // namespace sollens::hta::cp

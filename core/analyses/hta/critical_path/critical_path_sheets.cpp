@@ -1,0 +1,82 @@
+#include "analyses/hta/critical_path/critical_path_sheets.h"
+
+#include <limits>
+#include <map>
+
+#include "analyses/hta/critical_path/cp_names.h"
+
+namespace sollens::hta {
+
+Table critical_path_summary_table(const CriticalPath& path, std::string name) {
+  std::map<std::string_view, double> per_class;  // pandas groupby: classes sorted, "" first
+  double total = 0;
+  for (const CriticalPathStep& s : path.steps) {
+    per_class[bound_by_name(s.bound_by)] += s.duration;
+    total += s.duration;
+  }
+  Table t(std::move(name), TableKind::kHta);
+  Column& bound_by = t.add_column("bound_by", ColumnType::kString);
+  Column& duration = t.add_column("duration", ColumnType::kFloat, Unit::kPercent);
+  for (const auto& [cls, sum] : per_class) {
+    bound_by.push_string(cls);
+    duration.push_float(total != 0 ? sum / total * 100 : std::numeric_limits<double>::quiet_NaN());
+  }
+  return t;
+}
+
+namespace {
+
+// HTA's s_name: kernel names shortened (templates and arguments dropped), others whole.
+std::string short_name(const EventStore& s, uint32_t row) {
+  if (s.str(s.cat[row]) == "kernel") return cp::shorten_name(s.name_of(row));
+  return std::string(s.name_of(row));
+}
+
+}  // namespace
+
+Table critical_path_breakdown_table(const HtaTrace& trace, const CriticalPath& path, std::string name) {
+  const EventStore& s = trace.store();
+  Table t(std::move(name), TableKind::kHta);
+  Column& event_idx = t.add_column("event_idx", ColumnType::kInt);
+  Column& duration = t.add_column("duration", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& type = t.add_column("type", ColumnType::kString);
+  Column& s_name = t.add_column("s_name", ColumnType::kString);
+  Column& cat = t.add_column("cat", ColumnType::kString);
+  Column& pid = t.add_column("pid", ColumnType::kString);
+  Column& tid = t.add_column("tid", ColumnType::kString);
+  Column& stream = t.add_column("stream", ColumnType::kInt);
+  Column& index = t.add_column("index", ColumnType::kInt);
+  Column& bound_by = t.add_column("bound_by", ColumnType::kString);
+  for (const CriticalPathStep& step : path.steps) {
+    duration.push_float(step.duration);
+    type.push_string(edge_type_name(step.type));
+    bound_by.push_string(bound_by_name(step.bound_by));
+    if (step.event < 0) {
+      for (Column* c : {&event_idx, &s_name, &cat, &pid, &tid, &stream, &index}) c->push_null();
+      continue;
+    }
+    const uint32_t row = static_cast<uint32_t>(step.event);
+    event_idx.push_int(row);
+    s_name.push_string(short_name(s, row));
+    cat.push_string(s.str(s.cat[row]));
+    pid.push_string(s.str(s.pid[row]));
+    tid.push_string(s.str(s.tid[row]));
+    stream.push_int(trace.stream(row));
+    index.push_int(row);
+  }
+  return t;
+}
+
+std::vector<Table> critical_path_tables(const HtaTrace& trace, const HtaOptions& options) {
+  std::vector<Table> sheets;
+  if (!options.critical_path) return sheets;
+  const CriticalPath hta_path = critical_path(trace, options, false);
+  sheets.push_back(critical_path_summary_table(hta_path, "critical_path_summary"));
+  sheets.push_back(critical_path_breakdown_table(trace, hta_path, "critical_path_breakdown"));
+  const CriticalPath inferred = critical_path(trace, options, true);
+  sheets.push_back(critical_path_summary_table(inferred, "critical_path_inferred_summary"));
+  sheets.push_back(critical_path_breakdown_table(trace, inferred, "critical_path_inferred_breakdown"));
+  return sheets;
+}
+
+}  // namespace sollens::hta
