@@ -4,7 +4,7 @@
 //   - both paths, no CUDA sync events: the inferred path's verdict first, trusted, side
 //     by side with HTA's; the trust line; both breakdown tables' rows (by keyboard too);
 //     trace names with HTML shown as text; ?view= opens on the view and follows it;
-//   - CUDA sync events in the trace: HTA's path trusted and its verdict first;
+//   - CUDA sync events in the trace: the trust line says where the two paths can differ;
 //   - launch delays: the histogram's bins, the outliers by kind with the cutoffs, the
 //     longest delays first, the launches shorter on the GPU than their launch call;
 //   - the notices: a report without HTA sheets (--no-hta), HTA sheets without a critical
@@ -136,19 +136,29 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     check(JSON.stringify(bins) === JSON.stringify(DELAY_BINS), `hta launch delays: histogram bins ${JSON.stringify(bins)}`);
     const over = await page.locator(`${LD} .delay-histogram rect.over-cutoff`).count();
     check(over === 3 && await page.locator(`${LD} .delay-histogram line.cutoff`).count() === 1,
-      `hta launch delays: the 3 bars at or past the 100 µs cutoff are marked, the cutoff drawn (${over})`);
-    const runtime = await text(page, `${LD} .outlier-counts li[data-kind="runtime"]`);
-    const delay = await text(page, `${LD} .outlier-counts li[data-kind="delay"]`);
-    check(/^1 of 12 launches \(8\.3%\): Launch call longer than 50 µs/.test(runtime), `hta launch delays: runtime outliers counted with the cutoff: "${runtime}"`);
-    check(/^3 of 12 launches \(25%\): Launch delay longer than 100 µs/.test(delay), `hta launch delays: launch-delay outliers counted with the cutoff: "${delay}"`);
+      `hta launch delays: the 3 bars (100–200, 200–500, 1–2 ms) at or past the 100 µs cutoff are marked, the cutoff drawn (${over})`);
+    const count = await text(page, `${LD} .launch-count`);
+    check(/^14 launches: 12 by cudaLaunchKernel, cudaMemcpyAsync or cudaMemsetAsync \(HTA's, cuda_kernel_launch_stats\) and 2 by launch calls HTA does not read/.test(count),
+      `hta launch delays: the launches counted by kind of call: "${count.slice(0, 90)}…"`);
+    const outliers = Object.fromEntries(await page.$$eval(`${LD} .outlier-counts li`, (lis) => lis.map((li) => [li.dataset.kind, li.textContent])));
+    check(/^6 of 14 launches \(42\.9%\): kernel shorter than its launch call, the call at most 50 µs/.test(outliers.short ?? ''), `hta launch delays: short kernels counted with the cutoff: "${outliers.short}"`);
+    check(/^2 of 14 launches \(14\.3%\): launch call longer than 50 µs/.test(outliers.runtime ?? ''), `hta launch delays: runtime outliers counted with the cutoff: "${outliers.runtime}"`);
+    check(/^4 of 14 launches \(28\.6%\): launch delay longer than 100 µs/.test(outliers.delay ?? ''), `hta launch delays: launch-delay outliers counted with the cutoff: "${outliers.delay}"`);
+    await page.click(`${LD} .outliers [role=tab][data-tab="delay"]`);
+    const delayRows = await dataRows(page, `${LD} .outliers .tabpanel[data-tab="delay"] .sheet-table`);
+    check(delayRows.map((r) => r[4]).join() === '1500,400,250,120', `hta launch delays: the delay outliers' table, longest first (${delayRows.map((r) => r[4]).join(', ')})`);
     const worst = await dataRows(page, `${LD} .sheet-table[data-sheet="cuda_kernel_launch_stats"]`);
     check(worst.length === 12 && worst.slice(0, 3).map((r) => r[4]).join() === '1500,250,120',
       `hta launch delays: the longest delays first (${worst.slice(0, 3).map((r) => r[4]).join(', ')} of ${worst.length})`);
+    await page.click(`${LD} [role=tab][data-tab="cuda_kernel_launch_stats_other_apis"]`);
+    const other = await dataRows(page, `${LD} .sheet-table[data-sheet="cuda_kernel_launch_stats_other_apis"]`);
+    check(other.length === 2 && other[0][4] === '400' && other[0][5] === `cudaGraphLaunch${HOSTILE}`,
+      `hta launch delays: the other launch calls' tab, longest first, launch_api as text (${other.map((r) => r[5]).join(', ')})`);
     const cost = await text(page, `${LD} .launch-cost-summary`);
-    check(cost.startsWith(`${SHORTER_THAN_LAUNCH} of 12 launches (58.3%) ran for less time on the GPU than their launch call`),
+    check(cost.startsWith(`${SHORTER_THAN_LAUNCH} of 14 launches (50%) ran for less time on the GPU than their launch call`),
       `hta launch delays: launches shorter than their launch call: "${cost}"`);
     const cells = await page.$$eval(`${LD} svg.launch-cost rect.heat title`, (ts) => ts.map((t) => Number(/: (\d+) launches$/.exec(t.textContent)[1])));
-    check(cells.reduce((a, b) => a + b, 0) === 12, `hta launch delays: the heat map counts every launch once (${cells.join('+')})`);
+    check(cells.reduce((a, b) => a + b, 0) === 14, `hta launch delays: the heat map counts every launch once (${cells.join('+')})`);
     const headings = await page.$$eval(`${LD} h2, ${LD} h3`, (hs) => hs.map((h) => h.textContent));
     check(headings.join(' | ') === 'Launch delays | How long kernels wait to start | Outliers | Longest launch delays | Launch call against kernel time',
       `hta launch delays: headings (${headings.join(' | ')})`);
@@ -158,16 +168,16 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     await accessible(page, 'launch-delays', 'launch delays');
   }
 
-  // CUDA sync events in the trace: HTA's path is trusted.
+  // CUDA sync events in the trace: the inferred path (HTA's plus the waits of calls with
+  // no sync event) is still the one to trust; the line says the two differ only there.
   async function withSyncEvents() {
     const { page, errors } = await openPage(loadedReport('synced.json', fullHtaSheets(), { sync: 5 }), 'critical-path', 'sync events');
     await drawn(page, 'critical-path');
     const verdict = await text(page, `${CP} .cp-verdict .verdict`);
-    check(verdict === 'CPU-bound: 97% of the critical path is CPU ops.', `hta sync events: the verdict is HTA's path's: "${verdict}"`);
+    check(verdict === 'GPU-bound: 62.5% of the critical path is GPU kernels.', `hta sync events: the verdict is the inferred path's: "${verdict}"`);
     const trust = await text(page, `${CP} .cp-trust`);
-    check(/^Trust HTA's path: this trace has CUDA sync events \(5\)/.test(trust), `hta sync events: HTA's path trusted: "${trust.slice(0, 70)}…"`);
-    check(/^HTA's path/.test(await text(page, `${CP} .cp-path h3`)), 'hta sync events: HTA\'s path first');
-    check((await dataRows(page, `${CP} .tabpanel[data-tab="hta"] .sheet-table`)).length === 5, 'hta sync events: HTA\'s breakdown shown first (5 rows)');
+    check(/^Trust the inferred path: it is HTA's path plus .* This trace has 5 CUDA sync events/.test(trust), `hta sync events: the trust line counts the sync events: "${trust.slice(0, 70)}…"`);
+    check(/^Inferred path/.test(await text(page, `${CP} .cp-path h3`)), 'hta sync events: the inferred path first');
     await clean(page, errors, 'sync events');
     await page.close();
   }
@@ -210,14 +220,17 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     await clean(page, errors, 'no GPU events');
     await page.close();
 
-    // A link too big for its launches: the sheet comes empty, named in "dropped".
+    // A link too big for HTA's launches: the sheet comes empty, named in "dropped"; the
+    // other launch calls' sheet is still there.
     const cut = loadedReport('cut.json', fullHtaSheets().map((s) => (s.name === 'cuda_kernel_launch_stats'
       ? sheet(s.name, Object.fromEntries(s.columns.map((c) => [c.name, [c.type, c.unit, []]]))) : s)));
     cut.dropped = ['cuda_kernel_launch_stats'];
     ({ page, errors } = await openPage(cut, 'launch-delays', 'cut link'));
     await drawn(page, 'launch-delays');
-    notice = await text(page, `${LD} .no-launch-stats`);
-    check(/^cuda_kernel_launch_stats was too big for the share link/.test(notice), `hta cut link: the emptied sheet is explained: "${notice.slice(0, 70)}…"`);
+    notice = await text(page, `${LD} .launch-dropped`);
+    check(/^cuda_kernel_launch_stats was too big for the share link .* What follows counts the other launches only\.$/.test(notice),
+      `hta cut link: the emptied sheet is explained: "${notice.slice(0, 70)}…"`);
+    check(/^2 launches: 0 by cudaLaunchKernel/.test(await text(page, `${LD} .launch-count`)), 'hta cut link: the other launch calls are still shown');
     await clean(page, errors, 'cut link');
     await page.close();
   }

@@ -49,7 +49,9 @@ export function render(section, context) {
     breakdown: findSheet(context.report.sheets, p.breakdown) }))
     .filter((p) => p.summary && p.summary.rows > 0);
   const sync = syncEvents(context.info);
-  const trusted = inferredSheet?.rows && !sync ? 'inferred' : 'hta';
+  // The inferred path is HTA's with the waits of the blocking calls that have no CUDA
+  // sync event added (core/analyses/hta/critical_path): never less informed than HTA's.
+  const trusted = inferredSheet?.rows ? 'inferred' : 'hta';
   paths.sort((a, b) => (a.id === trusted ? -1 : b.id === trusted ? 1 : 0));
 
   const main = paths[0];
@@ -128,13 +130,11 @@ function syncEvents(info) {
 // Which path to trust, and why, in one line.
 function trustNote(paths, trusted, sync) {
   let text;
-  const unknown = sync === null;
-  if (paths.length > 1 && trusted === 'inferred') {
-    text = 'Trust the inferred path. This trace has no CUDA sync events (PyTorch records them only with enable_cuda_sync_events=True), so HTA\'s path cannot see the CPU waiting for the GPU and follows the CPU thread to its end; the inferred path adds those waits from the runtime\'s sync calls (cudaDeviceSynchronize, cudaStreamSynchronize, …).';
+  if (paths.length > 1 && sync) {
+    text = `Trust the inferred path: it is HTA's path plus the waits of blocking runtime calls (synchronize calls, synchronous copies) that have no CUDA sync event. This trace has ${fmtInt(sync)} CUDA sync events, which HTA's path sees too, so the two differ only where a blocking call has none.`;
   } else if (paths.length > 1) {
-    text = unknown ? 'Trust HTA\'s path where the trace has CUDA sync events; the inferred path, from the runtime\'s sync calls, is a cross-check.'
-      : `Trust HTA's path: this trace has CUDA sync events (${fmtInt(sync)}), so HTA sees where the CPU waited for the GPU; the inferred path, from the runtime's sync calls alone, is a cross-check.`;
-  } else if (!unknown && sync === 0) {
+    text = `Trust the inferred path. This trace has no CUDA sync events${sync === null ? ' (or the report does not say)' : ''} (PyTorch records them only with enable_cuda_sync_events=True), so HTA's path cannot see the CPU waiting for the GPU and follows the CPU thread to its end; the inferred path adds those waits from the runtime's blocking calls (cudaDeviceSynchronize, cudaStreamSynchronize, synchronous copies, …).`;
+  } else if (sync === 0) {
     text = 'Read this with care: the trace has no CUDA sync events, so HTA\'s path cannot see the CPU waiting for the GPU (a wait in a sync call counts as CPU work), and this report has no inferred path to compare with.';
   } else {
     text = 'Only HTA\'s path is in this report.';

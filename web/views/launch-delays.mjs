@@ -1,49 +1,73 @@
 // The launch-delays view: how long kernels wait between their launch call on the CPU
 // and their start on the GPU, from HTA's cuda_kernel_launch_stats (rank, correlation,
-// cpu_duration, gpu_duration, launch_delay; µs): the delays' distribution (log-ish
+// cpu_duration, gpu_duration, launch_delay; µs) and the core's
+// cuda_kernel_launch_stats_other_apis (the same for launch calls HTA does not read): the delays' distribution (log-ish
 // bins), the outliers by kind with the cutoffs used, the longest delays, and launch
 // call against kernel time (kernels whose launch costs more than the kernel).
 // The bins only group the core's values to draw them.
 
 import { createTable } from '../table.mjs';
-import { cell, findColumn } from '../sheet.mjs';
+import { cell, findColumn, findSheet } from '../sheet.mjs';
 import { el, resetSection, tabs } from '../widgets.mjs';
 import { fmtInt } from '../format.mjs';
-import { binIndex, binValues, htaSheet, htaSheets, logEdges, missingNotice, plainTable, shareText, svg, svgImage, usText } from './hta-common.mjs';
+import { binIndex, binValues, htaSheet, logEdges, missingNotice, plainTable, shareText, svg, svgImage, usText } from './hta-common.mjs';
 
 // HTA's defaults (sollens report --hta-runtime-cutoff-us, --hta-launch-delay-cutoff-us):
 // the page asks for reports with the defaults, and its report does not carry them.
 export const DEFAULT_CUTOFFS = { runtime: 50, launchDelay: 100 };
 
-const ABSENT = 'No kernel launches in this report: the trace has no kernel, memcpy or memset whose launch call (cudaLaunchKernel, cudaMemcpyAsync, cudaMemsetAsync) is in it, e.g. a trace without GPU events.';
+const ABSENT = 'No kernel launches in this report: the trace has no kernel, memcpy or memset whose launch call is in it, e.g. a trace without GPU events.';
+// HTA's launches (cudaLaunchKernel, cudaMemcpyAsync, cudaMemsetAsync), then those of the
+// launch calls HTA does not read (cuLaunchKernel, hipLaunchKernel, cudaGraphLaunch, …),
+// which the core adds with the same columns and launch_api.
+const STATS = 'cuda_kernel_launch_stats';
+const OTHER_APIS = 'cuda_kernel_launch_stats_other_apis';
 
 export function render(section, context) {
   resetSection(section, 'Launch delays');
-  section.append(el('p', 'detail', 'For every kernel, memcpy and memset: cpu_duration is its launch call on the CPU (cudaLaunchKernel, cudaMemcpyAsync, cudaMemsetAsync), gpu_duration the work on the GPU, launch_delay the wait from the end of the launch call to the start on the GPU; all in µs (HTA\'s cuda_kernel_launch_stats). A correlation id finds both events in the trace.'));
-  const found = htaSheet(context, 'cuda_kernel_launch_stats', ABSENT);
-  if (!found.sheet) {
-    section.append(missingNotice(found.why, 'no-launch-stats'));
+  section.append(el('p', 'detail', 'For every kernel, memcpy and memset: cpu_duration is its launch call on the CPU, gpu_duration the work on the GPU, launch_delay the wait from the end of the launch call to the start on the GPU; all in µs (HTA\'s cuda_kernel_launch_stats). A correlation id finds both events in the trace.'));
+  const found = [htaSheet(context, STATS, ABSENT), htaSheet(context, OTHER_APIS, ABSENT)];
+  const launches = found.map((f) => f.sheet).filter(Boolean);
+  if (launches.length === 0) {
+    const dropped = found.find((f) => /share link/.test(f.why));
+    section.append(missingNotice((dropped ?? found[0]).why, 'no-launch-stats'));
     return;
   }
-  const stats = found.sheet;
+  for (const f of found) if (!f.sheet && /share link/.test(f.why)) section.append(missingNotice(`${f.why} What follows counts the other launches only.`, 'launch-dropped'));
+  const total = launches.reduce((n, sheet) => n + sheet.rows, 0);
+  section.append(launchCount(launches, total));
   const cutoffs = context.htaCutoffs ?? DEFAULT_CUTOFFS;
-  const values = (name) => columnValues(stats, name);
-  const delays = values('launch_delay');
+  const values = (name) => launches.flatMap((sheet) => columnValues(sheet, name));
 
   section.append(el('h3', '', 'How long kernels wait to start'),
     el('p', 'detail', `A long launch delay means the kernel queued behind earlier GPU work: the CPU is running ahead of the GPU, which is what you want. Delays near zero mean each kernel started as soon as it was launched: if the GPU also idles between kernels, it is waiting for the CPU. The dashed line is the outlier cutoff (${usText(cutoffs.launchDelay)}).`));
-  section.append(delayHistogram(delays, cutoffs.launchDelay));
+  section.append(delayHistogram(values('launch_delay'), cutoffs.launchDelay));
 
   section.append(el('h3', '', 'Outliers'));
-  section.append(outlierList(context, stats, cutoffs));
+  section.append(outlierList(context, total, cutoffs));
 
   section.append(el('h3', '', 'Longest launch delays'),
     el('p', 'detail', 'Every launch, the longest launch_delay first (sort by another column with its header).'));
-  section.append(createTable(stats, { caption: 'cuda_kernel_launch_stats', sort: { column: 'launch_delay', descending: true } }).element);
+  const longest = (sheet) => createTable(sheet, { caption: sheet.name, sort: { column: 'launch_delay', descending: true } }).element;
+  section.append(launches.length === 1 ? longest(launches[0])
+    : tabs(launches.map((sheet) => ({ id: sheet.name, label: sheet.name, count: sheet.rows })), (item, panel) => {
+      panel.append(longest(launches.find((sheet) => sheet.name === item.id)));
+    }, { label: 'Launches by launch call', selected: context.state.launchTab, onSelect: (id) => { context.state.launchTab = id; } }).element);
 
   section.append(el('h3', '', 'Launch call against kernel time'),
     el('p', 'detail', 'Each cell counts the launches with that launch call time (across) and GPU time (up). Below the diagonal the kernel ran for less time than its launch call took: launching it costs more than the work it does, so fusing or batching such kernels (or capturing them in a CUDA graph) saves CPU time per step.'));
   section.append(launchCostChart(values('cpu_duration'), values('gpu_duration')));
+}
+
+// How many launches, and by which calls.
+function launchCount(launches, total) {
+  const rowsOf = (name) => launches.find((sheet) => sheet.name === name)?.rows ?? 0;
+  const p = el('p', 'launch-count');
+  p.append(el('strong', '', `${fmtInt(total)} launches`),
+    `: ${fmtInt(rowsOf(STATS))} by cudaLaunchKernel, cudaMemcpyAsync or cudaMemsetAsync (HTA's, ${STATS})`,
+    rowsOf(OTHER_APIS) ? ` and ${fmtInt(rowsOf(OTHER_APIS))} by launch calls HTA does not read (cuLaunchKernel, hipLaunchKernel, cudaGraphLaunch, …: ${OTHER_APIS}); the charts and outliers count both.`
+      : '.');
+  return p;
 }
 
 function columnValues(sheet, name) {
@@ -97,40 +121,39 @@ function delayHistogram(delays, cutoff) {
   return figure;
 }
 
-// The outlier sheets of cuda_kernel_launch_stats are found by name (their kind is
-// hta): runtime (the launch call) and launch-delay outliers, in HTA's definitions.
+// HTA's three outlier plots, as the core's sheets (over all launches: HTA's and the
+// other launch calls').
 const OUTLIER_KINDS = [
-  { id: 'runtime', test: /runtime|short/, text: (c) => `Launch call longer than ${usText(c.runtime)} while its kernel is shorter than the call (HTA's runtime outliers)` },
-  { id: 'delay', test: /delay/, text: (c) => `Launch delay longer than ${usText(c.launchDelay)} (HTA's launch delay outliers)` },
+  { id: 'short', sheet: 'cuda_kernel_launch_short_kernels', sort: 'cpu_duration',
+    text: (c) => `kernel shorter than its launch call, the call at most ${usText(c.runtime)} (HTA's short GPU kernels)` },
+  { id: 'runtime', sheet: 'cuda_kernel_launch_runtime_outliers', sort: 'cpu_duration',
+    text: (c) => `launch call longer than ${usText(c.runtime)} (HTA's runtime outliers)` },
+  { id: 'delay', sheet: 'cuda_kernel_launch_delay_outliers', sort: 'launch_delay',
+    text: (c) => `launch delay longer than ${usText(c.launchDelay)} (HTA's launch delay outliers)` },
 ];
 
-function outlierSheets(sheets) {
-  const candidates = htaSheets(sheets).filter((s) => /^cuda_kernel_launch/.test(s.name) && /outlier/.test(s.name));
-  return OUTLIER_KINDS.map((k) => ({ ...k, sheet: candidates.find((s) => k.test.test(s.name.replace(/^cuda_kernel_launch_stats_?/, ''))) ?? null }));
-}
-
-function outlierList(context, stats, cutoffs) {
+function outlierList(context, total, cutoffs) {
   const wrap = el('div', 'outliers');
-  const kinds = outlierSheets(context.report.sheets).filter((k) => k.sheet);
+  const kinds = OUTLIER_KINDS.map((k) => ({ ...k, found: findSheet(context.report.sheets, k.sheet) })).filter((k) => k.found);
   wrap.append(el('p', 'detail', `Cutoffs: launch call ${usText(cutoffs.runtime)}, launch delay ${usText(cutoffs.launchDelay)} (HTA's defaults; sollens report --hta-runtime-cutoff-us and --hta-launch-delay-cutoff-us change them).`));
   if (kinds.length === 0) {
-    wrap.append(missingNotice('This report has no outlier sheets of cuda_kernel_launch_stats.'));
+    wrap.append(missingNotice('This report has no outlier sheets of the launches.'));
     return wrap;
   }
   const list = el('ul', 'outlier-counts');
   for (const k of kinds) {
     const li = el('li');
     li.dataset.kind = k.id;
-    li.append(el('strong', '', `${fmtInt(k.sheet.rows)} of ${fmtInt(stats.rows)} launches (${shareText((100 * k.sheet.rows) / (stats.rows || 1))})`),
-      `: ${k.text(cutoffs)}; sheet ${k.sheet.name}.`);
+    li.append(el('strong', '', `${fmtInt(k.found.rows)} of ${fmtInt(total)} launches (${shareText((100 * k.found.rows) / (total || 1))})`),
+      `: ${k.text(cutoffs)}; sheet ${k.sheet}.`);
     list.append(li);
   }
   wrap.append(list);
-  const remembered = context.state.outlierTab;
-  wrap.append(tabs(kinds.map((k) => ({ id: k.id, label: k.sheet.name, count: k.sheet.rows })), (item, panel) => {
+  wrap.append(tabs(kinds.map((k) => ({ id: k.id, label: k.sheet, count: k.found.rows })), (item, panel) => {
     const k = kinds.find((x) => x.id === item.id);
-    panel.append(createTable(k.sheet, { caption: k.sheet.name, sort: { column: k.id === 'delay' ? 'launch_delay' : 'cpu_duration', descending: true } }).element);
-  }, { label: 'Outlier sheets', selected: remembered, onSelect: (id) => { context.state.outlierTab = id; } }).element);
+    const why = htaSheet(context, k.sheet, 'No launch is an outlier of this kind.');
+    panel.append(why.sheet ? createTable(k.found, { caption: k.sheet, sort: { column: k.sort, descending: true } }).element : missingNotice(why.why));
+  }, { label: 'Outlier sheets', selected: context.state.outlierTab, onSelect: (id) => { context.state.outlierTab = id; } }).element);
   return wrap;
 }
 

@@ -58,20 +58,25 @@ export const INFERRED_BREAKDOWN = [
   [15, 1, 'critical_path_kernel_launch_delay', 'cudaLaunchKernel', 'cuda_runtime', 1, 1, -1, 15, 'gpu_kernel_launch_overhead'],
 ];
 
-// Twelve launches. launch_delay bins (edges 1, 2, 5, …, 1000, 2000; a bin holds its
-// lower edge): <1: 0 → 1; 1–2: 1 → 1; 2–5: 2, 2, 3 → 3; 5–10: 5, 8 → 2; 10–20: 15 → 1;
-// 20–50: 40 → 1; 50–100: 0; 100–200: 120 → 1; 200–500: 250 → 1; 500–1 ms: 0;
-// 1 ms–2 ms: 1500 → 1.  gpu < cpu in rows 1, 3, 5, 7, 9, 10, 12: 7 of 12.
+// Fourteen launches: rows 0–11 by HTA's calls (cuda_kernel_launch_stats), rows 12–13 by
+// other launch calls (cuda_kernel_launch_stats_other_apis: cuLaunchKernel, cudaGraphLaunch).
+// launch_delay bins (edges 1, 2, 5, …, 1000, 2000; a bin holds its lower edge):
+// <1: 0 → 1; 1–2: 1 → 1; 2–5: 2, 2, 3 → 3; 5–10: 5, 8 → 2; 10–20: 15 → 1; 20–50: 40, 30 → 2;
+// 50–100: 0; 100–200: 120 → 1; 200–500: 250, 400 → 2; 500–1 ms: 0; 1 ms–2 ms: 1500 → 1.
+// gpu < cpu in rows 0, 2, 4, 6, 8, 9, 11 (not 12: 10 > 4, nor 13): 7 of 14.
 export const LAUNCHES = {
-  launch_delay: [0, 1, 2, 2, 3, 5, 8, 15, 40, 120, 250, 1500],
-  cpu_duration: [5, 6, 7, 8, 60, 70, 9, 10, 12, 6, 7, 5],
-  gpu_duration: [2, 20, 1, 100, 3, 200, 4, 50, 5, 1, 300, 2],
+  launch_delay: [0, 1, 2, 2, 3, 5, 8, 15, 40, 120, 250, 1500, 30, 400],
+  cpu_duration: [5, 6, 7, 8, 60, 70, 9, 10, 12, 6, 7, 5, 4, 20],
+  gpu_duration: [2, 20, 1, 100, 3, 200, 4, 50, 5, 1, 300, 2, 10, 1000],
 };
-export const DELAY_BINS = [['< 1', 1], ['1–2', 1], ['2–5', 3], ['5–10', 2], ['10–20', 1], ['20–50', 1], ['50–100', 0],
-  ['100–200', 1], ['200–500', 1], ['500–1 ms', 0], ['1 ms–2 ms', 1]];
+export const DELAY_BINS = [['< 1', 1], ['1–2', 1], ['2–5', 3], ['5–10', 2], ['10–20', 1], ['20–50', 2], ['50–100', 0],
+  ['100–200', 1], ['200–500', 2], ['500–1 ms', 0], ['1 ms–2 ms', 1]];
 export const SHORTER_THAN_LAUNCH = 7;
+const HTA_ROWS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const OTHER_ROWS = [12, 13];
+const OTHER_APIS = ['cuLaunchKernel', 'cudaGraphLaunch'];
 
-function launchSheet(name, rows) {
+function launchSheet(name, rows, withApi = false) {
   const pick = (column) => rows.map((r) => LAUNCHES[column][r]);
   return sheet(name, {
     rank: ['int', '', rows.map(() => 0)],
@@ -79,14 +84,17 @@ function launchSheet(name, rows) {
     cpu_duration: ['float', 'µs', pick('cpu_duration')],
     gpu_duration: ['float', 'µs', pick('gpu_duration')],
     launch_delay: ['float', 'µs', pick('launch_delay')],
+    ...(withApi ? { launch_api: ['string', '', rows.map((r) => `${OTHER_APIS[r - 12]}${HOSTILE}`)] } : {}),
   });
 }
-const ALL = LAUNCHES.launch_delay.map((_, i) => i);
-// HTA's outliers at the default cutoffs: launch call > 50 µs with a shorter kernel: row 4
-// (60 µs, kernel 3 µs; row 5's kernel, 200 µs, is longer than its 70 µs call) → 1;
-// launch_delay > 100 µs: rows 9, 10, 11 (120, 250, 1500) → 3.
-export const RUNTIME_OUTLIERS = [4];
-export const DELAY_OUTLIERS = [9, 10, 11];
+// HTA's outliers at the default cutoffs (50 µs, 100 µs), over all fourteen:
+// short kernels (cpu_duration ≤ 50 and gpu_duration < cpu_duration): rows 0, 2, 6, 8, 9, 11 → 6
+//   (row 4's call, 60 µs, is over 50);
+// runtime outliers (cpu_duration > 50): rows 4, 5 → 2;
+// launch delay outliers (launch_delay > 100): rows 9, 10, 11, 13 → 4.
+export const SHORT_KERNELS = [0, 2, 6, 8, 9, 11];
+export const RUNTIME_OUTLIERS = [4, 5];
+export const DELAY_OUTLIERS = [9, 10, 11, 13];
 
 const INFO = (categories) => ({
   format: 'kineto', traceName: 'handmade', jsonBytes: 1000, events: 40, gpuEvents: 12, linkedGpuEvents: 12,
@@ -121,9 +129,11 @@ export function loadedReport(name, htaSheetsList, { sync = 0 } = {}) {
 export function fullHtaSheets() {
   return [
     sheet('temporal_breakdown', { rank: ['int', '', [0]], idle_time: ['float', 'µs', [100]] }),
-    launchSheet('cuda_kernel_launch_stats', ALL),
-    launchSheet('cuda_kernel_launch_stats_runtime_outliers', RUNTIME_OUTLIERS),
-    launchSheet('cuda_kernel_launch_stats_launch_delay_outliers', DELAY_OUTLIERS),
+    launchSheet('cuda_kernel_launch_stats', HTA_ROWS),
+    launchSheet('cuda_kernel_launch_stats_other_apis', OTHER_ROWS, true),
+    launchSheet('cuda_kernel_launch_short_kernels', SHORT_KERNELS),
+    launchSheet('cuda_kernel_launch_runtime_outliers', RUNTIME_OUTLIERS),
+    launchSheet('cuda_kernel_launch_delay_outliers', DELAY_OUTLIERS),
     summary('critical_path_summary', HTA_SHARES),
     breakdown('critical_path_breakdown', HTA_BREAKDOWN),
     summary('critical_path_inferred_summary', INFERRED_SHARES),
@@ -136,5 +146,6 @@ export function emptyHtaSheets() {
   return [
     sheet('temporal_breakdown', { rank: ['int', '', []], idle_time: ['float', 'µs', []] }),
     launchSheet('cuda_kernel_launch_stats', []),
+    launchSheet('cuda_kernel_launch_stats_other_apis', [], true),
   ];
 }
