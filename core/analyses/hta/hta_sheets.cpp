@@ -1,6 +1,7 @@
 #include "analyses/hta/hta_sheets.h"
 
 #include "analyses/hta/hta_trace.h"
+#include "analyses/hta/launch_stats.h"
 
 namespace sollens::hta {
 
@@ -12,6 +13,7 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
   // breakdowns: temporal, idle time, kernel types, kernels, user annotations
 
   // kernel launches: launch stats and outliers, ATen op kernels, frequent sequences
+  for (Table& t : launch_stats_tables(trace, options)) add(std::move(t));
 
   // counters: queue length, memory bandwidth, CUPTI counters
 
