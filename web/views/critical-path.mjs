@@ -63,7 +63,7 @@ export function render(section, context) {
   section.append(sideBySide);
 
   section.append(el('h3', '', 'Breakdown'),
-    el('p', 'detail', 'One row per event or edge of the path, in path order: s_name is the event; type says whether it is a CPU op or kernel (critical_path_operator) or an edge between two (a launch delay, a gap between kernels, a dependency); duration in µs; bound_by its class. Sort by duration to find the longest stretches. HTA\'s internal ids (cat, event_idx, index) come last.'));
+    el('p', 'detail', 'One row per event or edge of the path, in path order: s_name is the event; type says whether it is a CPU op or kernel (critical_path_operator) or an edge between two (a launch delay, a gap between kernels, a dependency, a sync: the CPU waiting for the GPU); duration in µs; bound_by its class. Sort by duration to find the longest stretches. HTA\'s internal ids (cat, event_idx, index) come last.'));
   const withRows = paths.filter((p) => p.breakdown);
   if (withRows.length === 0) {
     section.append(missingNotice('This report has the summary of the path but not its breakdown.'));

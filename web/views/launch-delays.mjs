@@ -103,8 +103,12 @@ function delayHistogram(delays, cutoff) {
       image.append(rect);
       image.append(svg('text', { x: i * bw + bw / 2, y: top + H - h - 3, 'text-anchor': 'middle', class: 'count' }, fmtInt(b.count)));
     }
-    image.append(svg('text', { x: i * bw + bw / 2, y: top + H + 14, 'text-anchor': 'middle' }, b.label));
   });
+  // The axis is labelled at the bins' edges (the ranges are in the table and the titles).
+  bins.forEach((b, i) => {
+    if (b.lo !== -Infinity) image.append(svg('text', { x: i * bw, y: top + H + 14, 'text-anchor': i ? 'middle' : 'start' }, edgeLabel(b.lo)));
+  });
+  image.append(svg('text', { x: W, y: top + H + 14, 'text-anchor': 'end' }, edgeLabel(bins.at(-1).hi)));
   const cut = bins.findIndex((b) => b.lo === cutoff);
   if (cut > 0) {
     image.append(svg('line', { x1: cut * bw, x2: cut * bw, y1: 2, y2: top + H, class: 'cutoff' }));
