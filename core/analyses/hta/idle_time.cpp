@@ -29,20 +29,32 @@ GapStats describe(std::vector<double> gaps) {
   return s;
 }
 
-IdleCategory category_of(const HtaTrace& trace, uint32_t e, double previous_end, double delay) {
+// HTA joins a GPU event without a launching call to its table's row 0 (index_correlation
+// 0): the trace's first complete event in file order stands in for the launch.
+double stand_in_launch_ts(const HtaTrace& trace) {
+  const EventStore& s = trace.store();
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (s.phase[i] == Phase::kComplete) return trace.ts(i);
+  return 0;
+}
+
+IdleCategory category_of(const HtaTrace& trace, uint32_t e, double previous_end, double delay,
+                         double unlinked_launch_ts) {
   const int32_t launch = trace.launch_of(e);
-  if (launch != kNoLaunch && trace.ts(static_cast<uint32_t>(launch)) > previous_end) return kHostWait;
+  const double launch_ts = launch == kNoLaunch ? unlinked_launch_ts : trace.ts(static_cast<uint32_t>(launch));
+  if (launch_ts > previous_end) return kHostWait;
   return trace.ts(e) - previous_end < delay ? kKernelWait : kOtherIdle;
 }
 
-StreamIdle idle_of_stream(const HtaTrace& trace, int64_t stream, const std::vector<uint32_t>& events, double delay) {
+StreamIdle idle_of_stream(const HtaTrace& trace, int64_t stream, const std::vector<uint32_t>& events, double delay,
+                          double unlinked_launch_ts) {
   StreamIdle out;
   out.stream = stream;
   out.categories[kOtherIdle].present = true;  // the first event: no gap, category other
   std::array<std::vector<double>, 3> gaps;
   for (size_t k = 1; k < events.size(); ++k) {
     const double previous_end = trace.end(events[k - 1]);
-    const IdleCategory c = category_of(trace, events[k], previous_end, delay);
+    const IdleCategory c = category_of(trace, events[k], previous_end, delay, unlinked_launch_ts);
     out.categories[c].present = true;
     gaps[c].push_back(trace.ts(events[k]) - previous_end);
   }
@@ -75,10 +87,11 @@ std::vector<StreamIdle> idle_time_by_stream(const HtaTrace& trace, const Breakdo
     if (added) order.push_back(trace.stream(e));
     it->second.push_back(e);
   }
+  const double unlinked_launch_ts = stand_in_launch_ts(trace);
   std::vector<StreamIdle> out;
   out.reserve(order.size());
   for (int64_t stream : order)
-    out.push_back(idle_of_stream(trace, stream, by_stream[stream], consecutive_kernel_delay_us));
+    out.push_back(idle_of_stream(trace, stream, by_stream[stream], consecutive_kernel_delay_us, unlinked_launch_ts));
   return out;
 }
 

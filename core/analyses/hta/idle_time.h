@@ -6,7 +6,10 @@
 //                CPU did not enqueue in time);
 //   kernel_wait  else, when the gap is under consecutive_kernel_delay µs (launch
 //                overhead between back-to-back kernels);
-//   other        else (an event without a launching call is never host wait).
+//   other        else.
+// An event without a launching call in the trace is compared as HTA compares it: HTA's
+// join lands on row 0 of its table, so the trace's first complete event (file order)
+// stands in for the launch.
 // The first event has no gap but is categorised `other`, so every stream has an `other`
 // row (0 when it has no other gap), as in HTA. Gaps are summed as HTA sums them: a
 // negative gap (overlapping events on one stream, or HTA's rounding) counts too.

@@ -85,7 +85,8 @@ std::vector<NamedStats> aggregate_like_hta(const std::vector<NamedDurations>& gr
   const double cut = quantile_like_numpy(sorted_running, duration_ratio);
   std::map<std::string, std::vector<double>> regrouped;  // name → the names' sums
   for (size_t k = 0; k < by_sum.size(); ++k) {
-    const bool other = running[k] > cut || static_cast<int64_t>(k) >= max_names;
+    const bool beyond = running[k] > cut || static_cast<int64_t>(k) >= max_names;
+    const bool other = beyond && sums[by_sum[k]] >= 0;  // HTA keeps a negative total by name
     regrouped[other ? std::string("others") : rows[by_sum[k]].name].push_back(sums[by_sum[k]]);
   }
   std::vector<NamedStats> out;

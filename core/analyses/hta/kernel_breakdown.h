@@ -13,7 +13,9 @@
 //     more than num_kernels names, the names beyond num_kernels by sum, or whose running
 //     sum is above the duration_ratio quantile of the running sums, become one "others"
 //     row, and then every row's statistics are over the names' sums (a named row has
-//     max = min = mean = sum, stddev 0; as in HTA). Rows by kernel type, then name.
+//     max = min = mean = sum, stddev 0; as in HTA). A name whose total is negative (HTA's
+//     rounding makes sub-µs events −1 µs long) keeps its own row, as HTA's references
+//     show. Rows by kernel type, then name.
 #include "analyses/hta/breakdown_events.h"
 #include "analyses/hta/hta_options.h"
 #include "model/trace_tree.h"

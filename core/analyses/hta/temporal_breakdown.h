@@ -12,8 +12,8 @@
 // starts, and merged alone it takes 1 µs off the busy time. When those inverted events
 // are memory or sync events, non_compute_time comes out negative and HTA's assertion
 // fails. sollens then counts each inverted event as empty (end = start): the numbers are
-// HTA's wherever HTA's are valid, and physical where HTA's are not (`inverted_events`
-// says which).
+// HTA's wherever HTA's are valid, and physical where HTA's are not
+// (`inverted_events_emptied` says which).
 #include <cstdint>
 
 #include "analyses/hta/breakdown_events.h"
