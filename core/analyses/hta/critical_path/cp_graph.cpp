@@ -66,6 +66,7 @@ CpGraph::CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& 
         synced_call_[static_cast<size_t>(view.index_correlation(row))] = 1;
   }
   create_nodes();
+  add_runtime_lock_edges();
   add_cpu_edges();
   add_kernel_edges();
   add_inferred_edges(inferred_waits);
@@ -128,16 +129,80 @@ void CpGraph::attribute(uint32_t edge, int64_t src_parent) {
   e.has_attribution = true;
 }
 
+bool CpGraph::shares_runtime_lock(uint32_t first, uint32_t second) const {
+  return lock_call_[nodes_[first].event] && lock_call_[nodes_[second].event] &&
+         (nodes_[first].is_start || !nodes_[second].is_start);
+}
+
+// _construct_graph_from_cuda_runtime_events: calls holding the runtime lock (on any
+// thread) in time order; each end closes every call started since the last end (its own
+// span, a dependency from the others' starts) and follows the previous end.
+void CpGraph::add_runtime_lock_edges() {
+  const EventStore& s = view_.store();
+  lock_call_.assign(s.size(), 0);
+  std::vector<uint32_t> points;  // node ids
+  for (uint32_t node = 0; node < nodes_.size(); ++node)
+    if (is_runtime_lock_call(s.name_of(nodes_[node].event))) {
+      lock_call_[nodes_[node].event] = 1;
+      points.push_back(node);
+    }
+  std::stable_sort(points.begin(), points.end(), [&](uint32_t a, uint32_t b) {
+    if (nodes_[a].ts != nodes_[b].ts) return nodes_[a].ts < nodes_[b].ts;
+    if (nodes_[a].event != nodes_[b].event) return nodes_[a].event < nodes_[b].event;
+    return nodes_[a].is_start && !nodes_[b].is_start;
+  });
+  std::vector<uint32_t> open;
+  int64_t last = -1;
+  for (const uint32_t node : points) {
+    if (nodes_[node].is_start) {
+      open.push_back(node);
+    } else {
+      while (!open.empty()) {
+        const uint32_t started = open.back();
+        open.pop_back();
+        if (nodes_[started].event == nodes_[node].event)
+          attribute(add_edge(started, node, CpEdgeType::kOperatorKernel), nodes_[node].event);
+        else
+          add_edge(started, node, CpEdgeType::kDependency);
+      }
+      if (last >= 0 && !nodes_[last].is_start) add_edge(static_cast<uint32_t>(last), node, CpEdgeType::kDependency);
+    }
+    last = node;
+  }
+}
+
+// _get_fwd_tid / _get_bwd_tid: the one thread with operators or annotations whose names
+// contain "forward" (resp. "autograd"); HTA folds the backward thread into the forward one.
+std::string_view CpGraph::thread_with(std::string_view word) const {
+  const EventStore& s = view_.store();
+  std::string_view found;
+  bool several = false;
+  for (const uint32_t row : view_.clipped_rows()) {
+    const std::string_view cat = view_.raw_cat(row);
+    if ((cat != "cpu_op" && cat != "user_annotation") || s.name_of(row).find(word) == std::string_view::npos) continue;
+    const std::string_view tid = s.str(s.tid[row]);
+    if (found.empty()) found = tid;
+    else if (tid != found) several = true;
+  }
+  if (several || found == "0") return {};
+  return found;
+}
+
 void CpGraph::add_cpu_edges() {
   const EventStore& s = view_.store();
   struct Keyed {
     ThreadKey pid, tid;
     uint32_t row;
   };
+  const std::string_view forward = thread_with("forward"), backward = thread_with("autograd");
+  const bool fold = !forward.empty() && !backward.empty() && forward != backward;
   std::vector<Keyed> rows;
   rows.reserve(view_.clipped_rows().size());
-  for (const uint32_t row : view_.clipped_rows())
-    rows.push_back({thread_key(s.str(s.pid[row])), thread_key(s.str(s.tid[row])), row});
+  for (const uint32_t row : view_.clipped_rows()) {
+    std::string_view tid = s.str(s.tid[row]);
+    if (fold && tid == backward) tid = forward;
+    rows.push_back({thread_key(s.str(s.pid[row])), thread_key(tid), row});
+  }
   std::stable_sort(rows.begin(), rows.end(), [](const Keyed& a, const Keyed& b) {
     if (a.pid != b.pid) return a.pid < b.pid;
     return a.tid < b.tid;
@@ -193,41 +258,39 @@ void CpGraph::add_call_stack_edges(const std::vector<uint32_t>& thread_rows) {
   std::vector<uint32_t> fill(begin.begin(), begin.end() - 1);
   for (const uint32_t c : child_order) children[fill[parent[c]]++] = c;
 
-  int32_t last_node = -1, last_highlevel = -1;
+  int32_t last_node = -1;
   int64_t last_parent = -1;
   int depth = 0;
   auto parent_event = [&](uint32_t local) -> int64_t {
     return parent[local] == root ? -1 : static_cast<int64_t>(thread_rows[parent[local]]);
   };
+  // Spans between two lock-holding calls come from add_runtime_lock_edges.
+  auto linked = [&](int32_t from, int32_t to) {
+    return from >= 0 && !shares_runtime_lock(static_cast<uint32_t>(from), static_cast<uint32_t>(to));
+  };
   auto enter = [&](uint32_t local) {
     const uint32_t row = thread_rows[local];
     const int32_t start = start_node(row);
     if (start < 0) return;
-    if (depth == 0 && last_highlevel >= 0)
-      add_edge(static_cast<uint32_t>(last_highlevel), static_cast<uint32_t>(start), CpEdgeType::kDependency);
-    ++depth;
-    if (last_node >= 0)
-      attribute(add_edge(static_cast<uint32_t>(last_node), static_cast<uint32_t>(start), CpEdgeType::kOperatorKernel),
-                last_parent);
+    if (linked(last_node, start)) {
+      const CpEdgeType type = depth == 0 ? CpEdgeType::kDependency : CpEdgeType::kOperatorKernel;
+      attribute(add_edge(static_cast<uint32_t>(last_node), static_cast<uint32_t>(start), type), last_parent);
+    }
     last_node = start;
     last_parent = parent_event(local);
+    ++depth;
   };
   auto exit = [&](uint32_t local) {
     const uint32_t row = thread_rows[local];
     const int32_t end = end_node(row);
     if (end < 0) return;
-    --depth;
-    if (last_node >= 0)
+    if (linked(last_node, end))
       attribute(add_edge(static_cast<uint32_t>(last_node), static_cast<uint32_t>(end), CpEdgeType::kOperatorKernel,
                          zero_weight_call(row)),
                 last_parent);
-    if (depth == 0) {
-      last_node = -1;
-      last_highlevel = end;
-    } else {
-      last_node = end;
-      last_parent = parent_event(local);
-    }
+    last_node = end;
+    last_parent = parent_event(local);
+    --depth;
   };
   // Depth first from the root, children in start order, without recursion.
   std::vector<std::pair<uint32_t, uint32_t>> walk;  // (node, next child position)

@@ -6,6 +6,7 @@
 // between equally long paths). With inferred waits, also an edge from the GPU event each
 // blocking call waited for to the call's end.
 #include <cstdint>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -56,6 +57,9 @@ class CpGraph {
 
  private:
   void create_nodes();
+  void add_runtime_lock_edges();
+  bool shares_runtime_lock(uint32_t first_node, uint32_t second_node) const;
+  std::string_view thread_with(std::string_view word) const;
   void add_call_stack_edges(const std::vector<uint32_t>& thread_rows);
   void add_cpu_edges();
   void add_kernel_edges();
@@ -73,6 +77,7 @@ class CpGraph {
   std::vector<uint32_t> node_order_;
   std::unordered_map<uint64_t, uint32_t> edge_of_pair_;  // networkx keeps one edge per (u, v)
   std::vector<uint32_t> out_begin_, out_list_, in_begin_, in_list_;
+  std::vector<uint8_t> lock_call_;    // store row → holds the CUDA runtime lock
   std::vector<uint8_t> synced_call_;  // inferred mode: calls with a GPU → CPU edge
   bool inferred_mode_ = false;
 };

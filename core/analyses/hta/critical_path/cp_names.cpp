@@ -21,6 +21,10 @@ bool is_hta_blocking_call(std::string_view name) {
   return one_of(name, kNames);
 }
 
+bool is_runtime_lock_call(std::string_view name) {
+  return name == "cudaHostAlloc" || name == "cudaLaunchKernel" || name == "cudaMemcpyAsync";
+}
+
 bool is_launch_call(std::string_view name) {
   static constexpr std::array<std::string_view, 28> kNames = {
       "cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx", "cudaMemcpyAsync",
