@@ -18,6 +18,7 @@
 //    postComparison), comparisonPending (it comes after the report), comparisonError, shared (a report from a link: no trace behind it),
 //    requestComparison({swapped}), openToCompare(file),
 //    dropped (the names of the sheets left empty to fit the share link the report came from),
+//    reportOptions (app.reportOptions: the options the shown report was asked with, by the page's names),
 //    solar (app.solar: the Execution Trace read beside the trace, or alone), requestSolar({device}),
 //    openExecutionTrace(file)}
 // The Solar view is also drawn with no report (an Execution Trace opened alone, or none
@@ -162,6 +163,7 @@ function viewContext(name) {
     comparisonPending: Boolean(report.comparisonPending),
     shared: Boolean(report.shared),
     dropped: report.dropped ?? [],  // sheets left empty to fit the share link the report came from
+    reportOptions: app.reportOptions ?? {},  // the options the report was asked with ({} at the core's defaults)
     requestComparison: (options = {}) => requests.requestComparison(options),
     openToCompare: (file) => requests.openToCompare(file),
     solar: app.solar,

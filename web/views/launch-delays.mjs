@@ -12,9 +12,16 @@ import { el, resetSection, tabs } from '../widgets.mjs';
 import { fmtInt } from '../format.mjs';
 import { binIndex, binValues, htaSheet, logEdges, missingNotice, plainTable, shareText, svg, svgImage, usText } from './hta-common.mjs';
 
-// HTA's defaults (sollens report --hta-runtime-cutoff-us, --hta-launch-delay-cutoff-us):
-// the page asks for reports with the defaults, and its report does not carry them.
+// HTA's defaults (sollens report --hta-runtime-cutoff-us, --hta-launch-delay-cutoff-us),
+// which the core uses unless the report was asked with others (the page's names of
+// those options: htaRuntimeCutoffUs, htaLaunchDelayCutoffUs).
 export const DEFAULT_CUTOFFS = { runtime: 50, launchDelay: 100 };
+export function cutoffsOf(options = {}) {
+  const asked = (name, fallback) => (options[name] === undefined || options[name] === null ? fallback : Number(options[name]));
+  const runtime = asked('htaRuntimeCutoffUs', DEFAULT_CUTOFFS.runtime);
+  const launchDelay = asked('htaLaunchDelayCutoffUs', DEFAULT_CUTOFFS.launchDelay);
+  return { runtime, launchDelay, defaults: runtime === DEFAULT_CUTOFFS.runtime && launchDelay === DEFAULT_CUTOFFS.launchDelay };
+}
 
 const ABSENT = 'No kernel launches in this report: the trace has no kernel, memcpy or memset whose launch call is in it, e.g. a trace without GPU events.';
 // HTA's launches (cudaLaunchKernel, cudaMemcpyAsync, cudaMemsetAsync), then those of the
@@ -36,7 +43,7 @@ export function render(section, context) {
   for (const f of found) if (!f.sheet && /share link/.test(f.why)) section.append(missingNotice(`${f.why} What follows counts the other launches only.`, 'launch-dropped'));
   const total = launches.reduce((n, sheet) => n + sheet.rows, 0);
   section.append(launchCount(launches, total));
-  const cutoffs = context.htaCutoffs ?? DEFAULT_CUTOFFS;
+  const cutoffs = cutoffsOf(context.reportOptions);
   const values = (name) => launches.flatMap((sheet) => columnValues(sheet, name));
 
   section.append(el('h3', '', 'How long kernels wait to start'),
@@ -139,7 +146,7 @@ const OUTLIER_KINDS = [
 function outlierList(context, total, cutoffs) {
   const wrap = el('div', 'outliers');
   const kinds = OUTLIER_KINDS.map((k) => ({ ...k, found: findSheet(context.report.sheets, k.sheet) })).filter((k) => k.found);
-  wrap.append(el('p', 'detail', `Cutoffs: launch call ${usText(cutoffs.runtime)}, launch delay ${usText(cutoffs.launchDelay)} (HTA's defaults; sollens report --hta-runtime-cutoff-us and --hta-launch-delay-cutoff-us change them).`));
+  wrap.append(el('p', 'detail', `Cutoffs: launch call ${usText(cutoffs.runtime)}, launch delay ${usText(cutoffs.launchDelay)} (${cutoffs.defaults ? 'HTA\'s defaults' : 'as the report was asked'}; sollens report --hta-runtime-cutoff-us and --hta-launch-delay-cutoff-us change them).`));
   if (kinds.length === 0) {
     wrap.append(missingNotice('This report has no outlier sheets of the launches.'));
     return wrap;
