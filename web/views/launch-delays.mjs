@@ -91,7 +91,8 @@ function columnValues(sheet, name) {
 // Bars of launches per bin of launch_delay, bars past the cutoff marked, and the bins
 // as a table for those who cannot see the chart.
 function delayHistogram(delays, cutoff) {
-  const max = delays.reduce((m, v) => Math.max(m, v), 0);
+  // The axis always reaches past the cutoff, so that delays far below it show as such.
+  const max = delays.reduce((m, v) => Math.max(m, v), Number.isFinite(cutoff) ? cutoff : 0);
   const bins = binValues(delays, logEdges(max, [cutoff]));
   const W = 800;
   const H = 150;
@@ -189,6 +190,8 @@ function launchCostChart(cpu, gpu) {
   const H = topPad + side + 40;
   const peak = Math.max(1, ...grid.flat());
   const image = svgImage('launch-cost', W, H, `Launches by launch call time (across) and GPU time (up): ${fmtInt(cheaper)} of ${fmtInt(n)} below the diagonal, the kernel shorter than its launch call`);
+  // Drawn at its own size (a few bins must not blow the labels up), at most the page's width.
+  image.setAttribute('width', String(Math.round(W * 1.3)));
   image.append(svg('rect', { x: left, y: topPad, width: side, height: side, class: 'plot-area' }));
   for (let x = 0; x < size; x++) {
     for (let y = 0; y < size; y++) {
