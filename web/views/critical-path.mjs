@@ -64,18 +64,19 @@ export function render(section, context) {
 
   section.append(el('h3', '', 'Breakdown'),
     el('p', 'detail', 'One row per event or edge of the path, in path order: s_name is the event; type says whether it is a CPU op or kernel (critical_path_operator) or an edge between two (a launch delay, a gap between kernels, a dependency, a sync: the CPU waiting for the GPU); duration in µs; bound_by its class. Sort by duration to find the longest stretches. HTA\'s internal ids (cat, event_idx, index) come last.'));
+  section.append(breakdownTabs(context, paths));
+}
+
+// Each path's breakdown in the table widget, a tab each (the trusted path's first).
+function breakdownTabs(context, paths) {
   const withRows = paths.filter((p) => p.breakdown);
-  if (withRows.length === 0) {
-    section.append(missingNotice('This report has the summary of the path but not its breakdown.'));
-  } else {
-    const remembered = context.state.breakdownTab;
-    section.append(tabs(withRows.map((p) => ({ id: p.id, label: p.title, count: p.breakdown.rows })), (item, panel) => {
-      const p = withRows.find((x) => x.id === item.id);
-      const why = htaSheet(context, p.breakdown.name, 'This path has no events.');
-      panel.append(why.sheet ? createTable(p.breakdown, { caption: p.breakdown.name, columns: breakdownColumns(p.breakdown) }).element
-        : missingNotice(why.why));
-    }, { label: 'Which path\'s breakdown', selected: remembered, onSelect: (id) => { context.state.breakdownTab = id; } }).element);
-  }
+  if (withRows.length === 0) return missingNotice('This report has the summary of the path but not its breakdown.');
+  return tabs(withRows.map((p) => ({ id: p.id, label: p.title, count: p.breakdown.rows })), (item, panel) => {
+    const p = withRows.find((x) => x.id === item.id);
+    const why = htaSheet(context, p.breakdown.name, 'This path has no events.');
+    panel.append(why.sheet ? createTable(p.breakdown, { caption: p.breakdown.name, columns: breakdownColumns(p.breakdown) }).element
+      : missingNotice(why.why));
+  }, { label: 'Which path\'s breakdown', selected: context.state.breakdownTab, onSelect: (id) => { context.state.breakdownTab = id; } }).element;
 }
 
 // The breakdown's columns with what a reader scans first in front: the event, its kind,
