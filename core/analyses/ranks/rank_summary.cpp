@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "analyses/hta/comm_comp_overlap.h"
+
 namespace sollens::ranks {
 
 namespace {
@@ -46,12 +48,12 @@ RankSummary summarize_rank(const EventStore& store, const TraceTree& tree, const
   r.gpus_on_node = static_cast<int64_t>(store.metadata.devices.size());
   r.collectives = rank_collectives(store, tree);
   r.timeline = timeline;
-  GpuTimelineOptions every_event;
-  every_event.include_unlinked = true;
-  const GpuTimeline all = compute_gpu_timeline(store, tree, every_event);
-  r.comm_us = all.total_comm_us;
-  r.overlapped_comm_us = all.total_comm_us - all.exposed_comm_us;
-  r.idle = idle_time_by_stream(store, tree);
+  const hta::HtaTrace hta_trace(store);
+  const hta::BreakdownEvents hta_events = hta::breakdown_events(hta_trace);
+  const hta::CommCompOverlap overlap = hta::comm_comp_overlap(hta_trace, hta_events);
+  r.comm_us = overlap.comm_us;
+  r.overlapped_comm_us = overlap.overlapped_us;
+  r.idle = hta::idle_time_by_stream(hta_trace, hta_events, hta::HtaOptions{}.consecutive_kernel_delay_us);
   return r;
 }
 

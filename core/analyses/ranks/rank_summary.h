@@ -23,8 +23,8 @@ struct RankSummary {
   int64_t gpus_on_node = 0;         // the trace's deviceProperties entries: the GPUs its node has
   std::vector<RankCollective> collectives;
   GpuTimeline timeline;  // linked GPU events, as the rank's own gpu_timeline sheet
-  // HTA's comm-comp overlap over every GPU event (linked or not): communication time
-  // that runs while a computation kernel runs.
+  // HTA's comm-comp overlap (analyses/hta/comm_comp_overlap.h): merged communication
+  // time, and of it the time a computation kernel runs too.
   double comm_us = 0, overlapped_comm_us = 0;
   std::vector<StreamIdle> idle;  // HTA's idle-time breakdown per stream
 };

@@ -1,7 +1,8 @@
-// HTA's idle-time breakdown on a hand-made stream with a host-wait gap, a kernel-wait
-// gap and a long gap (worked out in the comments).
+// The multi-rank idle_time_breakdown sheet: HTA's per-stream breakdown of each rank
+// (analyses/hta/idle_time.h), gathered under the ranks' numbers.
 #include <catch2/catch.hpp>
 
+#include "analyses/hta/idle_time.h"
 #include "analyses/ops/trace_builder.h"
 #include "analyses/ranks/idle_time.h"
 #include "analyses/ranks/rank_summary.h"
@@ -19,20 +20,22 @@ TEST_CASE("idle time per stream: host wait, kernel wait, other", "[ranks]") {
       .launch(55, "k4", 170, 10);  // launched in time, gap 170 − 70 = 100 ≥ 30: other 100
   Session session;
   REQUIRE(session.load(PaddedBuffer::copy_of(b.json())).ok);
-  const auto idle = ranks::idle_time_by_stream(session.store(), session.tree());
-  REQUIRE(idle.size() == 1);
-  CHECK(idle[0].stream == "7");
-  CHECK(idle[0].kernel_wait_us == 5);
-  CHECK(idle[0].host_wait_us == 25);
-  CHECK(idle[0].other_us == 100);
-
+  const hta::HtaTrace trace(session.store());
   std::vector<ranks::RankSummary> ranks(1);
-  ranks[0].idle = idle;
+  ranks[0].rank = 3;
+  ranks[0].idle = hta::idle_time_by_stream(trace, hta::breakdown_events(trace), 30);
   const Table t = ranks::idle_time_table(ranks);
   REQUIRE(t.num_rows() == 3);
-  // Rows host_wait, kernel_wait, other; ratios of the stream's 130 µs of gaps.
+  CHECK(t.kind() == TableKind::kRanks);
+  // Rows host_wait, kernel_wait, other; ratios of the stream's 130 µs of gaps, rounded to
+  // 2 decimals as HTA rounds them.
+  CHECK(col(t, "rank").int_at(0) == 3);
+  CHECK(col(t, "stream").int_at(0) == 7);
   CHECK(col(t, "idle_category").string_at(0) == "host_wait");
-  CHECK(col(t, "idle_time_ratio").float_at(0) == 25.0 / 130);
+  CHECK(col(t, "idle_time").float_at(0) == 25);
+  CHECK(col(t, "idle_time_ratio").float_at(0) == 0.19);  // 25 / 130 = 0.1923
+  CHECK(col(t, "idle_category").string_at(1) == "kernel_wait");
+  CHECK(col(t, "idle_time").float_at(1) == 5);
   CHECK(col(t, "idle_category").string_at(2) == "other");
   CHECK(col(t, "idle_time").float_at(2) == 100);
 }
