@@ -1,5 +1,6 @@
 #include "analyses/hta/hta_sheets.h"
 
+#include "analyses/hta/counter_series.h"
 #include "analyses/hta/hta_trace.h"
 #include "analyses/hta/launch_stats.h"
 
@@ -16,6 +17,7 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
   for (Table& t : launch_stats_tables(trace, options)) add(std::move(t));
 
   // counters: queue length, memory bandwidth, CUPTI counters
+  for (Table& t : counter_tables(trace, tree, options)) add(std::move(t));
 
   // critical path
 
