@@ -8,6 +8,7 @@ hta::HtaOptions hta_options(const ReportRequest& request) {
   options.consecutive_kernel_delay_us = request.hta_kernel_gap_us;
   options.kernel_duration_ratio = request.hta_kernel_share;
   options.num_kernels = request.hta_top_kernels;
+  options.kernels_with_user_annotations = request.hta_kernels_with_annotations;
   options.runtime_cutoff_us = request.hta_runtime_cutoff_us;
   options.launch_delay_cutoff_us = request.hta_launch_delay_cutoff_us;
   options.max_queue_length = request.hta_max_queue_length;

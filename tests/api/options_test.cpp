@@ -280,6 +280,7 @@ TEST_CASE("HTA options: HTA's defaults until set, then the values the HTA sheets
   CHECK(unset.launch_delay_cutoff_us == defaults.launch_delay_cutoff_us);
   CHECK(unset.max_queue_length == defaults.max_queue_length);
   CHECK(unset.time_series == defaults.time_series);
+  CHECK(unset.kernels_with_user_annotations == defaults.kernels_with_user_annotations);
   CHECK(unset.sequences_operator == defaults.sequences_operator);
   CHECK(unset.min_pattern_len == defaults.min_pattern_len);
   CHECK(unset.top_k == defaults.top_k);
@@ -290,7 +291,7 @@ TEST_CASE("HTA options: HTA's defaults until set, then the values the HTA sheets
   CHECK(read_all(report_options(),
                  {"--no-hta", "--hta-kernel-gap-us", "12.5", "--hta-kernel-share", "0.5", "--hta-top-kernels", "4",
                   "--hta-runtime-cutoff-us", "0", "--hta-launch-delay-cutoff-us", "250", "--hta-max-queue-length",
-                  "+64", "--hta-time-series", "--hta-sequences", "aten::linear", "--hta-sequence-min-length", "2",
+                  "+64", "--hta-time-series", "--hta-kernels-with-annotations", "--hta-sequences", "aten::linear", "--hta-sequence-min-length", "2",
                   "--hta-sequence-top-k", "7", "--critical-path", "ProfilerStep:3"},
                  r)
             .empty());
@@ -303,6 +304,7 @@ TEST_CASE("HTA options: HTA's defaults until set, then the values the HTA sheets
   CHECK(set.launch_delay_cutoff_us == 250);
   CHECK(set.max_queue_length == 64);
   CHECK(set.time_series);
+  CHECK(set.kernels_with_user_annotations);
   CHECK(set.sequences_operator == "aten::linear");
   CHECK(set.min_pattern_len == 2);
   CHECK(set.top_k == 7);

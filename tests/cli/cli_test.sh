@@ -44,7 +44,7 @@ help_names report --out --no-json --no-xlsx --device --no-roofline --no-sol --ef
   --group-by-num-kernels --short-kernel-threshold-us --short-kernel-histogram-bins --topk-short-kernels \
   --strip-sglang-suffixes --rank-summary --max-memory --no-hta --hta-kernel-gap-us --hta-kernel-share \
   --hta-top-kernels --hta-runtime-cutoff-us --hta-launch-delay-cutoff-us --hta-max-queue-length --hta-time-series \
-  --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path
+  --hta-kernels-with-annotations --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path
 help_names info --device --link
 help_names cycles --mode --order --out
 help_names sol --device --efficiency --capture --out
