@@ -137,3 +137,25 @@ TEST_CASE("queue length: HTA's reference summary of a DLRM rank whose sort falls
   CHECK(cell(summary, "mean", 0) == Approx(1.491150442477876).epsilon(1e-9));
   CHECK(cell(summary, "std", 0) == Approx(3.373617677586345).epsilon(1e-9));
 }
+
+TEST_CASE("counter sheets: the time series only with HtaOptions::time_series", "[hta][queue_length]") {
+  auto t = test::load_with_tree(kTwoLaunches);
+  const HtaTrace trace(*t.store);
+  auto names = [&](const HtaOptions& options) {
+    std::vector<std::string> v;
+    for (const Table& table : counter_tables(trace, t.tree, options)) v.push_back(table.name());
+    return v;
+  };
+  HtaOptions options;
+  CHECK(names(options) == std::vector<std::string>{"queue_length_summary", "time_blocked_on_full_queue",
+                                                   "memory_bw_summary", "cupti_counters"});
+  options.time_series = true;
+  CHECK(names(options) == std::vector<std::string>{"queue_length_summary", "queue_length_time_series",
+                                                   "time_blocked_on_full_queue", "memory_bw_summary",
+                                                   "memory_bw_time_series", "cupti_counters"});
+  const Table series = queue_length_time_series_table(trace, queue_length_series(trace));
+  REQUIRE(series.num_rows() == 4);
+  CHECK(series.find("pid")->string_at(0) == "0");  // the GPU event's, not the launch's
+  CHECK(series.find("tid")->string_at(0) == "7");
+  CHECK(series.find("queue_length")->int_at(1) == 2);
+}
