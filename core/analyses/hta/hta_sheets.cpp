@@ -2,6 +2,7 @@
 
 #include "analyses/hta/counter_series.h"
 #include "analyses/hta/hta_trace.h"
+#include "analyses/hta/aten_op_kernels.h"
 #include "analyses/hta/launch_stats.h"
 
 namespace sollens::hta {
@@ -15,6 +16,7 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
 
   // kernel launches: launch stats and outliers, ATen op kernels, frequent sequences
   for (Table& t : launch_stats_tables(trace, options)) add(std::move(t));
+  add(aten_op_kernels_and_delay_table(trace));
 
   // counters: queue length, memory bandwidth, CUPTI counters
   for (Table& t : counter_tables(trace, tree, options)) add(std::move(t));
