@@ -32,10 +32,38 @@ CpView::CpView(const HtaTrace& trace, const HtaOptions& options) : trace_(trace)
   kept_.assign(n, 0);
   clipped_.assign(n, 0);
   for (uint32_t i = 0; i < n; ++i) kept_[i] = in_hta_table(store(), i) ? 1 : 0;
+  read_streams();
   compute_index_correlation();
   keep_hta_rows();
   choose_window(options);
   clip();
+}
+
+namespace {
+
+// Whether the event's args give "stream" as a JSON string.
+bool stream_is_text(std::string_view args) {
+  constexpr std::string_view kKey = "\"stream\"";
+  for (size_t at = args.find(kKey); at != std::string_view::npos; at = args.find(kKey, at + 1)) {
+    size_t i = at + kKey.size();
+    while (i < args.size() && (args[i] == ' ' || args[i] == '\t' || args[i] == '\n' || args[i] == '\r')) ++i;
+    if (i >= args.size() || args[i] != ':') continue;
+    ++i;
+    while (i < args.size() && (args[i] == ' ' || args[i] == '\t' || args[i] == '\n' || args[i] == '\r')) ++i;
+    return i < args.size() && args[i] == '"';
+  }
+  return false;
+}
+
+}  // namespace
+
+void CpView::read_streams() {
+  const EventStore& s = store();
+  stream_.resize(s.size());
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    stream_[i] = trace_.stream(i);
+    if (s.stream[i] != kNoValue && s.has_args(i) && stream_is_text(s.args_json(i))) stream_[i] = -1;
+  }
 }
 
 int64_t CpView::correlation(uint32_t row) const {

@@ -25,7 +25,9 @@ class CpView {
   bool clipped(uint32_t row) const { return clipped_[row] != 0; }
   // Clipped rows in file order.
   const std::vector<uint32_t>& clipped_rows() const { return clipped_rows_; }
-  int64_t stream(uint32_t row) const { return trace_.stream(row); }
+  // HTA's stream: the numeric stream arg, else −1; a text one (ROCm's runtime calls write
+  // "0x0") reads as −1 too, where HtaTrace parses its hex.
+  int64_t stream(uint32_t row) const { return stream_[row]; }
   // HTA's index_correlation: −1 no correlation, 0 no partner, else the partner's row.
   int64_t index_correlation(uint32_t row) const { return index_corr_[row]; }
   int64_t correlation(uint32_t row) const;  // HTA's: −1 when absent
@@ -38,6 +40,7 @@ class CpView {
   std::string note;
 
  private:
+  void read_streams();
   void compute_index_correlation();
   void keep_hta_rows();
   void choose_window(const HtaOptions& options);
@@ -45,7 +48,7 @@ class CpView {
 
   const HtaTrace& trace_;
   std::vector<uint8_t> kept_, clipped_;
-  std::vector<int64_t> index_corr_;
+  std::vector<int64_t> index_corr_, stream_;
   std::vector<uint32_t> clipped_rows_;
 };
 

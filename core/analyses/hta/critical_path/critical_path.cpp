@@ -62,6 +62,7 @@ CriticalPathStep step_of(const cp::CpView& view, const cp::CpGraph& graph, const
   step.type = e.type;
   step.duration = e.weight;
   step.event = e.has_attribution ? e.attributed : kNoEvent;
+  if (step.event >= 0) step.stream = view.stream(static_cast<uint32_t>(step.event));
   step.bound_by = bound_by_of(view, e.type, step.event);
   step.inferred = e.inferred;
   return step;

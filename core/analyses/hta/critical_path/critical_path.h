@@ -47,6 +47,7 @@ struct CriticalPathStep {
   CpEdgeType type = CpEdgeType::kOperatorKernel;
   double duration = 0;       // µs, HTA's edge weight (−1 where rounding made a child outlast its parent)
   int64_t event = kNoEvent;  // the store row the edge is attributed to (operator, kernel, kernel-kernel gap)
+  int64_t stream = -1;       // that event's stream as HTA reads it (−1: a CPU event)
   BoundBy bound_by = BoundBy::kNone;
   bool inferred = false;  // a GPU → CPU wait sollens inferred (not in HTA's graph)
 };

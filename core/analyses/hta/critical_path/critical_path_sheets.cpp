@@ -61,7 +61,7 @@ Table critical_path_breakdown_table(const HtaTrace& trace, const CriticalPath& p
     cat.push_string(s.str(s.cat[row]));
     pid.push_string(s.str(s.pid[row]));
     tid.push_string(s.str(s.tid[row]));
-    stream.push_int(trace.stream(row));
+    stream.push_int(step.stream);
     index.push_int(row);
   }
   return t;
