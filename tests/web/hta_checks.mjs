@@ -159,6 +159,10 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
       `hta launch delays: launches shorter than their launch call: "${cost}"`);
     const cells = await page.$$eval(`${LD} svg.launch-cost rect.heat title`, (ts) => ts.map((t) => Number(/: (\d+) launches$/.exec(t.textContent)[1])));
     check(cells.reduce((a, b) => a + b, 0) === 14, `hta launch delays: the heat map counts every launch once (${cells.join('+')})`);
+    const cellRows = await page.$$eval(`${LD} .launch-cost-cells tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+    // Rows 0 and 11 (launch call 5 µs, kernel 2 µs) and row 6 (9 µs, 4 µs) share the cell 5–10 × 2–5.
+    check(cellRows.length === cells.length && cellRows.some((r) => r.join() === '5–10,2–5,3'),
+      `hta launch delays: the heat map's cells are listed as a table too (${cellRows.length} cells: ${cellRows.map((r) => r.join(" ")).join("; ")})`);
     const headings = await page.$$eval(`${LD} h2, ${LD} h3`, (hs) => hs.map((h) => h.textContent));
     check(headings.join(' | ') === 'Launch delays | How long kernels wait to start | Outliers | Longest launch delays | Launch call against kernel time',
       `hta launch delays: headings (${headings.join(' | ')})`);

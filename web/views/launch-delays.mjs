@@ -218,8 +218,21 @@ function launchCostChart(cpu, gpu) {
   const caption = el('figcaption', 'launch-cost-summary');
   caption.append(el('strong', '', `${fmtInt(cheaper)} of ${fmtInt(n)} launches (${shareText((100 * cheaper) / (n || 1))})`),
     ' ran for less time on the GPU than their launch call took on the CPU (gpu_duration < cpu_duration). Darker cells hold more launches; hover a cell for its count.');
-  figure.append(caption, image);
+  figure.append(caption, image, cellsTable(grid, labels));
   return figure;
+}
+
+// The heat map's cells with launches, as a table (keyboard and screen readers).
+function cellsTable(grid, labels) {
+  const rows = [];
+  grid.forEach((column, x) => column.forEach((c, y) => {
+    if (c) rows.push([labels[x], labels[y], fmtInt(c)]);
+  }));
+  const details = el('details', 'chart-numbers');
+  details.append(el('summary', '', 'The cells as a table'),
+    plainTable('Launches per launch call time and GPU time bin (µs; a bin holds its lower edge)', ['cpu_duration (µs)', 'gpu_duration (µs)', 'launches'],
+      rows, 'numbers launch-cost-cells'));
+  return details;
 }
 
 // An axis label at a bin edge: 0, 1, 2, 5, 10, …, 1 ms.
