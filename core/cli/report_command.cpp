@@ -3,11 +3,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 
 #include "api/rank_collectives.h"
 #include "api/command_options.h"
+#include "api/hta_traces.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
@@ -163,6 +165,41 @@ int write_rank_summary(const std::string& trace, const LoadedTrace& loaded, cons
   return 0;
 }
 
+// --counters-trace FILE and the like: the trace written again by `write` (api/hta_traces.h).
+// 3 when the file cannot be written, 1 when the trace cannot take the events (no file left).
+int write_hta_trace(const std::string& flag, const std::string& path,
+                    const std::function<std::string(std::ostream&)>& write) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) {
+    std::cerr << "sollens: cannot write " << path << " (" << flag << ")\n";
+    return 3;
+  }
+  const std::string problem = write(out);
+  if (!problem.empty()) {
+    out.close();
+    std::filesystem::remove(path);
+    std::cerr << "sollens: " << flag << ": " << problem << "\n";
+    return 1;
+  }
+  out.close();
+  if (!out) {
+    std::cerr << "sollens: cannot write " << path << " (" << flag << ")\n";
+    return 3;
+  }
+  std::cerr << "  wrote " << path << "\n";
+  return 0;
+}
+
+// The HTA traces asked for (--counters-trace), after the report.
+int write_hta_traces(const LoadedTrace& loaded, const ReportCliOptions& cli) {
+  const Session& session = loaded.session;
+  if (!cli.counters_trace.empty())
+    if (const int code = write_hta_trace("--counters-trace", cli.counters_trace,
+                                         [&session](std::ostream& out) { return write_counters_trace(session, out); }))
+      return code;
+  return 0;
+}
+
 int run_report(const std::vector<std::string>& args) {
   std::vector<std::string> inputs;
   ReportRequest request;
@@ -193,6 +230,10 @@ int run_report(const std::vector<std::string>& args) {
     std::cerr << "sollens: --capture takes one trace\n";
     return 2;
   }
+  if (many && !cli.counters_trace.empty()) {
+    std::cerr << "sollens: --counters-trace takes one trace\n";
+    return 2;
+  }
   if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file, max_memory);
   const std::string& trace = traces.front();
 
@@ -201,6 +242,7 @@ int run_report(const std::vector<std::string>& args) {
   if (!capture.empty() && !load_capture_trace(capture, *loaded)) return 1;
   int code = write_report_dir(trace, *loaded, request, out_dir, write_json, write_xlsx_file, std::cerr);
   if (code == 0 && !rank_summary.empty()) code = write_rank_summary(trace, *loaded, rank_summary);
+  if (code == 0) code = write_hta_traces(*loaded, cli);
   // What exit costs before the process ends: freeing the store, the tree and the text.
   const auto t_free = std::chrono::steady_clock::now();
   loaded.reset();

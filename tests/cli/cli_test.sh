@@ -44,7 +44,7 @@ help_names report --out --no-json --no-xlsx --device --no-roofline --no-sol --ef
   --group-by-num-kernels --short-kernel-threshold-us --short-kernel-histogram-bins --topk-short-kernels \
   --strip-sglang-suffixes --rank-summary --max-memory --no-hta --hta-kernel-gap-us --hta-kernel-share \
   --hta-top-kernels --hta-runtime-cutoff-us --hta-launch-delay-cutoff-us --hta-max-queue-length --hta-time-series \
-  --hta-kernels-with-annotations --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path
+  --hta-kernels-with-annotations --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path --counters-trace
 help_names info --device --link
 help_names cycles --mode --order --out
 help_names sol --device --efficiency --capture --out
@@ -125,6 +125,12 @@ expect "report times the HTA sheets" 0 "timings \(ms\): .*, HTA [0-9]+\.[0-9]+,"
 expect "--no-hta" 0 "wrote .*gpu_timeline.csv" -- "$sollens" report "$bert" --out "$tmp/nh" --no-xlsx --no-hta
 hta_files=$(ls "$tmp/nh" | grep -E '^(temporal_breakdown|idle_time|comm_comp|gpu_kernel|gpu_user_annotation|cuda_kernel_launch|aten_op_kernels|frequent_cuda|queue_length|time_blocked|memory_bw|cupti|critical_path)')
 [[ -z $hta_files ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); printf 'FAILED: --no-hta wrote %s\n' "$hta_files"; }
+# --counters-trace: the trace again with HTA's counter tracks (Queue Length per stream).
+expect "--counters-trace" 0 "wrote $tmp/counters.json" -- "$sollens" report "$bert" --out "$tmp/ct" --no-xlsx --no-json --counters-trace "$tmp/counters.json"
+if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]; c = [x for x in e if x.get("ph") == "C"]; sys.exit(not (c and all(x["name"] == "Queue Length" or "BW" in str(x["args"]) for x in c) and len(e) - len(c) == 2551))' "$tmp/counters.json"; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: the counters trace's events"; fi
+expect "--counters-trace unwritable" 3 "cannot write $tmp/readonly/c.json \(--counters-trace\)" -- "$sollens" report "$bert" --out "$tmp/ct2" --no-xlsx --no-json --counters-trace "$tmp/readonly/c.json"
+expect "--counters-trace with many traces" 2 "--counters-trace takes one trace" -- "$sollens" report "$bert" "$bert" --counters-trace "$tmp/c.json"
 expect "--critical-path bad index" 2 "--critical-path needs ANNOTATION\[:INDEX\], INDEX a whole number >= 0 \(or all, or none\), not 'ProfilerStep:x'" -- \
   "$sollens" report "$bert" --critical-path ProfilerStep:x
 expect "--critical-path without value" 2 "--critical-path needs ANNOTATION" -- "$sollens" report "$bert" --critical-path
