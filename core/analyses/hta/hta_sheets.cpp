@@ -1,6 +1,7 @@
 #include "analyses/hta/hta_sheets.h"
 
 #include "analyses/hta/counter_series.h"
+#include "analyses/hta/critical_path/critical_path_sheets.h"
 #include "analyses/hta/hta_trace.h"
 #include "analyses/hta/aten_op_kernels.h"
 #include "analyses/hta/launch_stats.h"
@@ -22,6 +23,7 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
   for (Table& t : counter_tables(trace, tree, options)) add(std::move(t));
 
   // critical path
+  for (Table& t : critical_path_tables(trace, options)) add(std::move(t));
 
   (void)tree;
   (void)add;
