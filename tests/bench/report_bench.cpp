@@ -2,7 +2,8 @@
 // parse it, build the tree, identify the GPU and build every sheet (build_report).
 //   sollens_bench --report [--threads N] [--repeat N] TRACE.json[.gz] ...
 // Prints, per trace, the median ms of each stage (read, parse, tree, then the report's
-// own stages: timeline, ops and kernel sheets, perf-model sheets, coll_analysis), the
+// own stages: timeline, ops and kernel sheets, perf-model sheets, coll_analysis, the
+// Holistic Trace Analysis sheets), the
 // best and median total, MB/s of JSON over the best total, the sheet count and the
 // process's peak memory, also as a multiple of the JSON size. The read stage includes
 // gunzip for .gz input: decompress first to time the JSON path alone. --threads is the
@@ -29,8 +30,8 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-enum Stage { kRead, kParse, kTree, kTimeline, kOps, kPerf, kCollectives, kTotal, kStages };
-constexpr const char* kStageNames[kStages] = {"read", "parse", "tree", "timeline", "ops", "perf", "coll", "total"};
+enum Stage { kRead, kParse, kTree, kTimeline, kOps, kPerf, kCollectives, kHta, kTotal, kStages };
+constexpr const char* kStageNames[kStages] = {"read", "parse", "tree", "timeline", "ops", "perf", "coll", "hta", "total"};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -81,6 +82,7 @@ int run_report_bench(int argc, char** argv) {
       times[kOps].push_back(report.timings.ops_ms);
       times[kPerf].push_back(report.timings.perf_ms);
       times[kCollectives].push_back(report.timings.collectives_ms);
+      times[kHta].push_back(report.timings.hta_ms);
       times[kTotal].push_back(ms_between(t0, t4));
       sheets = report.sheets.size();
     }
