@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyses/hta/critical_path/critical_path.h"
 #include "analyses/hta/hta_options.h"
 #include "analyses/hta/hta_trace.h"
 
@@ -51,5 +52,8 @@ class CpView {
   std::vector<int64_t> index_corr_, stream_;
   std::vector<uint32_t> clipped_rows_;
 };
+
+// The path over a view already built (the sheets compute HTA's and the inferred one).
+CriticalPath critical_path(const CpView& view, bool infer_gpu_waits);
 
 }  // namespace sollens::hta::cp

@@ -44,7 +44,11 @@ BoundBy bound_by_of(const cp::CpView& view, CpEdgeType type, int64_t event) {
     case CpEdgeType::kOperatorKernel: break;
   }
   if (event < 0 || view.stream(static_cast<uint32_t>(event)) < 0) return BoundBy::kCpu;
-  if (cp::shorten_name(view.store().name_of(static_cast<size_t>(event))).find("ncclKernel") != std::string::npos)
+  // HTA looks in the shortened name, which only drops text: look there only when the full
+  // name has it at all (shortening long kernel names is costly).
+  const std::string_view name = view.store().name_of(static_cast<size_t>(event));
+  if (name.find("ncclKernel") != std::string_view::npos &&
+      cp::shorten_name(name).find("ncclKernel") != std::string::npos)
     return BoundBy::kGpuCommunication;
   return BoundBy::kGpuCompute;
 }
@@ -71,7 +75,10 @@ CriticalPathStep step_of(const cp::CpView& view, const cp::CpGraph& graph, const
 }  // namespace
 
 CriticalPath critical_path(const HtaTrace& trace, const HtaOptions& options, bool infer_gpu_waits) {
-  const cp::CpView view(trace, options);
+  return cp::critical_path(cp::CpView(trace, options), infer_gpu_waits);
+}
+
+CriticalPath cp::critical_path(const cp::CpView& view, bool infer_gpu_waits) {
   CriticalPath path;
   path.inferred_sync = infer_gpu_waits;
   path.annotation = view.annotation;

@@ -2,8 +2,10 @@
 
 #include <limits>
 #include <map>
+#include <unordered_map>
 
 #include "analyses/hta/critical_path/cp_names.h"
+#include "analyses/hta/critical_path/cp_view.h"
 
 namespace sollens::hta {
 
@@ -26,11 +28,22 @@ Table critical_path_summary_table(const CriticalPath& path, std::string name) {
 
 namespace {
 
-// HTA's s_name: kernel names shortened (templates and arguments dropped), others whole.
-std::string short_name(const EventStore& s, uint32_t row) {
-  if (s.str(s.cat[row]) == "kernel") return cp::shorten_name(s.name_of(row));
-  return std::string(s.name_of(row));
-}
+// HTA's s_name: kernel names shortened (templates and arguments dropped), others whole;
+// once per distinct name.
+class ShortNames {
+ public:
+  explicit ShortNames(const EventStore& s) : s_(s) {}
+  std::string_view of(uint32_t row) {
+    if (s_.str(s_.cat[row]) != "kernel") return s_.name_of(row);
+    const auto [it, fresh] = cache_.try_emplace(s_.name[row]);
+    if (fresh) it->second = cp::shorten_name(s_.name_of(row));
+    return it->second;
+  }
+
+ private:
+  const EventStore& s_;
+  std::unordered_map<StrId, std::string> cache_;
+};
 
 }  // namespace
 
@@ -47,6 +60,7 @@ Table critical_path_breakdown_table(const HtaTrace& trace, const CriticalPath& p
   Column& stream = t.add_column("stream", ColumnType::kInt);
   Column& index = t.add_column("index", ColumnType::kInt);
   Column& bound_by = t.add_column("bound_by", ColumnType::kString);
+  ShortNames names(s);
   for (const CriticalPathStep& step : path.steps) {
     duration.push_float(step.duration);
     type.push_string(edge_type_name(step.type));
@@ -57,7 +71,7 @@ Table critical_path_breakdown_table(const HtaTrace& trace, const CriticalPath& p
     }
     const uint32_t row = static_cast<uint32_t>(step.event);
     event_idx.push_int(row);
-    s_name.push_string(short_name(s, row));
+    s_name.push_string(names.of(row));
     cat.push_string(s.str(s.cat[row]));
     pid.push_string(s.str(s.pid[row]));
     tid.push_string(s.str(s.tid[row]));
@@ -70,10 +84,11 @@ Table critical_path_breakdown_table(const HtaTrace& trace, const CriticalPath& p
 std::vector<Table> critical_path_tables(const HtaTrace& trace, const HtaOptions& options) {
   std::vector<Table> sheets;
   if (!options.critical_path) return sheets;
-  const CriticalPath hta_path = critical_path(trace, options, false);
+  const cp::CpView view(trace, options);
+  const CriticalPath hta_path = cp::critical_path(view, false);
   sheets.push_back(critical_path_summary_table(hta_path, "critical_path_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, hta_path, "critical_path_breakdown"));
-  const CriticalPath inferred = critical_path(trace, options, true);
+  const CriticalPath inferred = cp::critical_path(view, true);
   sheets.push_back(critical_path_summary_table(inferred, "critical_path_inferred_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, inferred, "critical_path_inferred_breakdown"));
   return sheets;
