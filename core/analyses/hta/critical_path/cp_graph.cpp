@@ -5,6 +5,7 @@
 #include <limits>
 #include <string_view>
 
+#include "analyses/hta/counter_series.h"
 #include "analyses/hta/critical_path/cp_names.h"
 #include "analyses/hta/critical_path/cp_queue.h"
 
@@ -323,7 +324,14 @@ void CpGraph::add_kernel_edges() {
     const bool sync = view_.raw_cat(row) == "cuda_sync";
     gpu.push_back({sync ? t.ts(row) + t.dur(row) : t.ts(row), row});
   }
-  std::stable_sort(gpu.begin(), gpu.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  {  // sort_values("sort_by"): numpy's quicksort, ties as it leaves them
+    std::vector<double> keys(gpu.size());
+    for (size_t i = 0; i < gpu.size(); ++i) keys[i] = gpu[i].first;
+    std::vector<std::pair<double, uint32_t>> sorted;
+    sorted.reserve(gpu.size());
+    for (const uint32_t i : numpy_quicksort_order(keys)) sorted.push_back(gpu[i]);
+    gpu.swap(sorted);
+  }
 
   const QueueLengths queue(view_);
   std::vector<std::pair<int64_t, uint32_t>> last_on_stream;  // (stream, end node), in first-seen order

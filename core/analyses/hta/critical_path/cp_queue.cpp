@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "analyses/hta/counter_series.h"
 #include "analyses/hta/critical_path/cp_names.h"
 
 namespace sollens::hta::cp {
@@ -21,7 +22,7 @@ struct QueueStep {
 
 // Launch calls (with a GPU partner) take the stream of the GPU events sharing their
 // correlation; GPU events count only where a launch call has their correlation. Steps
-// are ordered by time, launch calls before GPU events at the same time.
+// are ordered by time as pandas orders them (numpy's quicksort: ties as it leaves them).
 QueueLengths::QueueLengths(const CpView& view) {
   const EventStore& s = view.store();
   const HtaTrace& t = view.trace();
@@ -42,10 +43,11 @@ QueueLengths::QueueLengths(const CpView& view) {
   for (uint32_t i = 0; i < s.size(); ++i)
     if (view.kept(i) && view.stream(i) != -1 && launch_correlations.contains(view.correlation(i)))
       steps.push_back({t.ts(i), view.stream(i), i, -1});
-  std::stable_sort(steps.begin(), steps.end(), [](const QueueStep& a, const QueueStep& b) { return a.ts < b.ts; });
-
+  // pandas' sort_values("ts") on the concatenation: numpy's (unstable) quicksort order.
+  std::vector<double> keys(steps.size());
+  for (size_t i = 0; i < steps.size(); ++i) keys[i] = steps[i].ts;
   std::unordered_map<int64_t, int64_t> running;
-  for (const QueueStep& st : steps) length_[st.row] = running[st.stream] += st.delta;
+  for (const uint32_t i : numpy_quicksort_order(keys)) length_[steps[i].row] = running[steps[i].stream] += steps[i].delta;
 }
 
 }  // namespace sollens::hta::cp
