@@ -13,10 +13,12 @@ namespace sollens::hta {
 
 namespace {
 
+// HTA leaves GPU threads out of its call stacks; gpu_user_annotation events carry no
+// stream but live on the GPU's (pid 0 or tid 0) tracks.
 bool is_host_row(const HtaTrace& trace, uint32_t i) {
   const EventStore& s = trace.store();
   return s.phase[i] == Phase::kComplete && s.category[i] != Category::kTrace && s.cat[i] != kEmptyStr &&
-         (trace.stream(i) == -1 || is_runtime(s.category[i]));
+         s.category[i] != Category::kGpuUserAnnotation && (trace.stream(i) == -1 || is_runtime(s.category[i]));
 }
 
 // HTA's order of a start against an end at the same time (call_stack.compare_events):

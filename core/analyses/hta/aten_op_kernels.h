@@ -11,7 +11,8 @@
 
 namespace sollens::hta {
 
-// Host events (no numeric stream, and every runtime or driver call) nested per (pid, tid)
+// Host events (no numeric stream, and every runtime or driver call; not the GPU's
+// gpu_user_annotation tracks) nested per (pid, tid)
 // as HTA's call stacks nest them: by HTA's rounded times, an event starting where another
 // ends follows it unless one of the two lasts 0 µs. Rows HTA does not keep stay outside.
 struct HostNesting {

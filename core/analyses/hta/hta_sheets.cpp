@@ -4,6 +4,7 @@
 #include "analyses/hta/critical_path/critical_path_sheets.h"
 #include "analyses/hta/hta_trace.h"
 #include "analyses/hta/aten_op_kernels.h"
+#include "analyses/hta/kernel_sequences.h"
 #include "analyses/hta/launch_stats.h"
 
 namespace sollens::hta {
@@ -18,6 +19,7 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
   // kernel launches: launch stats and outliers, ATen op kernels, frequent sequences
   for (Table& t : launch_stats_tables(trace, options)) add(std::move(t));
   add(aten_op_kernels_and_delay_table(trace));
+  if (!options.sequences_operator.empty()) add(frequent_cuda_kernel_sequences_table(trace, options));
 
   // counters: queue length, memory bandwidth, CUPTI counters
   for (Table& t : counter_tables(trace, tree, options)) add(std::move(t));
