@@ -14,4 +14,10 @@ namespace sollens {
 // trace's text has no events array; nothing is written then).
 std::string write_counters_trace(const Session& session, std::ostream& out);
 
+// With HTA's critical path overlaid (overlay_critical_path_analysis): flow arrows along
+// the path and a copy of each of its events on a "Critical path" process. The path is
+// HTA's (no inferred GPU waits) over the stretch request.critical_path names. "" when
+// written, else why not (nothing is written then).
+std::string write_critical_path_trace(const Session& session, const ReportRequest& request, std::ostream& out);
+
 }  // namespace sollens

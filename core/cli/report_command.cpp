@@ -6,6 +6,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include "api/rank_collectives.h"
 #include "api/command_options.h"
@@ -190,13 +191,17 @@ int write_hta_trace(const std::string& flag, const std::string& path,
   return 0;
 }
 
-// The HTA traces asked for (--counters-trace), after the report.
-int write_hta_traces(const LoadedTrace& loaded, const ReportCliOptions& cli) {
+// The HTA traces asked for (--counters-trace, --critical-path-trace), after the report.
+int write_hta_traces(const LoadedTrace& loaded, const ReportRequest& request, const ReportCliOptions& cli) {
   const Session& session = loaded.session;
   if (!cli.counters_trace.empty())
     if (const int code = write_hta_trace("--counters-trace", cli.counters_trace,
                                          [&session](std::ostream& out) { return write_counters_trace(session, out); }))
       return code;
+  if (!cli.critical_path_trace.empty())
+    return write_hta_trace("--critical-path-trace", cli.critical_path_trace, [&](std::ostream& out) {
+      return write_critical_path_trace(session, request, out);
+    });
   return 0;
 }
 
@@ -230,8 +235,14 @@ int run_report(const std::vector<std::string>& args) {
     std::cerr << "sollens: --capture takes one trace\n";
     return 2;
   }
-  if (many && !cli.counters_trace.empty()) {
-    std::cerr << "sollens: --counters-trace takes one trace\n";
+  for (const auto& [flag, file] : {std::pair{"--counters-trace", &cli.counters_trace},
+                                   std::pair{"--critical-path-trace", &cli.critical_path_trace}})
+    if (many && !file->empty()) {
+      std::cerr << "sollens: " << flag << " takes one trace\n";
+      return 2;
+    }
+  if (!cli.critical_path_trace.empty() && !request.critical_path.enabled) {
+    std::cerr << "sollens: --critical-path-trace needs a critical path (not --critical-path none)\n";
     return 2;
   }
   if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file, max_memory);
@@ -242,7 +253,7 @@ int run_report(const std::vector<std::string>& args) {
   if (!capture.empty() && !load_capture_trace(capture, *loaded)) return 1;
   int code = write_report_dir(trace, *loaded, request, out_dir, write_json, write_xlsx_file, std::cerr);
   if (code == 0 && !rank_summary.empty()) code = write_rank_summary(trace, *loaded, rank_summary);
-  if (code == 0) code = write_hta_traces(*loaded, cli);
+  if (code == 0) code = write_hta_traces(*loaded, request, cli);
   // What exit costs before the process ends: freeing the store, the tree and the text.
   const auto t_free = std::chrono::steady_clock::now();
   loaded.reset();

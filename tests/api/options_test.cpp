@@ -174,7 +174,8 @@ TEST_CASE("the command line's report options: files, loading and the SOL sheets"
   CHECK(cli.link == LinkMode::kAuto);
   CHECK(read_all(report_cli_options(),
                  {"--out", "o", "--no-json", "--no-xlsx", "--no-sol", "--include-python", "--strip-sglang-suffixes",
-                  "--link", "correlation", "--max-memory", "1.5", "--capture", "c.json", "--rank-summary", "r.csv"},
+                  "--link", "correlation", "--max-memory", "1.5", "--capture", "c.json", "--rank-summary", "r.csv",
+                  "--counters-trace", "q.json", "--critical-path-trace", "p.json"},
                  cli)
             .empty());
   CHECK(cli.out_dir == "o");
@@ -183,6 +184,10 @@ TEST_CASE("the command line's report options: files, loading and the SOL sheets"
   CHECK(cli.max_memory_bytes == 1500000);
   CHECK(cli.capture == "c.json");
   CHECK(cli.rank_summary == "r.csv");
+  CHECK(cli.counters_trace == "q.json");
+  CHECK(cli.critical_path_trace == "p.json");
+  CHECK(read_all(report_cli_options(), {"--counters-trace"}, cli) == "--counters-trace needs a file");
+  CHECK(read_all(report_cli_options(), {"--critical-path-trace"}, cli) == "--critical-path-trace needs a file");
   CHECK(read_all(report_cli_options(), {"--out"}, cli) == "--out needs a directory");
   CHECK(read_all(report_cli_options(), {"--capture"}, cli) == "--capture needs the graph-capture trace");
   CHECK(read_all(report_cli_options(), {"--rank-summary"}, cli) == "--rank-summary needs a file");

@@ -44,7 +44,8 @@ help_names report --out --no-json --no-xlsx --device --no-roofline --no-sol --ef
   --group-by-num-kernels --short-kernel-threshold-us --short-kernel-histogram-bins --topk-short-kernels \
   --strip-sglang-suffixes --rank-summary --max-memory --no-hta --hta-kernel-gap-us --hta-kernel-share \
   --hta-top-kernels --hta-runtime-cutoff-us --hta-launch-delay-cutoff-us --hta-max-queue-length --hta-time-series \
-  --hta-kernels-with-annotations --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path --counters-trace
+  --hta-kernels-with-annotations --hta-sequences --hta-sequence-min-length --hta-sequence-top-k --critical-path --counters-trace \
+  --critical-path-trace
 help_names info --device --link
 help_names cycles --mode --order --out
 help_names sol --device --efficiency --capture --out
@@ -131,6 +132,14 @@ if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]
   passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: the counters trace's events"; fi
 expect "--counters-trace unwritable" 3 "cannot write $tmp/readonly/c.json \(--counters-trace\)" -- "$sollens" report "$bert" --out "$tmp/ct2" --no-xlsx --no-json --counters-trace "$tmp/readonly/c.json"
 expect "--counters-trace with many traces" 2 "--counters-trace takes one trace" -- "$sollens" report "$bert" "$bert" --counters-trace "$tmp/c.json"
+# --critical-path-trace: the trace again with HTA's critical path overlaid (flow arrows
+# and copies of the path's events, cat critical_path).
+expect "--critical-path-trace" 0 "wrote $tmp/cp.json" -- "$sollens" report "$bert" --out "$tmp/cp" --no-xlsx --no-json --critical-path-trace "$tmp/cp.json"
+if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]; a = e[2551:]; s = [x for x in a if x.get("ph") == "s"]; f = [x for x in a if x.get("ph") == "f"]; sys.exit(not (s and len(s) == len(f) and all(x.get("cat") == "critical_path" for x in s + f)))' "$tmp/cp.json"; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: the critical-path trace's events"; fi
+expect "--critical-path-trace with none" 2 "--critical-path-trace needs a critical path \(not --critical-path none\)" -- "$sollens" report "$bert" --critical-path none --critical-path-trace "$tmp/cp2.json"
+expect "--critical-path-trace unwritable" 3 "cannot write $tmp/readonly/cp.json \(--critical-path-trace\)" -- "$sollens" report "$bert" --out "$tmp/cp3" --no-xlsx --no-json --critical-path-trace "$tmp/readonly/cp.json"
+expect "--critical-path-trace with many traces" 2 "--critical-path-trace takes one trace" -- "$sollens" report "$bert" "$bert" --critical-path-trace "$tmp/c.json"
 expect "--critical-path bad index" 2 "--critical-path needs ANNOTATION\[:INDEX\], INDEX a whole number >= 0 \(or all, or none\), not 'ProfilerStep:x'" -- \
   "$sollens" report "$bert" --critical-path ProfilerStep:x
 expect "--critical-path without value" 2 "--critical-path needs ANNOTATION" -- "$sollens" report "$bert" --critical-path
