@@ -40,6 +40,8 @@ v = verdictText(summaryShares(summary([0, 10, 20, 25, 45])));
 check(v.headline === 'Launch-bound: 45% of the critical path is kernel launch delays.', `launch-bound: ${v.headline}`);
 v = verdictText(summaryShares(summary([0, 10, 20, 60, 10])));
 check(v.headline === 'Bound by gaps between kernels: 60% of the critical path is gaps between kernels.', `kernel gaps: ${v.headline}`);
+v = verdictText([{ id: '', share: 0 }, { id: 'cpu_bound', share: 30 }, { id: 'gpu_communication_bound', share: 70 }]);
+check(v.headline === 'Communication-bound: 70% of the critical path is GPU communication (NCCL kernels).', `communication: ${v.headline}`);
 v = verdictText(summaryShares(summary([100, 0, 0, 0, 0])));
 check(/^The critical path has no length/.test(v.headline), `only zero-length edges: ${v.headline}`);
 v = verdictText([{ id: 'new_class', share: 80 }, { id: 'cpu_bound', share: 20 }]);

@@ -18,6 +18,8 @@ export const CLASSES = [
     hint: 'The GPU waits for the CPU to issue work: fewer, larger kernels (fusion, torch.compile), CUDA graphs or less Python per step shorten this path.' },
   { id: 'gpu_compute_bound', label: 'GPU kernels', verdict: 'GPU-bound',
     hint: 'The kernels themselves set the pace: faster kernels, or less GPU work, shorten the step.' },
+  { id: 'gpu_communication_bound', label: 'GPU communication (NCCL kernels)', verdict: 'Communication-bound',
+    hint: 'Collectives set the pace: overlapping them with computation, or moving less data, shortens the step.' },
   { id: 'gpu_kernel_kernel_overhead', label: 'gaps between kernels', verdict: 'Bound by gaps between kernels',
     hint: 'The GPU idles between back-to-back kernels on a stream: fusing small kernels or CUDA graphs remove these gaps.' },
   { id: 'gpu_kernel_launch_overhead', label: 'kernel launch delays', verdict: 'Launch-bound',
@@ -37,7 +39,7 @@ const ABSENT = 'No critical path in this report: the trace has no GPU events, th
 
 export function render(section, context) {
   resetSection(section, 'Critical path');
-  section.append(el('p', 'detail', 'The longest chain of dependent work through the step: CPU ops, kernel launches, kernels and the waits between them (HTA\'s critical_path_analysis). Only what is on this path makes the step longer. It covers the second ProfilerStep where the trace has two or more, else the first, else the whole trace (sollens report --critical-path chooses another).'));
+  section.append(el('p', 'detail', 'The longest chain of dependent work through the step: CPU ops, kernel launches, kernels and the waits between them (HTA\'s critical_path_analysis). Only what is on this path makes the step longer. It covers the second ProfilerStep where the trace has two or more, else the first, else the whole trace (sollens report --critical-path chooses another; --critical-path-trace FILE writes the trace with the path drawn on it, for Perfetto UI).'));
 
   const hta = htaSheet(context, 'critical_path_summary', ABSENT);
   if (!hta.sheet) {
@@ -98,7 +100,8 @@ export function summaryShares(sheet) {
 }
 
 // "CPU-bound: 97% of the critical path is CPU ops", the runner-up, and what it means.
-export function verdictText(shares) {
+export function verdictText(unordered) {
+  const shares = [...unordered].sort((a, b) => b.share - a.share);
   const top = shares.find((s) => s.id !== '' && s.share > 0);
   if (!top) return { headline: 'The critical path has no length: every edge on it is zero-length.', detail: '', hint: '' };
   const c = classOf(top.id);
@@ -128,13 +131,14 @@ function syncEvents(info) {
   return categories.reduce((n, [cat, count]) => (cat === 'cuda_sync' ? n + count : n), 0);
 }
 
-// Which path to trust, and why, in one line.
+// Which path to trust, and why, in one line (core/analyses/hta/README.md, "Which path
+// to trust").
 function trustNote(paths, trusted, sync) {
   let text;
   if (paths.length > 1 && sync) {
-    text = `Trust the inferred path: it is HTA's path plus the waits of blocking runtime calls (synchronize calls, synchronous copies) that have no CUDA sync event. This trace has ${fmtInt(sync)} CUDA sync events, which HTA's path sees too, so the two differ only where a blocking call has none.`;
+    text = `Both paths are HTA's here: this trace has ${fmtInt(sync)} CUDA sync events, which HTA's graph follows from the GPU back to the CPU; the inferred path only adds the waits of blocking calls that have no sync event.`;
   } else if (paths.length > 1) {
-    text = `Trust the inferred path. This trace has no CUDA sync events${sync === null ? ' (or the report does not say)' : ''} (PyTorch records them only with enable_cuda_sync_events=True), so HTA's path cannot see the CPU waiting for the GPU and follows the CPU thread to its end; the inferred path adds those waits from the runtime's blocking calls (cudaDeviceSynchronize, cudaStreamSynchronize, synchronous copies, …).`;
+    text = `Trust the inferred path. This trace has no CUDA sync events${sync === null ? ' (or the report does not say)' : ''} (PyTorch records them only with enable_cuda_sync_events=True), so HTA's path cannot see the CPU waiting for the GPU: a wait in a sync call drops out and the step reads CPU-bound however long the GPU ran. The inferred path adds those waits from the runtime's blocking calls (cudaDeviceSynchronize, cudaStreamSynchronize, synchronous copies, …); it goes by timing, so a GPU event that happens to end inside a call that did not wait is taken as waited for.`;
   } else if (sync === 0) {
     text = 'Read this with care: the trace has no CUDA sync events, so HTA\'s path cannot see the CPU waiting for the GPU (a wait in a sync call counts as CPU work), and this report has no inferred path to compare with.';
   } else {
