@@ -2,12 +2,14 @@
 // GPU → CPU waits HTA cannot see where the trace has no CUDA sync events: a blocking
 // runtime call (device / stream / event synchronize, a synchronous copy, an async copy to
 // or from pageable host memory; CUDA and HIP) returns when the last GPU event it waits for
-// ends. That event is the one, among those it can wait for, that ends last inside the
-// call; where none ends inside it the call did not wait and keeps its CPU time.
-//   device sync: any GPU event of the process launched before the call;
-//   stream / event sync: those on the stream the thread launched to last (the event's
-//     stream is not in the trace), else as device sync;
-//   copies: the copy itself and what was launched before it on its stream.
+// ends. A stream runs its work in launch order, so on each stream the call can wait for
+// it waits for the stream's last launch before the call; the edge comes from the one of
+// those that ends last inside the call (within 1 µs). Where none ends inside it the call
+// did not wait and keeps its CPU time.
+//   device sync: every stream the process launched to;
+//   stream / event sync: the stream the thread launched to last (the trace names neither
+//     the stream nor the event), else every stream;
+//   copies: the copy itself and its stream.
 #include <vector>
 
 #include "analyses/hta/critical_path/cp_graph.h"
