@@ -163,8 +163,12 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     // Rows 0 and 11 (launch call 5 µs, kernel 2 µs) and row 6 (9 µs, 4 µs) share the cell 5–10 × 2–5.
     check(cellRows.length === cells.length && cellRows.some((r) => r.join() === '5–10,2–5,3'),
       `hta launch delays: the heat map's cells are listed as a table too (${cellRows.length} cells: ${cellRows.map((r) => r.join(" ")).join("; ")})`);
+    // The ATen ops, the longest avg_runtime_delay (9.5 µs, layer_norm) first, names as text.
+    const ops = await dataRows(page, `${LD} .sheet-table[data-sheet="aten_op_kernels_and_delay"]`);
+    check(ops.length === 2 && ops[0][0] === `aten::layer_norm${HOSTILE}` && ops[0][1] === '9.5',
+      `hta launch delays: the ATen ops' kernels and delays, the longest runtime delay first, in sight (${ops.map((r) => r.slice(0, 2).join(' ')).join(', ')})`);
     const headings = await page.$$eval(`${LD} h2, ${LD} h3`, (hs) => hs.map((h) => h.textContent));
-    check(headings.join(' | ') === 'Launch delays | How long kernels wait to start | Outliers | Longest launch delays | Launch call against kernel time',
+    check(headings.join(' | ') === 'Launch delays | How long kernels wait to start | Outliers | Longest launch delays | By ATen op | Launch call against kernel time',
       `hta launch delays: headings (${headings.join(' | ')})`);
     check(await page.$$eval(`${LD} svg[role=img]`, (ss) => ss.every((s) => s.querySelector(':scope > title')?.textContent)),
       'hta launch delays: every chart has an accessible name');

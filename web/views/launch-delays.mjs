@@ -1,9 +1,11 @@
 // The launch-delays view: how long kernels wait between their launch call on the CPU
 // and their start on the GPU, from HTA's cuda_kernel_launch_stats (rank, correlation,
 // cpu_duration, gpu_duration, launch_delay; µs) and the core's
-// cuda_kernel_launch_stats_other_apis (the same for launch calls HTA does not read): the delays' distribution (log-ish
-// bins), the outliers by kind with the cutoffs used, the longest delays, and launch
-// call against kernel time (kernels whose launch costs more than the kernel).
+// cuda_kernel_launch_stats_other_apis (the same for launch calls HTA does not read):
+// the delays' distribution (log-ish bins), the outliers by kind with the cutoffs used,
+// the longest delays, the ATen ops with their kernels and delays
+// (aten_op_kernels_and_delay), and launch call against kernel time (kernels whose launch
+// costs more than the kernel).
 // The bins only group the core's values to draw them.
 
 import { createTable } from '../table.mjs';
@@ -61,9 +63,26 @@ export function render(section, context) {
       panel.append(longest(launches.find((sheet) => sheet.name === item.id)));
     }, { label: 'Launches by launch call', selected: context.state.launchTab, onSelect: (id) => { context.state.launchTab = id; } }).element);
 
+  section.append(byAtenOp(context));
+
   section.append(el('h3', '', 'Launch call against kernel time'),
     el('p', 'detail', 'Each cell counts the launches with that launch call time (across) and GPU time (up). Below the diagonal the kernel ran for less time than its launch call took: launching it costs more than the work it does, so fusing or batching such kernels (or capturing them in a CUDA graph) saves CPU time per step.'));
   section.append(launchCostChart(values('cpu_duration'), values('gpu_duration')));
+}
+
+// HTA's aten_op_kernels_and_delay: the launches by the ATen op that made them, with
+// the kernels' names (the launch sheets have only correlation ids).
+function byAtenOp(context) {
+  const wrap = el('div', 'by-aten-op');
+  wrap.append(el('h3', '', 'By ATen op'),
+    el('p', 'detail', 'Each ATen op with the kernels it launches (kernel_sequence), how often (occurrence_count), how long after the op starts its first kernel is launched (avg_aten_op_launch_delay: CPU time in the op before the launch) and from that launch call\'s start to the kernel\'s start on the GPU (avg_runtime_delay: the launch call plus the launch delay); µs, averages over the occurrences. The longest avg_runtime_delay first.'));
+  const found = htaSheet(context, 'aten_op_kernels_and_delay', 'No ATen op in this report launches a kernel.');
+  // The delays before the long kernel names, so that they are in sight without scrolling.
+  const columns = ['aten_op_name', 'avg_runtime_delay', 'avg_aten_op_launch_delay', 'occurrence_count', 'kernel_sequence', 'rank'];
+  const shown = found.sheet ? [...columns, ...found.sheet.columns.map((c) => c.name).filter((n) => !columns.includes(n))] : [];
+  wrap.append(found.sheet ? createTable(found.sheet, { caption: found.sheet.name, columns: shown, sort: { column: 'avg_runtime_delay', descending: true } }).element
+    : missingNotice(found.why));
+  return wrap;
 }
 
 // How many launches, and by which calls.
