@@ -56,7 +56,7 @@ std::vector<PathEvent> path_events(const CriticalPath& path) {
   std::map<uint32_t, size_t> at;
   auto note = [&](uint32_t row) {
     const auto [it, fresh] = at.try_emplace(row, events.size());
-    if (fresh) events.push_back({row});
+    if (fresh) events.push_back({row, 0, {}});
     return it->second;
   };
   for (const CriticalPathStep& s : path.steps) {

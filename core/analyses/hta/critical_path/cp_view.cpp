@@ -27,7 +27,8 @@ bool in_hta_table(const EventStore& s, uint32_t row) {
 
 }  // namespace
 
-CpView::CpView(const HtaTrace& trace, const HtaOptions& options) : trace_(trace) {
+CpView::CpView(const HtaTrace& trace, const HtaOptions& options, bool gpu_stream_zero)
+    : trace_(trace), gpu_stream_zero_(gpu_stream_zero) {
   const size_t n = store().size();
   kept_.assign(n, 0);
   clipped_.assign(n, 0);
@@ -66,6 +67,10 @@ void CpView::read_streams() {
   }
 }
 
+bool CpView::gpu_side(uint32_t row) const {
+  return stream(row) > 0 || (gpu_stream_zero_ && stream(row) == 0 && is_gpu_activity(store().category[row]));
+}
+
 int64_t CpView::correlation(uint32_t row) const {
   const int64_t c = store().correlation[row];
   return c == kNoValue ? kNoCorrelation : c;
@@ -84,7 +89,7 @@ void CpView::compute_index_correlation() {
     if (c == kNoCorrelation) continue;
     index_corr_[i] = std::min<int64_t>(c, 0);
     if (stream(i) == -1) last_cpu[c] = i;
-    else if (stream(i) > 0) last_gpu[c] = i;
+    else if (gpu_side(i)) last_gpu[c] = i;
   }
   for (uint32_t i = 0; i < n; ++i) {
     if (!kept_[i] || correlation(i) == kNoCorrelation) continue;
@@ -92,7 +97,7 @@ void CpView::compute_index_correlation() {
     if (stream(i) == -1) {
       const auto g = last_gpu.find(c);
       if (g != last_gpu.end() && last_cpu.contains(c)) index_corr_[i] = g->second;
-    } else if (stream(i) > 0) {
+    } else if (gpu_side(i)) {
       const auto p = last_cpu.find(c);
       if (p != last_cpu.end()) index_corr_[i] = p->second;
     }
@@ -129,7 +134,7 @@ void CpView::keep_hta_rows() {
   }
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (!kept_[i] || stream(i) == -1) continue;
-    kept_[i] = stream(i) > 0 && cpu_correlations.contains(correlation(i)) ? 1 : 0;
+    kept_[i] = gpu_side(i) && cpu_correlations.contains(correlation(i)) ? 1 : 0;
   }
 }
 

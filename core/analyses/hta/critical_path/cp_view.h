@@ -18,7 +18,9 @@ inline constexpr int64_t kNoCorrelation = -1;
 
 class CpView {
  public:
-  CpView(const HtaTrace& trace, const HtaOptions& options);
+  // gpu_stream_zero: GPU events on stream 0 (ROCm's default stream) are GPU events too;
+  // HTA counts only streams above 0 and leaves them unlaunched.
+  CpView(const HtaTrace& trace, const HtaOptions& options, bool gpu_stream_zero = false);
 
   const HtaTrace& trace() const { return trace_; }
   const EventStore& store() const { return trace_.store(); }
@@ -41,6 +43,7 @@ class CpView {
   std::string note;
 
  private:
+  bool gpu_side(uint32_t row) const;  // HTA's stream > 0, or a stream-0 GPU event where asked
   void read_streams();
   void compute_index_correlation();
   void keep_hta_rows();
@@ -48,6 +51,7 @@ class CpView {
   void clip();
 
   const HtaTrace& trace_;
+  bool gpu_stream_zero_ = false;
   std::vector<uint8_t> kept_, clipped_;
   std::vector<int64_t> index_corr_, stream_;
   std::vector<uint32_t> clipped_rows_;

@@ -75,7 +75,7 @@ CriticalPathStep step_of(const cp::CpView& view, const cp::CpGraph& graph, const
 }  // namespace
 
 CriticalPath critical_path(const HtaTrace& trace, const HtaOptions& options, bool infer_gpu_waits) {
-  return cp::critical_path(cp::CpView(trace, options), infer_gpu_waits);
+  return cp::critical_path(cp::CpView(trace, options, infer_gpu_waits), infer_gpu_waits);
 }
 
 CriticalPath cp::critical_path(const cp::CpView& view, bool infer_gpu_waits) {

@@ -69,7 +69,8 @@ struct CriticalPath {
 // The path of `options.critical_path_annotation`'s instance `options.critical_path_instance`
 // (see HtaOptions); infer_gpu_waits adds an edge from the GPU event each blocking runtime
 // call waited for (cudaDeviceSynchronize, cudaStreamSynchronize, cudaEventSynchronize,
-// blocking copies, their HIP twins) to the call's end.
+// blocking copies, their HIP twins) to the call's end, and counts GPU events on stream 0
+// (ROCm's default stream) as GPU work, which HTA leaves out.
 CriticalPath critical_path(const HtaTrace& trace, const HtaOptions& options, bool infer_gpu_waits);
 
 }  // namespace sollens::hta

@@ -88,7 +88,8 @@ std::vector<Table> critical_path_tables(const HtaTrace& trace, const HtaOptions&
   const CriticalPath hta_path = cp::critical_path(view, false);
   sheets.push_back(critical_path_summary_table(hta_path, "critical_path_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, hta_path, "critical_path_breakdown"));
-  const CriticalPath inferred = cp::critical_path(view, true);
+  const cp::CpView with_stream_zero(trace, options, true);
+  const CriticalPath inferred = cp::critical_path(with_stream_zero, true);
   sheets.push_back(critical_path_summary_table(inferred, "critical_path_inferred_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, inferred, "critical_path_inferred_breakdown"));
   return sheets;

@@ -181,3 +181,29 @@ TEST_CASE("critical path: HTA's summary of ResNet-50 on H200 (whole trace)", "[h
   CHECK(share(s, "gpu_kernel_kernel_overhead") == Approx(0.023131055220946058).epsilon(1e-9));
   CHECK(share(s, "gpu_kernel_launch_overhead") == Approx(0.00889655970036387).epsilon(1e-9));
 }
+
+TEST_CASE("critical path: ROCm's stream 0 kernels count in the inferred path only", "[hta][critical_path]") {
+  // hipLaunchKernel [0, 4] (its stream arg the text "0x0") launches k1 [6, 46] on stream 0;
+  // hipDeviceSynchronize [10, 47] waits for it; aten::after [47, 97]. HTA pairs only GPU
+  // events on streams above 0 and weighs only CUDA's blocking calls 0: its path is the
+  // CPU's, 4 + 37 + 50 = 91 µs. Inferred: launch 6 + k1 40 + sync 0 + aten::after 50 = 96 µs.
+  // (A metadata event first: HTA reads a partner at row 0 as "no partner".)
+  const std::string launch =
+      R"({"ph": "X", "cat": "cuda_runtime", "name": "hipLaunchKernel", "pid": 1, "tid": 1, "ts": 0, "dur": 4, )"
+      R"("args": {"correlation": 1, "stream": "0x0", "grid": [1, 1, 1]}})";
+  const std::string k1 =
+      R"({"ph": "X", "cat": "kernel", "name": "k1", "pid": 2, "tid": 0, "ts": 6, "dur": 40, )"
+      R"("args": {"device": 2, "stream": 0, "correlation": 1}})";
+  const std::string json = "{\"traceEvents\": [{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1}," + launch + "," +
+                           cpu("cuda_runtime", "hipDeviceSynchronize", 10, 37, 2) + "," +
+                           cpu("cpu_op", "aten::after", 47, 50) + "," + k1 + "]}";
+  const auto store = test::load_store(json);
+  const HtaTrace trace(*store);
+  const CriticalPath hta_path = critical_path(trace, HtaOptions{}, false);
+  CHECK(total(hta_path) == 91);
+  const CriticalPath inferred = critical_path(trace, HtaOptions{}, true);
+  CHECK(inferred.inferred_waits == 1);
+  CHECK(total(inferred) == 96);
+  const Table s = critical_path_summary_table(inferred, "critical_path_inferred_summary");
+  CHECK(share(s, "gpu_compute_bound") == Approx(40.0 / 96 * 100).epsilon(1e-12));
+}
