@@ -149,7 +149,7 @@ try {
   await views.rooflineColumns();
   await views.collectivesView();
   const hta = htaChecks({ context, origin, repo, check, screenshots });
-  await hta.realTrace(page, 'h100');
+  await hta.realTrace(page, 'h100', gzOf('tracelens-h100-bert-small'));
   await page.click('nav [data-view="overview"]');
   await views.virtualScrolling();
   await page.click('nav [data-view="overview"]');

@@ -10,7 +10,12 @@
 //   - the notices: a report without HTA sheets (--no-hta), HTA sheets without a critical
 //     path or launches (a trace without GPU events), a sheet left out of a share link.
 // Screenshots go to `screenshots` (hta-*.png).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseCsv } from './views_checks.mjs';
+import { shareText } from '../../web/views/hta-common.mjs';
 import { DELAY_BINS, HOSTILE, SHORTER_THAN_LAUNCH, emptyHtaSheets, fullHtaSheets, loadedReport, sheet } from './support/hta_report.mjs';
 
 const TIMEOUT_MS = 15_000;
@@ -244,12 +249,19 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
   }
 
   // A real trace opened in `page` (its report is the core's): the view shows a verdict
-  // with its breakdown, or says why it cannot; the launch delays likewise.
-  async function realTrace(page, label) {
+  // with its breakdown, or says why it cannot; the launch delays likewise. With `gz` and
+  // the CLI built, the page's figures are those of `sollens report`'s CSVs for the trace:
+  // the trusted path's largest share, the breakdown's rows, the launches.
+  async function realTrace(page, label, gz = null) {
     await show(page, 'critical-path');
+    // A module built before the HTA sheets has none: nothing to compare (said, not passed).
+    const stale = await page.locator(`${CP} .no-critical-path`).count()
+      && /no Holistic Trace Analysis/.test(await text(page, `${CP} .no-critical-path`));
+    if (stale && gz) console.log(`(hta ${label}: the wasm module's report has no HTA sheets: rebuild it to compare the views with sollens report)`);
+    const cli = gz && !stale ? cliSheets(gz) : null;
     const verdict = await page.locator(`${CP} .cp-verdict .verdict`).count() ? await text(page, `${CP} .cp-verdict .verdict`) : null;
     const notice = await page.locator(`${CP} .no-critical-path`).count() ? await text(page, `${CP} .no-critical-path`) : null;
-    check((verdict && /^(CPU-bound|GPU-bound|Launch-bound|Bound by .*): [\d.<]+% of the critical path is /.test(verdict)) || (notice && !verdict),
+    check((verdict && /^(CPU-bound|GPU-bound|Launch-bound|Communication-bound|Bound by .*): [\d.<]+% of the critical path is /.test(verdict)) || (notice && !verdict),
       `hta ${label}: the critical path view gives a verdict or says why not (${verdict ?? notice})`);
     if (verdict) {
       const tabCounts = await page.$$eval(`${CP} [role=tab] .tab-count`, (ts) => ts.map((t) => t.textContent));
@@ -257,12 +269,45 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
       check(tabCounts.length >= 1 && tabCounts[0] === `(${rowCount.replace(/ rows?$/, '')})`,
         `hta ${label}: the shown breakdown has the rows its tab counts (${tabCounts[0]}, ${rowCount})`);
     }
+    const trusted = cli?.get('critical_path_inferred_summary') ? 'critical_path_inferred' : 'critical_path';
+    const summary = cli?.get(`${trusted}_summary`);
+    if (summary) {
+      const shares = summary.rows.filter((r) => r[0] !== '').map((r) => Number(r[1]));
+      const top = Math.max(...shares);
+      const rows = cli.get(`${trusted}_breakdown`)?.rows.length;
+      const shownRows = verdict ? await text(page, `${CP} .tabpanel:not([hidden]) .row-count`) : '';
+      check(Boolean(verdict) && verdict.includes(`: ${shareText(top)} of the critical path`) && shownRows === `${rows.toLocaleString('en-US')} rows`,
+        `hta ${label}: the verdict's share and the breakdown's rows are sollens report's ${trusted}_summary.csv (${shareText(top)}) and _breakdown.csv (${rows} rows): ${verdict ?? 'no verdict: rebuild the wasm module'}; ${shownRows}`);
+    }
     await page.screenshot({ path: path.join(screenshots, `hta-${label}-critical-path.png`), fullPage: true });
     await show(page, 'launch-delays');
     const bins = await page.locator(`${LD} .delay-bins tbody tr`).count();
     const none = await page.locator(`${LD} .no-launch-stats`).count();
     check((bins > 0) !== (none > 0), `hta ${label}: the launch delays view draws its histogram (${bins} bins) or says why not`);
+    if (cli?.get('cuda_kernel_launch_stats')) {
+      const launches = ['cuda_kernel_launch_stats', 'cuda_kernel_launch_stats_other_apis'].reduce((n, name) => n + (cli.get(name)?.rows.length ?? 0), 0);
+      const binned = (await page.$$eval(`${LD} .delay-bins tbody tr`, (trs) => trs.map((tr) => Number(tr.cells[1].textContent.replace(/,/g, '')))))
+        .reduce((a, b) => a + b, 0);
+      check(binned === launches, `hta ${label}: the histogram counts every launch of sollens report's launch sheets (${binned} of ${launches})`);
+    }
     await page.screenshot({ path: path.join(screenshots, `hta-${label}-launch-delays.png`), fullPage: true });
+  }
+
+  // sollens report's CSVs of the HTA sheets these views read, by sheet name (null without
+  // the CLI): {header, rows}.
+  function cliSheets(gz) {
+    const cli = path.join(repo, 'build/native/sollens');
+    if (!existsSync(cli)) return null;
+    const out = mkdtempSync(path.join(tmpdir(), 'sollens-hta-'));
+    try {
+      execFileSync(cli, ['report', gz, '--out', out, '--no-json', '--no-xlsx'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const sheets = new Map();
+      for (const f of readdirSync(out).filter((n) => /^(critical_path|cuda_kernel_launch)/.test(n) && n.endsWith('.csv')))
+        sheets.set(f.replace(/\.csv$/, ''), parseCsv(readFileSync(path.join(out, f), 'utf8')));
+      return sheets;
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   }
 
   const all = async () => {

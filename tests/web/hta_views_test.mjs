@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { htaChecks } from './hta_checks.mjs';
-import { CHROMIUM, checks, defaultSite, launchChromium, pathOptions, repo, startPageServer } from './support/harness.mjs';
+import { CHROMIUM, checks, defaultSite, gzOf, launchChromium, pathOptions, repo, startPageServer } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -33,7 +33,7 @@ try {
     await page.goto(`${origin}/`);
     await page.click('#open-sample');
     await page.waitForFunction(() => ['loaded', 'error'].includes(document.body.dataset.state), null, { timeout: 60_000 });
-    if (check(await page.evaluate(() => document.body.dataset.state) === 'loaded', 'hta views: the sample opens')) await hta.realTrace(page, 'sample');
+    if (check(await page.evaluate(() => document.body.dataset.state) === 'loaded', 'hta views: the sample opens')) await hta.realTrace(page, 'sample', gzOf('tracelens-h100-bert-small'));
     await page.close();
   } else {
     console.log(`(no wasm module in ${site}: the sample is not opened)`);
