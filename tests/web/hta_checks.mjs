@@ -190,7 +190,10 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     check(verdict === 'GPU-bound: 62.5% of the critical path is GPU kernels.', `hta sync events: the verdict is the inferred path's: "${verdict}"`);
     const trust = await text(page, `${CP} .cp-trust`);
     check(/^Both paths are HTA's here: this trace has 5 CUDA sync events/.test(trust), `hta sync events: the trust line counts the sync events: "${trust.slice(0, 70)}…"`);
-    check(/^Inferred path/.test(await text(page, `${CP} .cp-path h3`)), 'hta sync events: the inferred path first');
+    check(/^Inferred path/.test(await text(page, `${CP} .cp-path h3`)) && await page.locator(`${CP} .badge`).count() === 0,
+      'hta sync events: the inferred path first, neither marked trusted (both are HTA\'s)');
+    const source = await text(page, `${CP} .cp-verdict-source`);
+    check(/which with this trace's CUDA sync events is HTA's own/.test(source), `hta sync events: the verdict says where it is read from: "${source}"`);
     await clean(page, errors, 'sync events');
     await page.close();
   }

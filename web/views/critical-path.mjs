@@ -57,11 +57,14 @@ export function render(section, context) {
   paths.sort((a, b) => (a.id === trusted ? -1 : b.id === trusted ? 1 : 0));
 
   const main = paths[0];
-  section.append(verdictBlock(summaryShares(main.summary), paths.length > 1 ? main.short : null));
+  // With CUDA sync events the two paths are HTA's alike: neither is singled out.
+  const source = paths.length < 2 ? null : sync ? `Read from the ${main.short}, which with this trace's CUDA sync events is HTA's own (below).`
+    : `Read from the ${main.short}, the one to trust for this trace (below).`;
+  section.append(verdictBlock(summaryShares(main.summary), source));
   section.append(trustNote(paths, trusted, sync));
 
   const sideBySide = el('div', 'cp-paths');
-  for (const p of paths) sideBySide.append(pathCard(p, p.id === trusted && paths.length > 1));
+  for (const p of paths) sideBySide.append(pathCard(p, p.id === trusted && paths.length > 1 && !sync));
   section.append(sideBySide);
 
   section.append(el('h3', '', 'Breakdown'),
@@ -113,14 +116,14 @@ export function verdictText(unordered) {
   };
 }
 
-function verdictBlock(shares, whichPath) {
+function verdictBlock(shares, source) {
   const { headline, detail, hint } = verdictText(shares);
   const box = el('div', 'cp-verdict');
   box.setAttribute('role', 'status');
   box.append(el('p', 'verdict', headline));
   const more = [detail, hint].filter(Boolean).join(' ');
   if (more) box.append(el('p', 'detail', more));
-  if (whichPath) box.append(el('p', 'detail cp-verdict-source', `Read from the ${whichPath}, the one to trust for this trace (below).`));
+  if (source) box.append(el('p', 'detail cp-verdict-source', source));
   return box;
 }
 
