@@ -238,7 +238,8 @@ void CpGraph::add_call_stack_edges(const std::vector<uint32_t>& thread_rows) {
     points.push_back({t.ts(row), dur, i, row, true});
     points.push_back({t.ts(row) + dur, dur, i, row, false});
   }
-  std::sort(points.begin(), points.end(), point_before);
+  std::sort(points.begin(), points.end(),
+            [](const StackPoint& a, const StackPoint& b) { return point_before(a, b); });
 
   const uint32_t root = n;
   std::vector<uint32_t> parent(n, root), child_order;
@@ -351,7 +352,8 @@ void CpGraph::add_kernel_edges() {
   auto sync_edge = [&](int64_t gpu_node, int64_t call_row) {
     if (gpu_node < 0 || call_row <= 0) return;
     const int32_t call_end = end_node(static_cast<uint32_t>(call_row));
-    if (call_end >= 0) add_edge(static_cast<uint32_t>(gpu_node), static_cast<uint32_t>(call_end), CpEdgeType::kSyncDependency);
+    if (call_end >= 0)
+      add_edge(static_cast<uint32_t>(gpu_node), static_cast<uint32_t>(call_end), CpEdgeType::kSyncDependency);
   };
 
   for (const auto& [key, row] : gpu) {
@@ -390,7 +392,8 @@ void CpGraph::add_inferred_edges(const std::vector<GpuWait>& waits) {
     const int32_t gpu_end = end_node(gpu_row);
     const int32_t call_end = end_node(call_row);
     if (gpu_end < 0 || call_end < 0) continue;
-    const uint32_t e = add_edge(static_cast<uint32_t>(gpu_end), static_cast<uint32_t>(call_end), CpEdgeType::kSyncDependency);
+    const uint32_t e =
+        add_edge(static_cast<uint32_t>(gpu_end), static_cast<uint32_t>(call_end), CpEdgeType::kSyncDependency);
     edges_[e].inferred = true;
   }
 }

@@ -47,7 +47,8 @@ QueueLengths::QueueLengths(const CpView& view) {
   std::vector<double> keys(steps.size());
   for (size_t i = 0; i < steps.size(); ++i) keys[i] = steps[i].ts;
   std::unordered_map<int64_t, int64_t> running;
-  for (const uint32_t i : numpy_quicksort_order(keys)) length_[steps[i].row] = running[steps[i].stream] += steps[i].delta;
+  for (const uint32_t i : numpy_quicksort_order(keys))
+    length_[steps[i].row] = running[steps[i].stream] += steps[i].delta;
 }
 
 }  // namespace sollens::hta::cp
