@@ -132,8 +132,9 @@ function delayHistogram(delays, cutoff) {
     }
   });
   // The axis is labelled at the bins' edges (the ranges are in the table and the titles).
+  const every = bins.length > 14 ? 2 : 1;  // past 14 bins every other edge, or the labels touch
   bins.forEach((b, i) => {
-    if (b.lo !== -Infinity) image.append(svg('text', { x: i * bw, y: top + H + 14, 'text-anchor': i ? 'middle' : 'start' }, edgeLabel(b.lo)));
+    if (b.lo !== -Infinity && i % every === 0) image.append(svg('text', { x: i * bw, y: top + H + 14, 'text-anchor': i ? 'middle' : 'start' }, edgeLabel(b.lo)));
   });
   image.append(svg('text', { x: W, y: top + H + 14, 'text-anchor': 'end' }, edgeLabel(bins.at(-1).hi)));
   const cut = bins.findIndex((b) => b.lo === cutoff);
@@ -180,6 +181,10 @@ function outlierList(context, total, cutoffs) {
     list.append(li);
   }
   wrap.append(list);
+  const delayed = kinds.find((k) => k.id === 'delay')?.found.rows ?? 0;
+  if (delayed > total / 2) {
+    wrap.append(el('p', 'detail queue-note', 'Most launches wait longer than the cutoff: the GPU sets the pace and the CPU queues work ahead of it, so these are not launch problems (the critical path tells the same).'));
+  }
   wrap.append(tabs(kinds.map((k) => ({ id: k.id, label: k.sheet, count: k.found.rows })), (item, panel) => {
     const k = kinds.find((x) => x.id === item.id);
     const why = htaSheet(context, k.sheet, 'No launch is an outlier of this kind.');
