@@ -1,5 +1,6 @@
 #include "analyses/hta/hta_sheets.h"
 
+#include "analyses/hta/breakdowns.h"
 #include "analyses/hta/counter_series.h"
 #include "analyses/hta/critical_path/critical_path_sheets.h"
 #include "analyses/hta/hta_trace.h"
@@ -15,6 +16,14 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
   const HtaTrace trace(store);
   auto add = [&sheets](Table t) { sheets.push_back(std::move(t)); };
   // breakdowns: temporal, idle time, kernel types, kernels, user annotations
+  add(temporal_breakdown_table(trace, tree, options));
+  add(idle_time_breakdown_table(trace, tree, options));
+  add(idle_time_interval_stats_table(trace, tree, options));
+  add(comm_comp_overlap_table(trace, tree, options));
+  add(gpu_kernel_type_breakdown_table(trace, tree, options));
+  add(gpu_kernel_breakdown_table(trace, tree, options));
+  add(gpu_user_annotation_breakdown_table(trace, tree, options));
+  if (options.kernels_with_user_annotations) add(gpu_kernels_with_user_annotations_table(trace, tree, options));
 
   // kernel launches: launch stats and outliers, ATen op kernels, frequent sequences
   for (Table& t : launch_stats_tables(trace, options)) add(std::move(t));
