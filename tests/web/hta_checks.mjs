@@ -266,7 +266,7 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
     const cli = gz && !stale ? cliSheets(gz) : null;
     const verdict = await page.locator(`${CP} .cp-verdict .verdict`).count() ? await text(page, `${CP} .cp-verdict .verdict`) : null;
     const notice = await page.locator(`${CP} .no-critical-path`).count() ? await text(page, `${CP} .no-critical-path`) : null;
-    check((verdict && /^(CPU-bound|GPU-bound|Launch-bound|Communication-bound|Bound by .*): [\d.<]+% of the critical path is /.test(verdict)) || (notice && !verdict),
+    check((verdict && /^((CPU-bound|GPU-bound|Launch-bound|Communication-bound|Bound by .*): [\d.<]+% of the critical path is |Split between .*: [\d.<]+% and [\d.<]+% of the critical path)/.test(verdict)) || (notice && !verdict),
       `hta ${label}: the critical path view gives a verdict or says why not (${verdict ?? notice})`);
     if (verdict) {
       const tabCounts = await page.$$eval(`${CP} [role=tab] .tab-count`, (ts) => ts.map((t) => t.textContent));
@@ -281,7 +281,7 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
       const top = Math.max(...shares);
       const rows = cli.get(`${trusted}_breakdown`)?.rows.length;
       const shownRows = verdict ? await text(page, `${CP} .tabpanel:not([hidden]) .row-count`) : '';
-      check(Boolean(verdict) && verdict.includes(`: ${shareText(top)} of the critical path`) && shownRows === `${rows.toLocaleString('en-US')} rows`,
+      check(Boolean(verdict) && verdict.includes(`: ${shareText(top)} `) && shownRows === `${rows.toLocaleString('en-US')} rows`,
         `hta ${label}: the verdict's share and the breakdown's rows are sollens report's ${trusted}_summary.csv (${shareText(top)}) and _breakdown.csv (${rows} rows): ${verdict ?? 'no verdict: rebuild the wasm module'}; ${shownRows}`);
     }
     await page.screenshot({ path: path.join(screenshots, `hta-${label}-critical-path.png`), fullPage: true });

@@ -42,6 +42,11 @@ v = verdictText(summaryShares(summary([0, 10, 20, 60, 10])));
 check(v.headline === 'Bound by gaps between kernels: 60% of the critical path is gaps between kernels.', `kernel gaps: ${v.headline}`);
 v = verdictText([{ id: '', share: 0 }, { id: 'cpu_bound', share: 30 }, { id: 'gpu_communication_bound', share: 70 }]);
 check(v.headline === 'Communication-bound: 70% of the critical path is GPU communication (NCCL kernels).', `communication: ${v.headline}`);
+// OWLv2's HTA path (sollens report): 49.89 CPU, 49.06 GPU, within 5 points: split.
+v = verdictText(summaryShares(summary([0, 49.89418441118455, 49.06383533207223, 1.0392843181746698, 0.002695938568546485])));
+check(v.headline === 'Split between CPU ops and GPU kernels: 49.9% and 49.1% of the critical path.', `close shares: ${v.headline}`);
+v = verdictText(summaryShares(summary([0, 52.6, 47.4, 0, 0])));
+check(v.headline === 'CPU-bound: 52.6% of the critical path is CPU ops.', `5.2 points apart: one bound: ${v.headline}`);
 v = verdictText(summaryShares(summary([100, 0, 0, 0, 0])));
 check(/^The critical path has no length/.test(v.headline), `only zero-length edges: ${v.headline}`);
 v = verdictText([{ id: 'new_class', share: 80 }, { id: 'cpu_bound', share: 20 }]);

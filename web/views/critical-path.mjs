@@ -102,6 +102,9 @@ export function summaryShares(sheet) {
   return out.sort((a, b) => b.share - a.share);
 }
 
+// Two classes this close (percentage points) are named together rather than one "bound".
+const SPLIT_POINTS = 5;
+
 // "CPU-bound: 97% of the critical path is CPU ops", the runner-up, and what it means.
 export function verdictText(unordered) {
   const shares = [...unordered].sort((a, b) => b.share - a.share);
@@ -109,6 +112,13 @@ export function verdictText(unordered) {
   if (!top) return { headline: 'The critical path has no length: every edge on it is zero-length.', detail: '', hint: '' };
   const c = classOf(top.id);
   const next = shares.find((s) => s !== top && s.id !== '' && s.share > 0);
+  if (next && top.share - next.share < SPLIT_POINTS) {
+    const n = classOf(next.id);
+    return {
+      headline: `Split between ${c.label} and ${n.label}: ${shareText(top.share)} and ${shareText(next.share)} of the critical path.`,
+      detail: '', hint: `Neither alone sets the pace: shortening one leaves the other. ${c.hint} ${n.hint}`,
+    };
+  }
   return {
     headline: `${c.verdict}: ${shareText(top.share)} of the critical path is ${c.label}.`,
     detail: next ? `Next: ${classOf(next.id).label}, ${shareText(next.share)}.` : '',
