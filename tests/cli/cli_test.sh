@@ -140,6 +140,13 @@ if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]
 expect "--critical-path-trace with none" 2 "--critical-path-trace needs a critical path \(not --critical-path none\)" -- "$sollens" report "$bert" --critical-path none --critical-path-trace "$tmp/cp2.json"
 expect "--critical-path-trace unwritable" 3 "cannot write $tmp/readonly/cp.json \(--critical-path-trace\)" -- "$sollens" report "$bert" --out "$tmp/cp3" --no-xlsx --no-json --critical-path-trace "$tmp/readonly/cp.json"
 expect "--critical-path-trace with many traces" 2 "--critical-path-trace takes one trace" -- "$sollens" report "$bert" "$bert" --critical-path-trace "$tmp/c.json"
+# --hta-sequences OP adds frequent_cuda_kernel_sequences (none without it, above); top-k rows at most.
+expect "--hta-sequences" 0 "wrote .*frequent_cuda_kernel_sequences.csv" -- "$sollens" report "$bert" --out "$tmp/fs" --no-xlsx --no-json \
+  --hta-sequences aten:: --hta-sequence-min-length 1
+expect "--hta-sequence-top-k" 0 "wrote .*frequent_cuda_kernel_sequences.csv" -- "$sollens" report "$bert" --out "$tmp/fs1" --no-xlsx --no-json \
+  --hta-sequences aten:: --hta-sequence-min-length 1 --hta-sequence-top-k 1
+[[ $(wc -l <"$tmp/fs/frequent_cuda_kernel_sequences.csv") -gt 2 && $(wc -l <"$tmp/fs1/frequent_cuda_kernel_sequences.csv") == 2 ]] &&
+  passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: --hta-sequence-top-k 1 keeps one of several patterns"; }
 expect "--critical-path bad index" 2 "--critical-path needs ANNOTATION\[:INDEX\], INDEX a whole number >= 0 \(or all, or none\), not 'ProfilerStep:x'" -- \
   "$sollens" report "$bert" --critical-path ProfilerStep:x
 expect "--critical-path without value" 2 "--critical-path needs ANNOTATION" -- "$sollens" report "$bert" --critical-path
