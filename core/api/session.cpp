@@ -2,9 +2,11 @@
 
 #include <chrono>
 #include <new>
+#include <optional>
 
 #include "api/beside_task.h"
 #include "api/hta_request.h"
+#include "analyses/hta/hta_sheets.h"
 #include "base/stopwatch.h"
 
 #include "ingest/trace_reader.h"
@@ -118,20 +120,36 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
     options.sol.options.efficiency_factor = request.sol_efficiency;
     options.sol.options.capture = capture();
   }
-  if (!options.sol.enabled) return build_report(*store_, tree, options, sink);
-  // The SOL sheets come last: what they need of this session is found on a second
-  // thread while the TraceLens sheets are computed on this one.
-  BesideTask sol_inputs([this] {
-    python_tree();
-    default_cycles();
-  });
-  options.sol.inputs = [this, &sol_inputs] {
-    sol_inputs.wait();
-    return SolInputs{&python_tree(), &default_cycles()};
-  };
+  // The SOL and HTA sheets come last: what the SOL sheets need of this session, and the
+  // HTA sheets themselves, are found on second threads while the TraceLens sheets are
+  // computed on this one (where there are no threads, when the report asks for them).
+  std::vector<Table> hta_tables;  // before the tasks: one may still be filling it when they end
+  std::optional<BesideTask> sol_inputs, hta_sheets;
+  if (options.sol.enabled) {
+    sol_inputs.emplace([this] {
+      python_tree();
+      default_cycles();
+    });
+    options.sol.inputs = [this, &sol_inputs] {
+      sol_inputs->wait();
+      return SolInputs{&python_tree(), &default_cycles()};
+    };
+  }
+  if (options.hta.enabled) {
+    hta_sheets.emplace([this, &tree, hta = options.hta, &hta_tables] {
+      hta_tables = hta::hta_tables(*store_, tree, hta);
+    });
+    options.hta_tables = [&hta_sheets, &hta_tables] {
+      hta_sheets->wait();
+      return std::move(hta_tables);
+    };
+  }
   Report report = build_report(*store_, tree, options, sink);
-  report.timings.sol_inputs_ms = sol_inputs.work_ms();
-  report.timings.sol_inputs_wait_ms = sol_inputs.wait_ms();
+  if (sol_inputs) {
+    report.timings.sol_inputs_ms = sol_inputs->work_ms();
+    report.timings.sol_inputs_wait_ms = sol_inputs->wait_ms();
+  }
+  if (hta_sheets) report.timings.hta_ms = hta_sheets->work_ms();
   return report;
 }
 

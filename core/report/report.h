@@ -58,6 +58,10 @@ struct ReportOptions {
   ReportSolOptions sol;
   // Holistic Trace Analysis's sheets (analyses/hta), after the SOL sheets.
   hta::HtaOptions hta;
+  // Where set (and hta.enabled), the HTA sheets in order, asked once where they go, so
+  // that a caller can be computing them on another thread meanwhile; unset: computed
+  // there and then.
+  std::function<std::vector<Table>()> hta_tables;
 };
 
 // Milliseconds spent per stage, for the CLI summary and the benchmark.
@@ -72,6 +76,9 @@ struct ReportTimings {
   // the TraceLens sheets, and how long the SOL sheets then waited for them.
   double sol_inputs_ms = 0;
   double sol_inputs_wait_ms = 0;
+  // With options.hta_tables, how long the report waited for them (hta_ms: their own
+  // wall time, as the caller measured it).
+  double hta_wait_ms = 0;
 };
 
 struct Report {
