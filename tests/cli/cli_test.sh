@@ -140,6 +140,14 @@ if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]
 expect "--critical-path-trace with none" 2 "--critical-path-trace needs a critical path \(not --critical-path none\)" -- "$sollens" report "$bert" --critical-path none --critical-path-trace "$tmp/cp2.json"
 expect "--critical-path-trace unwritable" 3 "cannot write $tmp/readonly/cp.json \(--critical-path-trace\)" -- "$sollens" report "$bert" --out "$tmp/cp3" --no-xlsx --no-json --critical-path-trace "$tmp/readonly/cp.json"
 expect "--critical-path-trace with many traces" 2 "--critical-path-trace takes one trace" -- "$sollens" report "$bert" "$bert" --critical-path-trace "$tmp/c.json"
+expect "--hta-time-series" 0 "wrote .*queue_length_time_series.csv" -- "$sollens" report "$bert" --out "$tmp/ts" --no-xlsx --no-json --hta-time-series
+expect "--hta-kernels-with-annotations" 0 "wrote .*gpu_kernels_with_user_annotations.csv" -- "$sollens" report "$bert" --out "$tmp/ka" --no-xlsx --no-json --hta-kernels-with-annotations
+for sheet in queue_length_time_series memory_bw_time_series gpu_kernels_with_user_annotations frequent_cuda_kernel_sequences; do
+  [[ ! -e $tmp/h/$sheet.csv ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: $sheet.csv written by default"; }
+done
+"$sollens" report "$bert" --out "$tmp/cpn" --no-xlsx --no-json --critical-path none >/dev/null 2>&1
+[[ -e $tmp/h/critical_path_summary.csv && ! -e $tmp/cpn/critical_path_summary.csv && -e $tmp/cpn/temporal_breakdown.csv ]] &&
+  passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAILED: --critical-path none leaves out the critical-path sheets only"; }
 # --hta-sequences OP adds frequent_cuda_kernel_sequences (none without it, above); top-k rows at most.
 expect "--hta-sequences" 0 "wrote .*frequent_cuda_kernel_sequences.csv" -- "$sollens" report "$bert" --out "$tmp/fs" --no-xlsx --no-json \
   --hta-sequences aten:: --hta-sequence-min-length 1
