@@ -88,11 +88,12 @@ function byAtenOp(context) {
 // How many launches, and by which calls.
 function launchCount(launches, total) {
   const rowsOf = (name) => launches.find((sheet) => sheet.name === name)?.rows ?? 0;
+  const hta = `by cudaLaunchKernel, cudaMemcpyAsync or cudaMemsetAsync (HTA's, ${STATS})`;
+  const other = `by launch calls HTA does not read (cuLaunchKernel, hipLaunchKernel, cudaGraphLaunch, …: ${OTHER_APIS})`;
+  const how = !rowsOf(OTHER_APIS) ? `all ${hta}.` : !rowsOf(STATS) ? `all ${other}.`
+    : `${fmtInt(rowsOf(STATS))} ${hta} and ${fmtInt(rowsOf(OTHER_APIS))} ${other}; the charts and outliers count both.`;
   const p = el('p', 'launch-count');
-  p.append(el('strong', '', `${fmtInt(total)} launches`),
-    `: ${fmtInt(rowsOf(STATS))} by cudaLaunchKernel, cudaMemcpyAsync or cudaMemsetAsync (HTA's, ${STATS})`,
-    rowsOf(OTHER_APIS) ? ` and ${fmtInt(rowsOf(OTHER_APIS))} by launch calls HTA does not read (cuLaunchKernel, hipLaunchKernel, cudaGraphLaunch, …: ${OTHER_APIS}); the charts and outliers count both.`
-      : '.');
+  p.append(el('strong', '', `${fmtInt(total)} launches`), `: ${how}`);
   return p;
 }
 
