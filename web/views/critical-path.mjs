@@ -157,9 +157,16 @@ function trustNote(paths, trusted, sync) {
   } else {
     text = 'Only HTA\'s path is in this report.';
   }
+  if (paths.length > 1 && sameShares(paths[0].summary, paths[1].summary)) text += ' Here the two paths split the same way.';
   const p = el('p', 'notice cp-trust', text);
   p.setAttribute('role', 'note');
   return p;
+}
+
+// Whether two summaries give every class the same share, as the page shows it.
+function sameShares(a, b) {
+  const shown = (sheet) => summaryShares(sheet).map((x) => `${x.id}:${shareText(x.share)}`).sort().join();
+  return shown(a) === shown(b);
 }
 
 // One path: its title, verdict, a bar of its classes and their shares as a table.

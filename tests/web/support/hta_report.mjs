@@ -24,7 +24,7 @@ export function sheet(name, columns, kind = 'hta') {
 // HTML that must stay text wherever a trace's names are shown.
 export const HOSTILE = '<img src=x onerror="window.__xss=1">';
 
-const summary = (name, shares) => sheet(name, {
+export const summary = (name, shares) => sheet(name, {
   bound_by: ['string', '', ['', 'cpu_bound', 'gpu_compute_bound', 'gpu_kernel_kernel_overhead', 'gpu_kernel_launch_overhead']],
   duration: ['float', '%', shares],
 });
