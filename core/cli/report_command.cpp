@@ -74,7 +74,8 @@ void print_report_summary(const std::string& trace, const LoadedTrace& loaded, c
       << ", coll_analysis " << ms(report.timings.collectives_ms) << ", SOL " << ms(report.timings.sol_ms)
       << " (python-frame tree and cycles " << ms(report.timings.sol_inputs_ms) << " beside the sheets before it, waited "
       << ms(report.timings.sol_inputs_wait_ms) << ")"
-      << ", HTA " << ms(report.timings.hta_ms) << ", write CSV " << ms(csv_ms) << "\n";
+      << ", HTA " << ms(report.timings.hta_ms) << " (beside the sheets before it, waited "
+      << ms(report.timings.hta_wait_ms) << "), write CSV " << ms(csv_ms) << "\n";
 }
 
 }  // namespace
