@@ -46,7 +46,7 @@ bool is_c_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 // <c> with an inline string; an empty one is a blank cell, kept only where it has a style.
 void append_string_cell(std::string& out, size_t row, size_t column, std::string_view style,
-                        const std::string& text) {
+                        std::string_view text) {
   if (text.empty() && style.empty()) return;
   out += "<c r=\"";
   append_cell_ref(out, row, column);
@@ -82,11 +82,24 @@ bool writes_cell(const Column& col, size_t r) {
   return true;
 }
 
+// Whether xlsx_cell_text would return the text as it is (most cells): no copy needed.
+bool is_cell_text(std::string_view s) {
+  if (s.size() > kXlsxMaxCellBytes) return false;
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) return false;
+  }
+  return true;
+}
+
 void append_data_cell(std::string& out, size_t row, size_t column, const Column& col, size_t r) {
   if (!writes_cell(col, r)) return;
   switch (col.type()) {
-    case ColumnType::kString:
-      return append_string_cell(out, row, column, {}, xlsx_cell_text(col.string_at(r)));
+    case ColumnType::kString: {
+      const std::string& text = col.string_at(r);
+      if (is_cell_text(text)) return append_string_cell(out, row, column, {}, text);
+      return append_string_cell(out, row, column, {}, xlsx_cell_text(text));
+    }
     case ColumnType::kInt: {
       const int64_t v = col.int_at(r);
       if (v >= -kMaxExactInt && v <= kMaxExactInt)
