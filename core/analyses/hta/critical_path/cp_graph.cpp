@@ -13,6 +13,8 @@ namespace sollens::hta::cp {
 
 namespace {
 
+constexpr uint32_t kNoEdge = std::numeric_limits<uint32_t>::max();
+
 bool is_operator_or_runtime(std::string_view cat) {
   return cat == "cpu_op" || cat == "cuda_runtime" || cat == "cuda_driver";
 }
@@ -25,7 +27,7 @@ struct ThreadKey {
   auto operator<=>(const ThreadKey& o) const {
     if (text != o.text) return text <=> o.text;
     if (!text) return number <=> o.number;
-    return raw <=> o.raw;
+    return raw.compare(o.raw) <=> 0;  // Emscripten's libc++ has no <=> for string_view
   }
   bool operator==(const ThreadKey& o) const = default;
 };
@@ -80,6 +82,7 @@ int32_t CpGraph::end_node(uint32_t row) const { return node_of_row_[row] < 0 ? -
 void CpGraph::create_nodes() {
   node_of_row_.assign(view_.store().size(), -1);
   const HtaTrace& t = view_.trace();
+  nodes_.reserve(2 * view_.clipped_rows().size());
   for (const uint32_t row : view_.clipped_rows()) {
     const bool gpu_with_partner = view_.stream(row) != -1 && view_.index_correlation(row) >= 0;
     if (!gpu_with_partner && !is_operator_or_runtime(view_.raw_cat(row))) continue;
@@ -88,6 +91,11 @@ void CpGraph::create_nodes() {
     nodes_.push_back({row, t.ts(row) + t.dur(row), false});
   }
   in_graph_.assign(nodes_.size(), 0);
+  first_out_.assign(nodes_.size(), kNoEdge);
+  // About two edges per node (a span and a link); reserved so that they are not moved.
+  edges_.reserve(2 * nodes_.size());
+  next_out_.reserve(2 * nodes_.size());
+  node_order_.reserve(nodes_.size());
 }
 
 // HTA gives a blocking call's last span weight 0 so that a GPU → CPU sync edge can carry
@@ -100,20 +108,22 @@ bool CpGraph::zero_weight_call(uint32_t row) const {
 uint32_t CpGraph::add_edge(uint32_t from, uint32_t to, CpEdgeType type, bool zero_weight) {
   const bool weightless = type == CpEdgeType::kDependency || type == CpEdgeType::kSyncDependency || zero_weight;
   const double weight = weightless ? 0 : nodes_[to].ts - nodes_[from].ts;
-  const uint64_t key = (static_cast<uint64_t>(from) << 32) | to;
-  const auto [it, fresh] = edge_of_pair_.try_emplace(key, static_cast<uint32_t>(edges_.size()));
-  if (!fresh) {  // networkx replaces the edge's data in place; its attribution stays until replaced
-    edges_[it->second].type = type;
-    edges_[it->second].weight = weight;
-    return it->second;
-  }
+  for (uint32_t e = first_out_[from]; e != kNoEdge; e = next_out_[e])
+    if (edges_[e].to == to) {  // networkx replaces the edge's data in place; its attribution stays until replaced
+      edges_[e].type = type;
+      edges_[e].weight = weight;
+      return e;
+    }
   for (const uint32_t n : {from, to})
     if (!in_graph_[n]) {
       in_graph_[n] = 1;
       node_order_.push_back(n);
     }
+  const uint32_t id = static_cast<uint32_t>(edges_.size());
   edges_.push_back({from, to, type, weight, kNoEvent, false, false});
-  return it->second;
+  next_out_.push_back(first_out_[from]);
+  first_out_[from] = id;
+  return id;
 }
 
 // _attribute_edge: spans and kernel gaps belong to an event: a gap to the kernel before

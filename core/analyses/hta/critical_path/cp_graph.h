@@ -7,7 +7,6 @@
 // blocking call waited for to the call's end.
 #include <cstdint>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -75,7 +74,9 @@ class CpGraph {
   std::vector<int32_t> node_of_row_;  // store row → index of its start node (end = +1), −1 none
   std::vector<uint8_t> in_graph_;
   std::vector<uint32_t> node_order_;
-  std::unordered_map<uint64_t, uint32_t> edge_of_pair_;  // networkx keeps one edge per (u, v)
+  // Each node's outgoing edges as a list (networkx keeps one edge per (u, v)): the
+  // node's first edge, and each edge's next from the same node.
+  std::vector<uint32_t> first_out_, next_out_;
   std::vector<uint32_t> out_begin_, out_list_, in_begin_, in_list_;
   std::vector<uint8_t> lock_call_;    // store row → holds the CUDA runtime lock
   std::vector<uint8_t> synced_call_;  // inferred mode: calls with a GPU → CPU edge

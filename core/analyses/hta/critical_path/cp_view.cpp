@@ -34,6 +34,8 @@ CpView::CpView(const HtaTrace& trace, const HtaOptions& options, bool gpu_stream
   clipped_.assign(n, 0);
   for (uint32_t i = 0; i < n; ++i) kept_[i] = in_hta_table(store(), i) ? 1 : 0;
   read_streams();
+  for (uint32_t i = 0; i < n && !stream_zero_gpu_events_; ++i)
+    stream_zero_gpu_events_ = kept_[i] && stream(i) == 0 && is_gpu_activity(store().category[i]);
   compute_index_correlation();
   keep_hta_rows();
   choose_window(options);

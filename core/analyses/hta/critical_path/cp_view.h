@@ -35,6 +35,9 @@ class CpView {
   int64_t index_correlation(uint32_t row) const { return index_corr_[row]; }
   int64_t correlation(uint32_t row) const;  // HTA's: −1 when absent
   std::string_view raw_cat(uint32_t row) const { return store().str(store().cat[row]); }
+  // Whether HTA's table has a GPU event on stream 0: only then does a view with
+  // gpu_stream_zero differ from one without (the other can be used in its place).
+  bool has_stream_zero_gpu_events() const { return stream_zero_gpu_events_; }
 
   std::string annotation;  // "" = whole trace
   int64_t instance = -1;
@@ -52,6 +55,7 @@ class CpView {
 
   const HtaTrace& trace_;
   bool gpu_stream_zero_ = false;
+  bool stream_zero_gpu_events_ = false;
   std::vector<uint8_t> kept_, clipped_;
   std::vector<int64_t> index_corr_, stream_;
   std::vector<uint32_t> clipped_rows_;

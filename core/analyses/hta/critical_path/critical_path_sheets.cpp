@@ -2,6 +2,7 @@
 
 #include <limits>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "analyses/hta/critical_path/cp_names.h"
@@ -84,11 +85,15 @@ Table critical_path_breakdown_table(const HtaTrace& trace, const CriticalPath& p
 std::vector<Table> critical_path_tables(const HtaTrace& trace, const HtaOptions& options) {
   std::vector<Table> sheets;
   if (!options.critical_path) return sheets;
+  sheets.reserve(4);  // a Table is copied, not moved, when the vector grows
   const cp::CpView view(trace, options);
   const CriticalPath hta_path = cp::critical_path(view, false);
   sheets.push_back(critical_path_summary_table(hta_path, "critical_path_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, hta_path, "critical_path_breakdown"));
-  const cp::CpView with_stream_zero(trace, options, true);
+  // The inferred path's view differs only where there are GPU events on stream 0.
+  std::optional<cp::CpView> own_view;
+  const cp::CpView& with_stream_zero =
+      view.has_stream_zero_gpu_events() ? own_view.emplace(trace, options, true) : view;
   const CriticalPath inferred = cp::critical_path(with_stream_zero, true);
   sheets.push_back(critical_path_summary_table(inferred, "critical_path_inferred_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, inferred, "critical_path_inferred_breakdown"));
