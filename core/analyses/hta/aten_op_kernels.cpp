@@ -128,11 +128,8 @@ HostNesting host_nesting(const HtaTrace& trace, const std::vector<uint8_t>& kept
 
 Table aten_op_kernels_and_delay_table(const HtaTrace& trace) {
   const EventStore& s = trace.store();
-  // The last step's cut applies to host events; ROCm's calls carry a stream arg, so the
-  // cut is taken by time here rather than from rows_hta_keeps (which would drop them).
-  const LastStepCut cut = hta_last_step_cut(trace);
   std::vector<uint8_t> kept(s.size(), 0);
-  for (uint32_t i = 0; i < s.size(); ++i) kept[i] = cut.keeps_host_start(trace.ts(i));
+  for (uint32_t i = 0; i < s.size(); ++i) kept[i] = trace.loaded(i);
   const HostNesting nesting = host_nesting(trace, kept);
   const std::map<InstanceKey, Instance> instances = op_instances(trace, aten_launches(trace, nesting, kept));
 

@@ -36,21 +36,19 @@ std::vector<uint32_t> kept_syncs(const HtaTrace& trace, const StepCut& cut) {
 }  // namespace
 
 StepCut step_cut(const HtaTrace& trace) {
+  if (trace.drops_last_step()) return {trace.last_step_start(), false};
+  // One step or none: the events launched after it (or after the last host event) end.
   const EventStore& s = trace.store();
-  double last_step_start = -std::numeric_limits<double>::infinity();
-  double last_step_end = last_step_start, last_cpu_end = last_step_start;
-  std::vector<std::string_view> step_names;
+  double last_step_end = -std::numeric_limits<double>::infinity(), last_cpu_end = last_step_end;
+  bool any_step = false;
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (s.phase[i] != Phase::kComplete || is_gpu_side(s.category[i])) continue;
     last_cpu_end = std::max(last_cpu_end, trace.end(i));
-    const std::string_view name = s.name_of(i);
-    if (!name.starts_with("ProfilerStep#")) continue;
-    last_step_start = std::max(last_step_start, trace.ts(i));
+    if (!s.name_of(i).starts_with("ProfilerStep#")) continue;
     last_step_end = std::max(last_step_end, trace.end(i));
-    if (std::find(step_names.begin(), step_names.end(), name) == step_names.end()) step_names.push_back(name);
+    any_step = true;
   }
-  if (step_names.size() >= 2) return {last_step_start, false};
-  return {step_names.empty() ? last_cpu_end : last_step_end, true};
+  return {any_step ? last_step_end : last_cpu_end, true};
 }
 
 BreakdownEvents breakdown_events(const HtaTrace& trace) {

@@ -1,10 +1,10 @@
 #pragma once
 // What HTA's breakdown analyses share:
 //   * the GPU events they read: HTA's loader drops the GPU events launched in the last
-//     profiler step (Trace._filter_irrelevant_gpu_kernels: with two or more distinct
-//     ProfilerStep#N names, a GPU event whose launching call starts at or after the last
-//     step's start is dropped; with one name or none, only those launched after the last
-//     step ends). An event without a launching call in the trace is kept;
+//     profiler step (HtaTrace::last_step_start: a GPU event whose launching call starts at
+//     or after it is dropped); with one ProfilerStep#N name or none, the breakdowns drop
+//     only those launched after the last step ends. An event without a launching call in
+//     the trace is kept;
 //   * HTA's interval merge (utils.merge_kernel_intervals): intervals by start, a new group
 //     where a start is after every earlier end, each group [min start, max end]. HTA's
 //     rounding can give a sub-µs event end < start; such an interval is merged as it is

@@ -142,36 +142,9 @@ Describe describe(std::vector<double> values) {
   return d;
 }
 
-namespace {
-
-bool is_profiler_step(std::string_view name) { return name.starts_with("ProfilerStep#"); }
-
-size_t distinct_profiler_steps(const EventStore& s) {
-  std::unordered_set<StrId> names;
-  for (size_t i = 0; i < s.size(); ++i)
-    if (is_profiler_step(s.name_of(i))) names.insert(s.name[i]);
-  return names.size();
-}
-
-}  // namespace
-
-std::vector<uint8_t> hta_kept_rows(const HtaTrace& trace) {
-  const EventStore& s = trace.store();
-  std::vector<uint8_t> kept(s.size(), 1);
-  if (distinct_profiler_steps(s) < 2) return kept;
-  auto is_host = [&](uint32_t i) { return s.phase[i] == Phase::kComplete && !is_gpu_activity(s.category[i]); };
-  double last_step_start = -std::numeric_limits<double>::infinity();
-  for (uint32_t i = 0; i < s.size(); ++i)
-    if (is_host(i) && is_profiler_step(s.name_of(i))) last_step_start = std::max(last_step_start, trace.ts(i));
-  std::unordered_set<int64_t> host_correlations;
-  for (uint32_t i = 0; i < s.size(); ++i) {
-    kept[i] = is_host(i) && trace.ts(i) < last_step_start;
-    if (kept[i] && s.correlation[i] != kNoValue) host_correlations.insert(s.correlation[i]);
-  }
-  for (uint32_t i = 0; i < s.size(); ++i)
-    if (is_gpu_activity(s.category[i]) && trace.stream(i) != -1 && host_correlations.contains(s.correlation[i]))
-      kept[i] = 1;
-  return kept;
+void push_statistic(Column& column, double value) {
+  if (std::isnan(value)) column.push_null();
+  else column.push_float(value);
 }
 
 CounterSeries counter_series(const HtaTrace& trace) {

@@ -26,13 +26,9 @@ struct Describe {
   double mean = 0, std = 0, min = 0, q25 = 0, q50 = 0, q75 = 0, max = 0;
 };
 Describe describe(std::vector<double> values);
-
-// Rows HTA keeps (Trace._filter_irrelevant_gpu_kernels): where the trace names two or
-// more ProfilerStep#N, only host events starting before the last step starts, and GPU
-// events with a stream whose correlation one of them carries; else all. (HTA tells host
-// from GPU by the stream arg, which HIP runtime calls carry as "0x0"; the reference
-// results count those calls as host, as this does by category.)
-std::vector<uint8_t> hta_kept_rows(const HtaTrace& trace);
+// A statistic into its column: an undefined one (the std of a single value) is empty, as
+// pandas writes NaN.
+void push_statistic(Column& column, double value);
 
 // One change of a stream's launch queue: +1 at a launching runtime call, −1 when a GPU
 // event starts. Points are grouped by stream (ascending), each stream's in HTA's order.

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace sollens::hta {
 
@@ -40,6 +42,21 @@ std::vector<uint32_t> rows_by_start(const EventStore& s, const std::vector<doubl
   return rows;
 }
 
+bool is_profiler_step(std::string_view name) { return name.starts_with("ProfilerStep#"); }
+
+// GPU-side: what runs on a stream (HTA tells the two apart by the stream arg; HIP runtime
+// calls carry one too, "0x0", and HTA's results count them as host events).
+bool is_gpu_side(Category c) {
+  return is_gpu_activity(c) || c == Category::kCudaSync || c == Category::kGpuUserAnnotation;
+}
+
+size_t distinct_profiler_steps(const EventStore& s) {
+  std::unordered_set<StrId> names;
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (s.phase[i] == Phase::kComplete && is_profiler_step(s.name_of(i))) names.insert(s.name[i]);
+  return names.size();
+}
+
 }  // namespace
 
 HtaTrace::HtaTrace(const EventStore& store) : store_(store) {
@@ -70,6 +87,25 @@ HtaTrace::HtaTrace(const EventStore& store) : store_(store) {
     if (store.correlation[e] != kNoValue && it != runtime_by_correlation.end())
       launch_[k] = static_cast<int32_t>(it->second);
   }
+  if (distinct_profiler_steps(store) >= 2) drop_last_step();
+}
+
+void HtaTrace::drop_last_step() {
+  const EventStore& s = store_;
+  auto is_host = [&](uint32_t i) { return s.phase[i] == Phase::kComplete && !is_gpu_side(s.category[i]); };
+  last_step_start_ = -std::numeric_limits<double>::infinity();
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (is_host(i) && is_profiler_step(s.name_of(i))) last_step_start_ = std::max(last_step_start_, ts_[i]);
+  loaded_.assign(s.size(), 1);
+  std::unordered_set<int64_t> host_correlations;
+  for (uint32_t i = 0; i < s.size(); ++i) {
+    if (!is_host(i)) continue;
+    loaded_[i] = ts_[i] < last_step_start_;
+    if (loaded_[i] && s.correlation[i] != kNoValue) host_correlations.insert(s.correlation[i]);
+  }
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (s.phase[i] == Phase::kComplete && is_gpu_side(s.category[i]))
+      loaded_[i] = s.correlation[i] != kNoValue && host_correlations.contains(s.correlation[i]);
 }
 
 int64_t HtaTrace::stream(uint32_t event) const {

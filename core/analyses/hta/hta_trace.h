@@ -9,7 +9,12 @@
 //   * kernel types: COMMUNICATION (nccl* / gloo names), MEMORY (Memcpy / Memset in the
 //     name), else COMPUTATION (hta/utils/utils.py get_kernel_type);
 //   * launches: a GPU event's runtime call is the cuda_runtime / cuda_driver event with
-//     its correlation id (HTA merges on correlation, never on flows).
+//     its correlation id (HTA merges on correlation, never on flows);
+//   * the last profiler step: where a trace names two or more ProfilerStep#N, HTA's loader
+//     takes the last step to be incomplete and keeps only the host events that start
+//     before it, and the GPU-side events (kernels, copies, sets, syncs and annotations on
+//     a stream) whose correlation id one of those carries
+//     (Trace._filter_irrelevant_gpu_kernels).
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -47,6 +52,12 @@ class HtaTrace {
   // Runtime and driver calls (cuda_runtime, cuda_driver), by HTA start then file order.
   const std::vector<uint32_t>& runtime_events() const { return runtime_events_; }
 
+  // Whether HTA's loader drops the last profiler step, and where that step starts.
+  bool drops_last_step() const { return !loaded_.empty(); }
+  double last_step_start() const { return last_step_start_; }
+  // Whether HTA's loader keeps the row (every row where no step is dropped).
+  bool loaded(uint32_t row) const { return loaded_.empty() || loaded_[row] != 0; }
+
  private:
   const EventStore& store_;
   int64_t rank_ = 0;
@@ -56,6 +67,10 @@ class HtaTrace {
   std::vector<uint32_t> runtime_events_;
   std::vector<int32_t> launch_;  // per entry of gpu_events_
   std::vector<uint32_t> gpu_position_;  // store row → index in gpu_events_ (only GPU rows meaningful)
+  double last_step_start_ = 0;
+  std::vector<uint8_t> loaded_;  // empty: every row kept
+
+  void drop_last_step();
 };
 
 }  // namespace sollens::hta

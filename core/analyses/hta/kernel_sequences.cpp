@@ -155,9 +155,8 @@ Table frequent_cuda_kernel_sequences_table(const HtaTrace& trace, const HtaOptio
   if (options.sequences_operator.empty()) return t;
 
   const EventStore& s = trace.store();
-  const LastStepCut cut = hta_last_step_cut(trace);
   std::vector<uint8_t> kept(s.size(), 0);
-  for (uint32_t i = 0; i < s.size(); ++i) kept[i] = cut.keeps_host_start(trace.ts(i));
+  for (uint32_t i = 0; i < s.size(); ++i) kept[i] = trace.loaded(i);
   const HostNesting nesting = host_nesting(trace, kept);
   std::vector<Root> roots = pattern_roots(trace, call_graph_depth(trace, nesting), options.sequences_operator);
   collect_gpu_events(trace, nesting, roots);

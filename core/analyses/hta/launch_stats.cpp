@@ -10,44 +10,8 @@
 
 namespace sollens::hta {
 
-namespace {
-
-bool is_profiler_step(std::string_view name) { return name.starts_with("ProfilerStep#"); }
-
-size_t distinct_profiler_steps(const EventStore& s) {
-  std::unordered_set<StrId> names;
-  for (size_t i = 0; i < s.size(); ++i)
-    if (s.phase[i] == Phase::kComplete && is_profiler_step(s.name_of(i))) names.insert(s.name[i]);
-  return names.size();
-}
-
-}  // namespace
-
 LastStepCut hta_last_step_cut(const HtaTrace& trace) {
-  const EventStore& s = trace.store();
-  LastStepCut cut;
-  if (distinct_profiler_steps(s) < 2) return cut;
-  cut.active = true;
-  cut.start = -std::numeric_limits<double>::infinity();
-  for (uint32_t i = 0; i < s.size(); ++i)
-    if (s.phase[i] == Phase::kComplete && trace.stream(i) == -1 && is_profiler_step(s.name_of(i)))
-      cut.start = std::max(cut.start, trace.ts(i));
-  return cut;
-}
-
-std::vector<uint8_t> rows_hta_keeps(const HtaTrace& trace) {
-  const EventStore& s = trace.store();
-  const LastStepCut cut = hta_last_step_cut(trace);
-  std::vector<uint8_t> kept(s.size(), 1);
-  if (!cut.active) return kept;
-  std::unordered_set<int64_t> host_correlations;
-  for (uint32_t i = 0; i < s.size(); ++i) {
-    kept[i] = trace.stream(i) == -1 && trace.ts(i) < cut.start;
-    if (kept[i] && s.correlation[i] != kNoValue) host_correlations.insert(s.correlation[i]);
-  }
-  for (uint32_t i = 0; i < s.size(); ++i)
-    if (trace.stream(i) > 0 && host_correlations.contains(s.correlation[i])) kept[i] = 1;
-  return kept;
+  return {trace.drops_last_step(), trace.last_step_start()};
 }
 
 namespace {
@@ -79,11 +43,11 @@ LaunchRow launch_row(const HtaTrace& trace, uint32_t runtime, uint32_t gpu) {
 using GpuByCorrelation = std::unordered_map<int64_t, std::vector<uint32_t>>;
 
 // Correlation ids of HTA's launch calls among the kept rows.
-std::unordered_set<int64_t> hta_launch_correlations(const HtaTrace& trace, const std::vector<uint8_t>& kept) {
+std::unordered_set<int64_t> hta_launch_correlations(const HtaTrace& trace) {
   const EventStore& s = trace.store();
   std::unordered_set<int64_t> ids;
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (kept[i] && in_hta_frame(s, i) && s.correlation[i] != kNoValue && is_hta_launch_name(s.name_of(i)))
+    if (trace.loaded(i) && in_hta_frame(s, i) && s.correlation[i] != kNoValue && is_hta_launch_name(s.name_of(i)))
       ids.insert(s.correlation[i]);
   return ids;
 }
@@ -117,15 +81,14 @@ Table filtered_table(std::string name, const HtaTrace& trace, const std::vector<
 
 std::vector<LaunchRow> hta_launch_rows(const HtaTrace& trace) {
   const EventStore& s = trace.store();
-  const std::vector<uint8_t> kept = rows_hta_keeps(trace);
-  const std::unordered_set<int64_t> ids = hta_launch_correlations(trace, kept);
+  const std::unordered_set<int64_t> ids = hta_launch_correlations(trace);
   GpuByCorrelation gpu_side;
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (kept[i] && in_hta_frame(s, i) && trace.stream(i) != -1 && ids.contains(s.correlation[i]))
+    if (trace.loaded(i) && in_hta_frame(s, i) && trace.stream(i) != -1 && ids.contains(s.correlation[i]))
       gpu_side[s.correlation[i]].push_back(i);
   std::vector<LaunchRow> rows;
   for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept[i] || !in_hta_frame(s, i) || trace.stream(i) != -1 || !ids.contains(s.correlation[i])) continue;
+    if (!trace.loaded(i) || !in_hta_frame(s, i) || trace.stream(i) != -1 || !ids.contains(s.correlation[i])) continue;
     const auto it = gpu_side.find(s.correlation[i]);
     if (it == gpu_side.end()) continue;
     for (uint32_t g : it->second) rows.push_back(launch_row(trace, i, g));
@@ -136,7 +99,7 @@ std::vector<LaunchRow> hta_launch_rows(const HtaTrace& trace) {
 std::vector<LaunchRow> other_api_launch_rows(const HtaTrace& trace) {
   const EventStore& s = trace.store();
   const LastStepCut cut = hta_last_step_cut(trace);
-  const std::unordered_set<int64_t> hta_ids = hta_launch_correlations(trace, rows_hta_keeps(trace));
+  const std::unordered_set<int64_t> hta_ids = hta_launch_correlations(trace);
   GpuByCorrelation gpu_events;
   for (uint32_t i = 0; i < s.size(); ++i)
     if (s.phase[i] == Phase::kComplete && is_gpu_activity(s.category[i]) && s.correlation[i] != kNoValue)

@@ -30,16 +30,10 @@ struct LastStepCut {
 };
 LastStepCut hta_last_step_cut(const HtaTrace& trace);
 
-// The rows HTA still holds after loading (Trace._filter_irrelevant_gpu_kernels): where the
-// trace names two or more ProfilerStep#N, only host events (no stream) that start before
-// the last step starts, and GPU events (stream > 0) whose correlation id one of them
-// carries ("the last iteration is incomplete"); else every row.
-std::vector<uint8_t> rows_hta_keeps(const HtaTrace& trace);
-
 // HTA's rows: every host event whose correlation id is on a cudaLaunchKernel,
 // cudaLaunchKernelExC, cudaMemcpyAsync or cudaMemsetAsync call, joined with every GPU-side
 // event (numeric stream) of that id; host events in file order, then GPU events in file
-// order. Only the events HTA keeps (rows_hta_keeps: the last profiler step is dropped where
+// order. Only the events HTA keeps (HtaTrace::loaded: the last profiler step is dropped where
 // a trace names two or more).
 std::vector<LaunchRow> hta_launch_rows(const HtaTrace& trace);
 

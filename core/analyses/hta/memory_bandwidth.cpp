@@ -35,11 +35,10 @@ double recorded_bandwidth(ArgsReader& args, uint32_t event) {
 // Starts (file order), then ends (file order): the frame HTA concatenates before sorting.
 std::vector<Change> bandwidth_changes(const HtaTrace& trace) {
   const EventStore& s = trace.store();
-  const std::vector<uint8_t> kept = hta_kept_rows(trace);
   ArgsReader args(s);
   std::vector<Change> starts, ends;
   for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept[i] || !is_gpu_activity(s.category[i]) || s.phase[i] != Phase::kComplete || trace.stream(i) == -1 ||
+    if (!trace.loaded(i) || !is_gpu_activity(s.category[i]) || s.phase[i] != Phase::kComplete || trace.stream(i) == -1 ||
         trace.kernel_type(i) != KernelType::kMemory)
       continue;
     const std::string_view kind = memory_kernel_kind(s.name_of(i));
@@ -93,7 +92,7 @@ Table memory_bw_summary_table(const HtaTrace& trace, const std::vector<MemoryBwP
       name.push_string(series[begin].kind);
       count.push_int(d.count);
       const std::array<double, 7> v = {d.mean, d.std, d.min, d.q25, d.q50, d.q75, d.max};
-      for (size_t k = 0; k < v.size(); ++k) stats[k]->push_float(v[k]);
+      for (size_t k = 0; k < v.size(); ++k) push_statistic(*stats[k], v[k]);
     }
     begin = end;
   }

@@ -32,16 +32,15 @@ struct Change {
 // events that have one (file order): the frame HTA concatenates before sorting.
 std::vector<Change> queue_changes(const HtaTrace& trace) {
   const EventStore& s = trace.store();
-  const std::vector<uint8_t> kept = hta_kept_rows(trace);
   std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (kept[i] && is_gpu_activity(s.category[i]) && s.phase[i] == Phase::kComplete && trace.stream(i) != -1 &&
+    if (trace.loaded(i) && is_gpu_activity(s.category[i]) && s.phase[i] == Phase::kComplete && trace.stream(i) != -1 &&
         s.correlation[i] != kNoValue)
       gpu_by_correlation[s.correlation[i]].push_back(i);
   std::vector<Change> changes;
   std::unordered_map<int64_t, bool> launched;
   for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept[i] || !is_runtime(s.category[i]) || s.phase[i] != Phase::kComplete || !is_launch_call(s.name_of(i)))
+    if (!trace.loaded(i) || !is_runtime(s.category[i]) || s.phase[i] != Phase::kComplete || !is_launch_call(s.name_of(i)))
       continue;
     const auto it = gpu_by_correlation.find(s.correlation[i]);
     if (it == gpu_by_correlation.end()) continue;
@@ -49,7 +48,7 @@ std::vector<Change> queue_changes(const HtaTrace& trace) {
     for (uint32_t g : it->second) changes.push_back({trace.ts(i), trace.stream(g), +1, g});
   }
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (kept[i] && is_gpu_activity(s.category[i]) && s.phase[i] == Phase::kComplete && trace.stream(i) != -1 &&
+    if (trace.loaded(i) && is_gpu_activity(s.category[i]) && s.phase[i] == Phase::kComplete && trace.stream(i) != -1 &&
         launched.contains(s.correlation[i]))
       changes.push_back({trace.ts(i), trace.stream(i), -1, i});
   return changes;
@@ -106,7 +105,7 @@ Table queue_length_summary_table(const HtaTrace& trace, const std::vector<QueueL
     stream.push_int(series[begin].stream);
     count.push_int(d.count);
     const std::array<double, 7> v = {d.mean, d.std, d.min, d.q25, d.q50, d.q75, d.max};
-    for (size_t k = 0; k < v.size(); ++k) stats[k]->push_float(v[k]);
+    for (size_t k = 0; k < v.size(); ++k) push_statistic(*stats[k], v[k]);
   });
   return t;
 }
@@ -136,10 +135,9 @@ namespace {
 // Trace.get_trace_duration: last start − first start of the events HTA holds.
 double trace_span(const HtaTrace& trace) {
   const EventStore& s = trace.store();
-  const std::vector<uint8_t> kept = hta_kept_rows(trace);
   double first = std::numeric_limits<double>::infinity(), last = -first;
   for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept[i] || s.phase[i] != Phase::kComplete) continue;
+    if (!trace.loaded(i) || s.phase[i] != Phase::kComplete) continue;
     first = std::min(first, trace.ts(i));
     last = std::max(last, trace.ts(i));
   }

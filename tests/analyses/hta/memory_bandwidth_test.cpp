@@ -56,7 +56,7 @@ TEST_CASE("memory bandwidth: summed per kind from each start to its end", "[hta]
   REQUIRE(summary.num_rows() == 2);  // Memset has no point above 0
   CHECK(summary.find("name")->string_at(0) == "Memcpy DtoH");
   CHECK(cell(summary, "count", 0) == 1);
-  CHECK(std::isnan(cell(summary, "std", 0)));
+  CHECK(summary.find("std")->is_null(0));  // the std of one value: empty, as pandas writes NaN
   CHECK(summary.find("name")->string_at(1) == "Memcpy HtoD");
   // HtoD's points above 0: 2, 5, 3
   CHECK(cell(summary, "count", 1) == 3);
