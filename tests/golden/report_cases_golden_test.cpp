@@ -79,9 +79,11 @@ TEST_CASE("golden report cases: each sheet equals TraceLens's reference CSV", "[
         INFO(c.reference.string() << ": " << sheet);
         CHECK(difference(ours.sheet(sheet), folder / (sheet + ".csv"), c.tolerance) == "");
       }
-      // TraceLens leaves out sheets without rows, as the report does.
+      // TraceLens leaves out sheets without rows, as the report does. HTA's sheets are
+      // judged against HTA's references (hta_reference_golden_test.cpp).
       if (c.sheets.empty())
         for (const Table& t : ours.report.sheets) {
+          if (t.kind() == TableKind::kHta) continue;
           INFO(t.name() << " is in the report but not in " << c.reference.string());
           CHECK(in_reference.contains(t.name()));
         }

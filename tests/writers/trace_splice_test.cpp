@@ -27,7 +27,7 @@ TEST_CASE("trace splice: events go at the end of traceEvents, every other byte k
 }
 
 TEST_CASE("trace splice: an empty events array takes the events without a leading comma", "[writers][trace_splice]") {
-  CHECK(spliced(R"({"traceEvents": [ ]})", {"{}", "{}"}) == "{\"traceEvents\": [\n{},\n{} ]}");
+  CHECK(spliced(R"({"traceEvents": [ ]})", {"{}", "{}"}) == "{\"traceEvents\": [ \n{},\n{}]}");
 }
 
 TEST_CASE("trace splice: the 2021 form, a top-level array", "[writers][trace_splice]") {

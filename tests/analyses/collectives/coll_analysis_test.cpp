@@ -221,14 +221,17 @@ TEST_CASE("coll_analysis: no collective kernel, no sheet in the report", "[colle
   const TraceTree tree = TraceTree::build(*store);
   CHECK(build_report(*store, tree).find("coll_analysis") == nullptr);
 
-  SECTION("with one, it is the report's last sheet; --disable_coll_analysis drops it") {
+  SECTION("with one, it is TraceLens's last sheet (before HTA's); --disable_coll_analysis drops it") {
     test::TraceBuilder with;
     with.cpu_op("aten::mm", 10, 20).launch(12, "gemm_kernel", 30, 5).raw(kernel(kAllReduce, 100, "10.5", Comms{}));
     auto s = load(with);
     const TraceTree tr = TraceTree::build(*s);
-    const Report report = build_report(*s, tr);
+    ReportOptions tracelens_only;
+    tracelens_only.hta.enabled = false;
+    const Report report = build_report(*s, tr, tracelens_only);
     REQUIRE_FALSE(report.sheets.empty());
     CHECK(report.sheets.back().name() == "coll_analysis");
+    CHECK(build_report(*s, tr).find("temporal_breakdown") != nullptr);
     ReportOptions off;
     off.collectives.enabled = false;
     CHECK(build_report(*s, tr, off).find("coll_analysis") == nullptr);
