@@ -57,10 +57,16 @@ bool point_before(const StackPoint& a, const StackPoint& b) {
   return a.start ? a.row < b.row : a.row > b.row;
 }
 
+void nest(const HtaTrace& t, CallStack& stack, std::vector<StackPoint>& points);
+
 }  // namespace
 
-CpGraph::CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& inferred_waits)
+CpGraph::CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& inferred_waits,
+                 CpGraphCache* cache)
     : view_(view), inferred_mode_(inferred) {
+  CpGraphCache own;
+  if (!cache) cache = &own;
+  if (cache->view != &view) *cache = CpGraphCache{&view, {}, nullptr};
   if (inferred_mode_) {
     synced_call_.assign(view.store().size(), 0);
     for (const auto& [gpu, call] : inferred_waits) synced_call_[call] = 1;
@@ -70,8 +76,8 @@ CpGraph::CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& 
   }
   create_nodes();
   add_runtime_lock_edges();
-  add_cpu_edges();
-  add_kernel_edges();
+  add_cpu_edges(*cache);
+  add_kernel_edges(*cache);
   add_inferred_edges(inferred_waits);
   index_edges();
 }
@@ -199,8 +205,15 @@ std::string_view CpGraph::thread_with(std::string_view word) const {
   return found;
 }
 
-void CpGraph::add_cpu_edges() {
+void CpGraph::add_cpu_edges(CpGraphCache& cache) {
+  if (cache.stacks.empty()) cache.stacks = call_stacks();
+  for (const CallStack& stack : cache.stacks) add_call_stack_edges(stack);
+}
+
+// The CPU threads' call stacks, threads as pandas groups them.
+std::vector<CallStack> CpGraph::call_stacks() const {
   const EventStore& s = view_.store();
+  const HtaTrace& t = view_.trace();
   struct Keyed {
     ThreadKey pid, tid;
     uint32_t row;
@@ -218,29 +231,34 @@ void CpGraph::add_cpu_edges() {
     if (a.pid != b.pid) return a.pid < b.pid;
     return a.tid < b.tid;
   });
-  std::vector<uint32_t> thread_rows;
+  std::vector<CallStack> stacks;
+  std::vector<StackPoint> points;
   for (size_t i = 0; i < rows.size();) {
     size_t j = i;
     bool any_gpu = false, all_cpu = true;
-    thread_rows.clear();
+    CallStack stack;
     for (; j < rows.size() && rows[j].pid == rows[i].pid && rows[j].tid == rows[i].tid; ++j) {
       const int64_t stream = view_.stream(rows[j].row);
       any_gpu |= stream > 0;
       all_cpu &= stream < 0;
-      thread_rows.push_back(rows[j].row);
+      stack.rows.push_back(rows[j].row);
     }
-    // A thread with a GPU stream is a GPU track; one with stream 0 is neither.
-    if (!any_gpu && all_cpu) add_call_stack_edges(thread_rows);
     i = j;
+    // A thread with a GPU stream is a GPU track; one with stream 0 is neither.
+    if (any_gpu || !all_cpu) continue;
+    nest(t, stack, points);
+    stacks.push_back(std::move(stack));
   }
+  return stacks;
 }
 
-// CallStackGraph, then CPGraph._construct_graph_from_call_stack: the thread's events
-// nested by a stack (an end pops whatever is on top), walked depth first.
-void CpGraph::add_call_stack_edges(const std::vector<uint32_t>& thread_rows) {
-  const HtaTrace& t = view_.trace();
+namespace {
+
+// CallStackGraph: the thread's events nested by a stack (an end pops whatever is on top).
+void nest(const HtaTrace& t, CallStack& stack, std::vector<StackPoint>& points) {
+  const std::vector<uint32_t>& thread_rows = stack.rows;
   const uint32_t n = static_cast<uint32_t>(thread_rows.size());
-  std::vector<StackPoint> points;
+  points.clear();
   points.reserve(2 * n);
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t row = thread_rows[i];
@@ -252,23 +270,37 @@ void CpGraph::add_call_stack_edges(const std::vector<uint32_t>& thread_rows) {
             [](const StackPoint& a, const StackPoint& b) { return point_before(a, b); });
 
   const uint32_t root = n;
-  std::vector<uint32_t> parent(n, root), child_order;
+  std::vector<uint32_t>& parent = stack.parent;
+  parent.assign(n, root);
+  std::vector<uint32_t> child_order, open;
   child_order.reserve(n);
-  std::vector<uint32_t> stack;
   for (const StackPoint& p : points) {
     if (p.start) {
-      parent[p.local] = stack.empty() ? root : stack.back();
+      parent[p.local] = open.empty() ? root : open.back();
       child_order.push_back(p.local);
-      stack.push_back(p.local);
-    } else if (!stack.empty()) {
-      stack.pop_back();
+      open.push_back(p.local);
+    } else if (!open.empty()) {
+      open.pop_back();
     }
   }
-  std::vector<uint32_t> begin(n + 2, 0), children(n);
+  std::vector<uint32_t>& begin = stack.child_begin;
+  begin.assign(n + 2, 0);
+  stack.children.resize(n);
   for (const uint32_t c : child_order) ++begin[parent[c] + 1];
   for (uint32_t i = 0; i <= n; ++i) begin[i + 1] += begin[i];
   std::vector<uint32_t> fill(begin.begin(), begin.end() - 1);
-  for (const uint32_t c : child_order) children[fill[parent[c]]++] = c;
+  for (const uint32_t c : child_order) stack.children[fill[parent[c]]++] = c;
+}
+
+}  // namespace
+
+// CPGraph._construct_graph_from_call_stack: the thread's call stack walked depth first.
+void CpGraph::add_call_stack_edges(const CallStack& stack) {
+  const std::vector<uint32_t>& thread_rows = stack.rows;
+  const std::vector<uint32_t>& parent = stack.parent;
+  const std::vector<uint32_t>& begin = stack.child_begin;
+  const std::vector<uint32_t>& children = stack.children;
+  const uint32_t root = static_cast<uint32_t>(thread_rows.size());
 
   int32_t last_node = -1;
   int64_t last_parent = -1;
@@ -324,7 +356,7 @@ void CpGraph::add_call_stack_edges(const std::vector<uint32_t>& thread_rows) {
 // a launch edge where the stream's queue was empty when the call ran and the kernel
 // started, else a gap from the stream's previous kernel; sync events tie the stream's
 // (Stream Sync) or every stream's (Context Sync) last kernel to the waiting call's end.
-void CpGraph::add_kernel_edges() {
+void CpGraph::add_kernel_edges(CpGraphCache& cache) {
   const EventStore& s = view_.store();
   const HtaTrace& t = view_.trace();
   std::vector<std::pair<double, uint32_t>> gpu;  // (sort key, row)
@@ -344,7 +376,8 @@ void CpGraph::add_kernel_edges() {
     gpu.swap(sorted);
   }
 
-  const QueueLengths queue(view_);
+  if (!cache.queue) cache.queue = std::make_unique<QueueLengths>(view_);
+  const QueueLengths& queue = *cache.queue;
   std::vector<std::pair<int64_t, uint32_t>> last_on_stream;  // (stream, end node), in first-seen order
   auto last_of = [&](int64_t stream) -> int64_t {
     for (const auto& [st, node] : last_on_stream)

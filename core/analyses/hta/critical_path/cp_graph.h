@@ -6,11 +6,13 @@
 // between equally long paths). With inferred waits, also an edge from the GPU event each
 // blocking call waited for to the call's end.
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "analyses/hta/critical_path/critical_path.h"
+#include "analyses/hta/critical_path/cp_queue.h"
 #include "analyses/hta/critical_path/cp_view.h"
 
 namespace sollens::hta::cp {
@@ -34,11 +36,29 @@ struct CpEdge {
 // A GPU event and the blocking runtime call that waited for it.
 using GpuWait = std::pair<uint32_t, uint32_t>;  // (gpu row, call row)
 
+// One CPU thread's events nested as a call stack: its rows (file order), each one's
+// parent (an index into rows; rows.size() = the root) and children in start order.
+struct CallStack {
+  std::vector<uint32_t> rows;
+  std::vector<uint32_t> parent;
+  std::vector<uint32_t> child_begin;  // children of i: children[child_begin[i] .. child_begin[i + 1]), root last
+  std::vector<uint32_t> children;
+};
+
+// What every graph of one view shares however it is built (HTA's and the inferred one):
+// the CPU threads' call stacks and the launch queues, found by the first graph.
+struct CpGraphCache {
+  const CpView* view = nullptr;  // the view they were found for
+  std::vector<CallStack> stacks;  // the CPU threads, in pandas' group order
+  std::unique_ptr<QueueLengths> queue;
+};
+
 class CpGraph {
  public:
   // inferred: add `inferred_waits` and weigh blocking calls as HTA does only where they
-  // have a GPU → CPU edge.
-  CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& inferred_waits);
+  // have a GPU → CPU edge. cache: shared with other graphs of the same view (null: none).
+  CpGraph(const CpView& view, bool inferred, const std::vector<GpuWait>& inferred_waits,
+          CpGraphCache* cache = nullptr);
 
   const std::vector<CpNode>& nodes() const { return nodes_; }
   const std::vector<CpEdge>& edges() const { return edges_; }
@@ -59,9 +79,10 @@ class CpGraph {
   void add_runtime_lock_edges();
   bool shares_runtime_lock(uint32_t first_node, uint32_t second_node) const;
   std::string_view thread_with(std::string_view word) const;
-  void add_call_stack_edges(const std::vector<uint32_t>& thread_rows);
-  void add_cpu_edges();
-  void add_kernel_edges();
+  std::vector<CallStack> call_stacks() const;
+  void add_call_stack_edges(const CallStack& stack);
+  void add_cpu_edges(CpGraphCache& cache);
+  void add_kernel_edges(CpGraphCache& cache);
   void add_inferred_edges(const std::vector<GpuWait>& waits);
   uint32_t add_edge(uint32_t from, uint32_t to, CpEdgeType type, bool zero_weight = false);
   void attribute(uint32_t edge, int64_t src_parent);

@@ -61,7 +61,10 @@ class CpView {
   std::vector<uint32_t> clipped_rows_;
 };
 
-// The path over a view already built (the sheets compute HTA's and the inferred one).
-CriticalPath critical_path(const CpView& view, bool infer_gpu_waits);
+struct CpGraphCache;
+
+// The path over a view already built (the sheets compute HTA's and the inferred one);
+// cache: what the graphs of one view share (null: nothing shared).
+CriticalPath critical_path(const CpView& view, bool infer_gpu_waits, CpGraphCache* cache = nullptr);
 
 }  // namespace sollens::hta::cp

@@ -78,7 +78,7 @@ CriticalPath critical_path(const HtaTrace& trace, const HtaOptions& options, boo
   return cp::critical_path(cp::CpView(trace, options, infer_gpu_waits), infer_gpu_waits);
 }
 
-CriticalPath cp::critical_path(const cp::CpView& view, bool infer_gpu_waits) {
+CriticalPath cp::critical_path(const cp::CpView& view, bool infer_gpu_waits, cp::CpGraphCache* cache) {
   CriticalPath path;
   path.inferred_sync = infer_gpu_waits;
   path.annotation = view.annotation;
@@ -89,7 +89,7 @@ CriticalPath cp::critical_path(const cp::CpView& view, bool infer_gpu_waits) {
   path.note = view.note;
 
   const std::vector<cp::GpuWait> waits = infer_gpu_waits ? cp::infer_gpu_waits(view) : std::vector<cp::GpuWait>{};
-  const cp::CpGraph graph(view, infer_gpu_waits, waits);
+  const cp::CpGraph graph(view, infer_gpu_waits, waits, cache);
   path.graph_nodes = graph.node_order().size();
   path.graph_edges = graph.edges().size();
   path.inferred_waits = waits.size();

@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "analyses/hta/critical_path/cp_graph.h"
 #include "analyses/hta/critical_path/cp_names.h"
 #include "analyses/hta/critical_path/cp_view.h"
 
@@ -87,14 +88,15 @@ std::vector<Table> critical_path_tables(const HtaTrace& trace, const HtaOptions&
   if (!options.critical_path) return sheets;
   sheets.reserve(4);  // a Table is copied, not moved, when the vector grows
   const cp::CpView view(trace, options);
-  const CriticalPath hta_path = cp::critical_path(view, false);
+  cp::CpGraphCache shared;  // the call stacks and launch queues, for both graphs of `view`
+  const CriticalPath hta_path = cp::critical_path(view, false, &shared);
   sheets.push_back(critical_path_summary_table(hta_path, "critical_path_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, hta_path, "critical_path_breakdown"));
   // The inferred path's view differs only where there are GPU events on stream 0.
   std::optional<cp::CpView> own_view;
   const cp::CpView& with_stream_zero =
       view.has_stream_zero_gpu_events() ? own_view.emplace(trace, options, true) : view;
-  const CriticalPath inferred = cp::critical_path(with_stream_zero, true);
+  const CriticalPath inferred = cp::critical_path(with_stream_zero, true, &shared);
   sheets.push_back(critical_path_summary_table(inferred, "critical_path_inferred_summary"));
   sheets.push_back(critical_path_breakdown_table(trace, inferred, "critical_path_inferred_breakdown"));
   return sheets;
