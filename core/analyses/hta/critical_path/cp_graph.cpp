@@ -4,6 +4,7 @@
 #include <charconv>
 #include <limits>
 #include <string_view>
+#include <unordered_map>
 
 #include "analyses/hta/counter_series.h"
 #include "analyses/hta/critical_path/cp_names.h"
@@ -214,30 +215,60 @@ void CpGraph::add_cpu_edges(CpGraphCache& cache) {
 std::vector<CallStack> CpGraph::call_stacks() const {
   const EventStore& s = view_.store();
   const HtaTrace& t = view_.trace();
-  struct Keyed {
-    ThreadKey pid, tid;
-    uint32_t row;
-  };
   const std::string_view forward = thread_with("forward"), backward = thread_with("autograd");
   const bool fold = !forward.empty() && !backward.empty() && forward != backward;
-  std::vector<Keyed> rows;
-  rows.reserve(view_.clipped_rows().size());
-  for (const uint32_t row : view_.clipped_rows()) {
-    std::string_view tid = s.str(s.tid[row]);
-    if (fold && tid == backward) tid = forward;
-    rows.push_back({thread_key(s.str(s.pid[row])), thread_key(tid), row});
+  // Each distinct (pid, tid) text keyed once; the rows then bucketed by their thread's
+  // rank, in file order within it (a stable sort on the keys, without a key per row).
+  struct Thread {
+    ThreadKey pid, tid;
+    uint32_t rank = 0;
+  };
+  std::vector<Thread> threads;
+  std::unordered_map<uint64_t, uint32_t> thread_of_ids;
+  const std::vector<uint32_t>& clipped = view_.clipped_rows();
+  std::vector<uint32_t> thread_of_row(clipped.size());
+  for (size_t i = 0; i < clipped.size(); ++i) {
+    const uint32_t row = clipped[i];
+    const uint64_t ids = (static_cast<uint64_t>(s.pid[row]) << 32) | s.tid[row];
+    const auto [it, fresh] = thread_of_ids.try_emplace(ids, static_cast<uint32_t>(threads.size()));
+    if (fresh) {
+      std::string_view tid = s.str(s.tid[row]);
+      if (fold && tid == backward) tid = forward;
+      threads.push_back({thread_key(s.str(s.pid[row])), thread_key(tid)});
+    }
+    thread_of_row[i] = it->second;
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const Keyed& a, const Keyed& b) {
-    if (a.pid != b.pid) return a.pid < b.pid;
-    return a.tid < b.tid;
-  });
+  std::vector<uint32_t> by_key(threads.size());
+  for (uint32_t i = 0; i < by_key.size(); ++i) by_key[i] = i;
+  auto key_less = [&](uint32_t a, uint32_t b) {
+    if (threads[a].pid != threads[b].pid) return threads[a].pid < threads[b].pid;
+    return threads[a].tid < threads[b].tid;
+  };
+  std::sort(by_key.begin(), by_key.end(), key_less);
+  uint32_t ranks = 0;
+  for (size_t i = 0; i < by_key.size(); ++i) {
+    if (i > 0 && key_less(by_key[i - 1], by_key[i])) ++ranks;
+    threads[by_key[i]].rank = ranks;
+  }
+  std::vector<uint32_t> rank_begin(threads.empty() ? 1 : ranks + 2, 0);
+  for (const uint32_t th : thread_of_row) ++rank_begin[threads[th].rank + 1];
+  for (size_t r = 1; r < rank_begin.size(); ++r) rank_begin[r] += rank_begin[r - 1];
+  struct Keyed {
+    uint32_t rank;
+    uint32_t row;
+  };
+  std::vector<Keyed> rows(clipped.size());
+  for (size_t i = 0; i < clipped.size(); ++i) {
+    const uint32_t rank = threads[thread_of_row[i]].rank;
+    rows[rank_begin[rank]++] = {rank, clipped[i]};
+  }
   std::vector<CallStack> stacks;
   std::vector<StackPoint> points;
   for (size_t i = 0; i < rows.size();) {
     size_t j = i;
     bool any_gpu = false, all_cpu = true;
     CallStack stack;
-    for (; j < rows.size() && rows[j].pid == rows[i].pid && rows[j].tid == rows[i].tid; ++j) {
+    for (; j < rows.size() && rows[j].rank == rows[i].rank; ++j) {
       const int64_t stream = view_.stream(rows[j].row);
       any_gpu |= stream > 0;
       all_cpu &= stream < 0;
