@@ -42,24 +42,14 @@ std::vector<uint32_t> kept_gpu_annotations(const HtaTrace& trace) {
 
 Table gpu_user_annotation_breakdown_table(const HtaTrace& trace, const TraceTree&, const HtaOptions& options) {
   Table t("gpu_user_annotation_breakdown", TableKind::kHta);
-  Column& name = t.add_column("name", ColumnType::kString);
-  Column& sum = t.add_column("sum (us)", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& max = t.add_column("max (us)", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& min = t.add_column("min (us)", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& stddev = t.add_column("stddev", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& mean = t.add_column("mean (us)", ColumnType::kFloat, Unit::kMicroseconds);
+  NamedStatsColumns stats(t);
   Column& rank = t.add_column("rank", ColumnType::kInt);
   std::map<std::string_view, std::vector<double>> by_name;
   for (uint32_t e : kept_gpu_annotations(trace)) by_name[trace.store().name_of(e)].push_back(trace.dur(e));
   std::vector<NamedDurations> groups;
   for (auto& [n, durations] : by_name) groups.push_back({n, std::move(durations)});
   for (const NamedStats& s : aggregate_like_hta(groups, options.annotation_duration_ratio, options.num_annotations)) {
-    name.push_string(s.name);
-    sum.push_float(s.sum);
-    max.push_float(s.max);
-    min.push_float(s.min);
-    stddev.push_float(s.stddev);
-    mean.push_float(s.mean);
+    stats.push(s);
     rank.push_int(trace.rank());
   }
   return t;

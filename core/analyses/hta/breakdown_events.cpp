@@ -81,18 +81,6 @@ double merged_length(const std::vector<Interval>& merged) {
   return total;
 }
 
-double round_like_pandas(double value, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::nearbyint(value * scale) / scale;
-}
 
-double quantile_like_numpy(const std::vector<double>& sorted, double q) {
-  const double index = q * static_cast<double>(sorted.size() - 1);
-  const size_t lo = static_cast<size_t>(std::floor(index));
-  const size_t hi = std::min(lo + 1, sorted.size() - 1);
-  const double t = index - static_cast<double>(lo);
-  const double a = sorted[lo], b = sorted[hi], diff = b - a;
-  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;  // NumPy's lerp: exact at either end
-}
 
 }  // namespace sollens::hta

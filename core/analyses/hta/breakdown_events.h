@@ -9,11 +9,11 @@
 //     where a start is after every earlier end, each group [min start, max end]. HTA's
 //     rounding can give a sub-µs event end < start; such an interval is merged as it is
 //     (a lone one then counts negative), as HTA does;
-//   * pandas' rounding of floats to n decimals (x · 10ⁿ, round half to even, ÷ 10ⁿ).
 #include <cstdint>
 #include <vector>
 
 #include "analyses/hta/hta_trace.h"
+#include "analyses/hta/pandas_like.h"
 
 namespace sollens::hta {
 
@@ -40,9 +40,5 @@ std::vector<Interval> merge_like_hta(std::vector<Interval> intervals);
 // Σ (end − start) of merged intervals (negative for a lone inverted one, as in HTA).
 double merged_length(const std::vector<Interval>& merged);
 
-double round_like_pandas(double value, int decimals);
-
-// NumPy's linear-interpolation quantile (pandas quantile / describe) of sorted values.
-double quantile_like_numpy(const std::vector<double>& sorted, double q);
 
 }  // namespace sollens::hta

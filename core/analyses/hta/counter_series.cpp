@@ -108,45 +108,6 @@ std::vector<uint32_t> numpy_quicksort_order(const std::vector<double>& keys) {
   return order;
 }
 
-namespace {
-
-// numpy's linear quantile of sorted values.
-double quantile(const std::vector<double>& sorted, double q) {
-  const double position = q * static_cast<double>(sorted.size() - 1);
-  const size_t lo = static_cast<size_t>(std::floor(position));
-  const size_t hi = std::min(lo + 1, sorted.size() - 1);
-  const double t = position - static_cast<double>(lo);
-  const double a = sorted[lo], b = sorted[hi];
-  return t >= 0.5 ? b - (b - a) * (1 - t) : a + (b - a) * t;
-}
-
-}  // namespace
-
-Describe describe(std::vector<double> values) {
-  Describe d;
-  d.count = static_cast<int64_t>(values.size());
-  if (values.empty()) return d;
-  double sum = 0;
-  for (double v : values) sum += v;
-  d.mean = sum / static_cast<double>(values.size());
-  double squares = 0;
-  for (double v : values) squares += (v - d.mean) * (v - d.mean);
-  d.std = values.size() > 1 ? std::sqrt(squares / static_cast<double>(values.size() - 1))
-                            : std::numeric_limits<double>::quiet_NaN();
-  std::sort(values.begin(), values.end());
-  d.min = values.front();
-  d.max = values.back();
-  d.q25 = quantile(values, 0.25);
-  d.q50 = quantile(values, 0.5);
-  d.q75 = quantile(values, 0.75);
-  return d;
-}
-
-void push_statistic(Column& column, double value) {
-  if (std::isnan(value)) column.push_null();
-  else column.push_float(value);
-}
-
 CounterSeries counter_series(const HtaTrace& trace) {
   return {trace.rank(), queue_length_series(trace), memory_bw_series(trace)};
 }

@@ -9,6 +9,7 @@
 
 #include "analyses/hta/hta_options.h"
 #include "analyses/hta/hta_trace.h"
+#include "analyses/hta/pandas_like.h"
 #include "model/trace_tree.h"
 #include "table/table.h"
 
@@ -19,16 +20,6 @@ namespace sollens::hta {
 // the depth limit). It is not stable; HTA's sort_values("ts") takes its tie order from
 // it, and that order moves the running counts that the summaries describe.
 std::vector<uint32_t> numpy_quicksort_order(const std::vector<double>& keys);
-
-// pandas' Series.describe(): std with ddof 1 (NaN for one value), linear quantiles.
-struct Describe {
-  int64_t count = 0;
-  double mean = 0, std = 0, min = 0, q25 = 0, q50 = 0, q75 = 0, max = 0;
-};
-Describe describe(std::vector<double> values);
-// A statistic into its column: an undefined one (the std of a single value) is empty, as
-// pandas writes NaN.
-void push_statistic(Column& column, double value);
 
 // One change of a stream's launch queue: +1 at a launching runtime call, −1 when a GPU
 // event starts. Points are grouped by stream (ascending), each stream's in HTA's order.

@@ -10,22 +10,10 @@ namespace sollens::hta {
 
 namespace {
 
-GapStats describe(std::vector<double> gaps) {
-  GapStats s;
-  s.count = static_cast<int64_t>(gaps.size());
-  if (gaps.empty()) return s;
-  s.mean = stats::numpy_mean(gaps);
-  if (gaps.size() > 1) {
-    std::vector<double> squares(gaps.size());
-    for (size_t i = 0; i < gaps.size(); ++i) squares[i] = (gaps[i] - s.mean) * (gaps[i] - s.mean);
-    s.std = std::sqrt(stats::numpy_sum(squares) / static_cast<double>(gaps.size() - 1));
-  }
-  std::sort(gaps.begin(), gaps.end());
-  s.min = gaps.front();
-  s.max = gaps.back();
-  s.q25 = quantile_like_numpy(gaps, 0.25);
-  s.q50 = quantile_like_numpy(gaps, 0.5);
-  s.q75 = quantile_like_numpy(gaps, 0.75);
+GapStats gap_stats(std::vector<double> gaps) {
+  const Describe d = describe(std::move(gaps));
+  GapStats s{d.count, d.mean, d.min, d.q25, d.q50, d.q75, d.max, std::nullopt};
+  if (d.count > 1) s.std = d.std;
   return s;
 }
 
@@ -60,7 +48,7 @@ StreamIdle idle_of_stream(const HtaTrace& trace, int64_t stream, const std::vect
   }
   for (size_t c = 0; c < 3; ++c) {
     for (double g : gaps[c]) out.categories[c].idle_us += g;
-    out.categories[c].gaps = describe(std::move(gaps[c]));
+    out.categories[c].gaps = gap_stats(std::move(gaps[c]));
   }
   return out;
 }

@@ -94,6 +94,23 @@ std::vector<NamedStats> aggregate_like_hta(const std::vector<NamedDurations>& gr
   return out;
 }
 
+NamedStatsColumns::NamedStatsColumns(Table& t)
+    : name_(&t.add_column("name", ColumnType::kString)),
+      sum_(&t.add_column("sum (us)", ColumnType::kFloat, Unit::kMicroseconds)),
+      max_(&t.add_column("max (us)", ColumnType::kFloat, Unit::kMicroseconds)),
+      min_(&t.add_column("min (us)", ColumnType::kFloat, Unit::kMicroseconds)),
+      stddev_(&t.add_column("stddev", ColumnType::kFloat, Unit::kMicroseconds)),
+      mean_(&t.add_column("mean (us)", ColumnType::kFloat, Unit::kMicroseconds)) {}
+
+void NamedStatsColumns::push(const NamedStats& s) {
+  name_->push_string(s.name);
+  sum_->push_float(s.sum);
+  max_->push_float(s.max);
+  min_->push_float(s.min);
+  stddev_->push_float(s.stddev);
+  mean_->push_float(s.mean);
+}
+
 Table gpu_kernel_type_breakdown_table(const HtaTrace& trace, const TraceTree&, const HtaOptions& options) {
   Table t("gpu_kernel_type_breakdown", TableKind::kHta);
   Column& type = t.add_column("kernel_type", ColumnType::kString);
@@ -119,12 +136,7 @@ Table gpu_kernel_type_breakdown_table(const HtaTrace& trace, const TraceTree&, c
 
 Table gpu_kernel_breakdown_table(const HtaTrace& trace, const TraceTree&, const HtaOptions& options) {
   Table t("gpu_kernel_breakdown", TableKind::kHta);
-  Column& name = t.add_column("name", ColumnType::kString);
-  Column& sum = t.add_column("sum (us)", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& max = t.add_column("max (us)", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& min = t.add_column("min (us)", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& stddev = t.add_column("stddev", ColumnType::kFloat, Unit::kMicroseconds);
-  Column& mean = t.add_column("mean (us)", ColumnType::kFloat, Unit::kMicroseconds);
+  NamedStatsColumns stats(t);
   Column& kernel_type = t.add_column("kernel_type", ColumnType::kString);
   Column& rank = t.add_column("rank", ColumnType::kInt);
   const std::vector<uint32_t> gpu = breakdown_events(trace).gpu;
@@ -138,12 +150,7 @@ Table gpu_kernel_breakdown_table(const HtaTrace& trace, const TraceTree&, const 
     std::vector<NamedDurations> groups;
     for (auto& [n, durations] : by_name) groups.push_back({n, std::move(durations)});
     for (const NamedStats& s : aggregate_like_hta(groups, options.kernel_duration_ratio, options.num_kernels)) {
-      name.push_string(s.name);
-      sum.push_float(s.sum);
-      max.push_float(s.max);
-      min.push_float(s.min);
-      stddev.push_float(s.stddev);
-      mean.push_float(s.mean);
+      stats.push(s);
       kernel_type.push_string(kernel_type_name(kt));
       rank.push_int(trace.rank());
     }

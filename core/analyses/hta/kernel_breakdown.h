@@ -39,4 +39,15 @@ struct NamedStats {
 std::vector<NamedStats> aggregate_like_hta(const std::vector<NamedDurations>& groups, double duration_ratio,
                                            int64_t max_names);
 
+// The leading columns of HTA's kernel and annotation breakdowns: name, sum (us), max (us),
+// min (us), stddev, mean (us).
+class NamedStatsColumns {
+ public:
+  explicit NamedStatsColumns(Table& table);
+  void push(const NamedStats& stats);
+
+ private:
+  Column *name_, *sum_, *max_, *min_, *stddev_, *mean_;
+};
+
 }  // namespace sollens::hta
