@@ -36,8 +36,6 @@ std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, co
   // critical path
   for (Table& t : critical_path_tables(trace, options)) add(std::move(t));
 
-  (void)tree;
-  (void)add;
   return sheets;
 }
 
