@@ -94,8 +94,8 @@ void CpGraph::create_nodes() {
     const bool gpu_with_partner = view_.stream(row) != -1 && view_.index_correlation(row) >= 0;
     if (!gpu_with_partner && !is_operator_or_runtime(view_.raw_cat(row))) continue;
     node_of_row_[row] = static_cast<int32_t>(nodes_.size());
-    nodes_.push_back({row, t.ts(row), true});
-    nodes_.push_back({row, t.ts(row) + t.dur(row), false});
+    nodes_.push_back({t.ts(row), row, true});
+    nodes_.push_back({t.ts(row) + t.dur(row), row, false});
   }
   in_graph_.assign(nodes_.size(), 0);
   first_out_.assign(nodes_.size(), kNoEdge);
@@ -127,7 +127,7 @@ uint32_t CpGraph::add_edge(uint32_t from, uint32_t to, CpEdgeType type, bool zer
       node_order_.push_back(n);
     }
   const uint32_t id = static_cast<uint32_t>(edges_.size());
-  edges_.push_back({from, to, type, weight, kNoEvent, false, false});
+  edges_.push_back({from, to, weight, kNoEvent, type, false, false});
   next_out_.push_back(first_out_[from]);
   first_out_[from] = id;
   return id;
