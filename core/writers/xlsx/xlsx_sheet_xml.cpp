@@ -30,6 +30,12 @@ void append_escaped(std::string& out, std::string_view s, bool quotes) {
 // A number as Excel stores it in the file: 16 significant digits (printf's %.16G).
 void append_number(std::string& out, double v) {
   char buf[40];
+  // Whole numbers below 1e15 (every integer column) print as their digits, and to_chars
+  // of an integer is much cheaper than with a precision; -0 keeps its sign below.
+  if (v > -1e15 && v < 1e15 && v != 0 && v == static_cast<double>(static_cast<int64_t>(v))) {
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v)).ptr);
+    return;
+  }
   const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 16);
   for (char* p = buf; p != r.ptr; ++p)
     if (*p == 'e') *p = 'E';
