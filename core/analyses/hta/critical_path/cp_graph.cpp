@@ -16,6 +16,10 @@ namespace {
 
 constexpr uint32_t kNoEdge = std::numeric_limits<uint32_t>::max();
 
+// HTA's KERNEL_KERNEL_DELAY_THRESHOLD_US: a longer gap between two kernels on a stream
+// is taken for a dependency HTA cannot see, so it gets no kernel → kernel edge.
+constexpr double kKernelKernelDelayThresholdUs = 1500;
+
 bool is_operator_or_runtime(std::string_view cat) {
   return cat == "cpu_op" || cat == "cuda_runtime" || cat == "cuda_driver";
 }
@@ -385,7 +389,8 @@ void CpGraph::add_call_stack_edges(const CallStack& stack) {
 
 // _construct_graph_from_kernels: GPU events by start (syncs by end); each kernel's span;
 // a launch edge where the stream's queue was empty when the call ran and the kernel
-// started, else a gap from the stream's previous kernel; sync events tie the stream's
+// started, else a gap from the stream's previous kernel if under 1.5 ms (a longer one
+// gets no edge); sync events tie the stream's
 // (Stream Sync) or every stream's (Context Sync) last kernel to the waiting call's end.
 void CpGraph::add_kernel_edges(CpGraphCache& cache) {
   const EventStore& s = view_.store();
@@ -453,7 +458,7 @@ void CpGraph::add_kernel_edges(CpGraphCache& cache) {
     const int32_t runtime_start = runtime >= 0 ? start_node(static_cast<uint32_t>(runtime)) : -1;
     if (launched_on_empty_queue && runtime_start >= 0) {
       add_edge(static_cast<uint32_t>(runtime_start), static_cast<uint32_t>(start), CpEdgeType::kKernelLaunchDelay);
-    } else if (previous >= 0) {
+    } else if (previous >= 0 && nodes_[start].ts - nodes_[previous].ts < kKernelKernelDelayThresholdUs) {
       attribute(add_edge(static_cast<uint32_t>(previous), static_cast<uint32_t>(start), CpEdgeType::kKernelKernelDelay),
                 -1);
     }
