@@ -207,3 +207,64 @@ TEST_CASE("critical path: ROCm's stream 0 kernels count in the inferred path onl
   const Table s = critical_path_summary_table(inferred, "critical_path_inferred_summary");
   CHECK(share(s, "gpu_compute_bound") == Approx(40.0 / 96 * 100).epsilon(1e-12));
 }
+
+namespace {
+
+// A kernel gap HTA leaves without an edge. cudaLaunchKernel [0, 4] launches k1 [10, 20] on
+// an empty stream 7 (a launch edge of 10 µs); cudaMalloc [5, 5 + m] holds the CPU; two
+// launches [6 + m, 10 + m] and [11 + m, 15 + m] queue k2 [16 + m, 26 + m] and
+// k3 [26 + m, 36 + m] (k2 starts with k3 queued: no launch edge, a kernel-kernel gap of
+// m − 4 µs from k1's end); cudaDeviceSynchronize [40 + m, 60 + m] with its Context Sync
+// (stream 0xFFFFFFFF, as CUDA writes it) ending at 60 + m ties k3's end to the call's end;
+// aten::after [60 + m, 100 + m].
+//   CPU:  4 + m + 4 + 4 + 0 (the blocking call) + 40 = m + 52 µs.
+//   GPU:  launch 10 + k1 10 + gap (m − 4) + k2 10 + 0 + k3 10 + sync 0 + 40 = m + 76 µs.
+std::string context_sync_after_gap(int m) {
+  const std::string context_sync =
+      R"({"ph": "X", "cat": "cuda_sync", "name": "Context Sync", "pid": 0, "tid": -1, "ts": )" +
+      std::to_string(42 + m) + R"(, "dur": 18, "args": {"cuda_sync_kind": "Context Sync", "stream": 4294967295, )"
+      R"("correlation": 4, "device": 0}})";
+  return "{\"traceEvents\": [{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1}," +
+         cpu("cuda_runtime", "cudaLaunchKernel", 0, 4, 1) + "," + cpu("cuda_runtime", "cudaMalloc", 5, m) + "," +
+         cpu("cuda_runtime", "cudaLaunchKernel", 6 + m, 4, 2) + "," +
+         cpu("cuda_runtime", "cudaLaunchKernel", 11 + m, 4, 3) + "," +
+         cpu("cuda_runtime", "cudaDeviceSynchronize", 40 + m, 20, 4) + "," + context_sync + "," +
+         cpu("cpu_op", "aten::after", 60 + m, 40) + "," + kernel("k1", 10, 10, 1) + "," +
+         kernel("k2", 16 + m, 10, 2) + "," + kernel("k3", 26 + m, 10, 3) + "]}";
+}
+
+}  // namespace
+
+TEST_CASE("critical path: a Context Sync carries the path through kernels after a short gap",
+          "[hta][critical_path]") {
+  // m = 1000: the gap k1 → k2 is 996 µs, under HTA's 1.5 ms: the GPU route, 1076 µs,
+  // beats the CPU's 1052 µs.
+  const auto store = test::load_store(context_sync_after_gap(1000));
+  const HtaTrace trace(*store);
+  const CriticalPath p = critical_path(trace, HtaOptions{}, false);
+  CHECK(total(p) == 1076);
+  bool gap = false, sync = false;
+  for (const CriticalPathStep& step : p.steps) {
+    if (step.type == CpEdgeType::kKernelKernelDelay && step.duration == 996) gap = true;
+    if (step.type == CpEdgeType::kSyncDependency) {
+      sync = true;
+      CHECK(store->name_of(step.from_event) == "k3");
+      CHECK(store->name_of(step.to_event) == "cudaDeviceSynchronize");
+    }
+  }
+  CHECK(gap);
+  CHECK(sync);
+}
+
+TEST_CASE("critical path: no kernel-kernel edge across a gap of 1.5 ms or more", "[hta][critical_path]") {
+  // m = 2000: the gap k1 → k2 is 1996 µs; HTA (KERNEL_KERNEL_DELAY_THRESHOLD_US) takes it for
+  // a dependency it cannot see and adds no edge, so the GPU route from the first launch
+  // breaks (m + 76 = 2076 µs with the edge) and the path is the CPU's, m + 52 = 2052 µs.
+  const auto store = test::load_store(context_sync_after_gap(2000));
+  const HtaTrace trace(*store);
+  const CriticalPath p = critical_path(trace, HtaOptions{}, false);
+  CHECK(total(p) == 2052);
+  for (const CriticalPathStep& step : p.steps) CHECK(step.type != CpEdgeType::kKernelKernelDelay);
+  const Table s = critical_path_summary_table(p, "critical_path_summary");
+  CHECK(share(s, "cpu_bound") == 100);
+}
