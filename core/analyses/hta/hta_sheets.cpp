@@ -13,6 +13,7 @@ namespace sollens::hta {
 std::vector<Table> hta_tables(const EventStore& store, const TraceTree& tree, const HtaOptions& options) {
   std::vector<Table> sheets;
   if (!options.enabled) return sheets;
+  sheets.reserve(32);  // a Table is copied, not moved, when the vector grows (its deque may throw)
   const HtaTrace trace(store);
   auto add = [&sheets](Table t) { sheets.push_back(std::move(t)); };
   // breakdowns: temporal, idle time, kernel types, kernels, user annotations
