@@ -178,10 +178,14 @@ try {
     });
     observer.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
   });
+  const linkBefore = await page.inputValue('#share-url');  // the last trace's link, to wait past
   await page.setInputFiles('#file-input', owlv2);
   await page.waitForFunction((n) => document.getElementById('trace-name').textContent === n && document.body.dataset.state === 'loaded',
     path.basename(owlv2), { timeout: TIMEOUT_MS });
-  await page.waitForFunction(() => document.getElementById('share-url').value.length > 20_000, null, { timeout: TIMEOUT_MS });
+  await page.waitForFunction((before) => {
+    const link = document.getElementById('share-url').value;
+    return link !== before && link.length > 20_000;
+  }, linkBefore, { timeout: TIMEOUT_MS });
   const owlLink = await page.inputValue('#share-url');
   const owlDoc = JSON.parse(gunzipSync(Buffer.from(owlLink.slice(owlLink.indexOf('#report=') + 8), 'base64url')));
   check(await page.evaluate(() => window.__clickedWhilePending) && owlDoc.cycles?.sheets.some((s) => s.name === 'cycle_1' && s.rows > 0),

@@ -101,6 +101,7 @@ TEST_CASE("aten op kernels: nesting follows HTA's order of a start and an end at
   CHECK(t.find("aten_op_name")->string_at(0) == "aten::b");
 }
 
+#ifdef SOLLENS_HAVE_ZLIB  // a .json.gz fixture: the wasm build reads plain JSON only
 TEST_CASE("aten op kernels: the MI250 trace HTA fails on (KeyError: 'thread_id')") {
   // HTA counts only CUDA's launch names as kernel launches, so none of this ROCm trace's
   // hipLaunchKernel / hipExtModuleLaunchKernel calls is one; with no launch found, the
@@ -137,6 +138,7 @@ TEST_CASE("aten op kernels: the MI250 trace HTA fails on (KeyError: 'thread_id')
   CHECK(t.find("avg_aten_op_launch_delay")->float_at(addmm_row) == 64);
   CHECK(t.find("avg_runtime_delay")->float_at(addmm_row) == 19);
 }
+#endif
 
 }  // namespace
 }  // namespace sollens::hta

@@ -143,6 +143,7 @@ TEST_CASE("critical path: HTA's shortened kernel names", "[hta][critical_path]")
   CHECK(cp::shorten_name("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n") == "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n");
 }
 
+#ifdef SOLLENS_HAVE_ZLIB  // .json.gz fixtures: the wasm build reads plain JSON only
 namespace {
 
 Table fixture_summary(const std::string& path) {
@@ -163,7 +164,9 @@ TEST_CASE("critical path: HTA's summary of the Qwen H100 trace (ProfilerStep 0)"
   CHECK(share(s, "gpu_kernel_kernel_overhead") == Approx(8.270877944325482).epsilon(1e-9));
   CHECK(share(s, "gpu_kernel_launch_overhead") == Approx(0.017844396859386154).epsilon(1e-9));
 }
+#endif
 
+#ifdef SOLLENS_HAVE_ZLIB  // a .json.gz fixture: the wasm build reads plain JSON only
 TEST_CASE("critical path: HTA's summary of DLRM rank 0 (ProfilerStep 0)", "[hta][critical_path][fixture]") {
   const Table s =
       fixture_summary("traces/param-dlrm-v100-8rank/worker0_step_12.1694128201545.pt.trace.json.gz");
@@ -172,7 +175,9 @@ TEST_CASE("critical path: HTA's summary of DLRM rank 0 (ProfilerStep 0)", "[hta]
   CHECK(share(s, "gpu_compute_bound") == Approx(0.0589159465828751).epsilon(1e-9));
   CHECK(share(s, "gpu_kernel_launch_overhead") == Approx(0.1178318931657502).epsilon(1e-9));
 }
+#endif
 
+#ifdef SOLLENS_HAVE_ZLIB  // a .json.gz fixture: the wasm build reads plain JSON only
 TEST_CASE("critical path: HTA's summary of ResNet-50 on H200 (whole trace)", "[hta][critical_path][fixture]") {
   const Table s = fixture_summary("traces/h200-pt211-resnet50-train/resnet50_train.json.gz");
   REQUIRE(s.num_rows() == 5);
@@ -181,6 +186,7 @@ TEST_CASE("critical path: HTA's summary of ResNet-50 on H200 (whole trace)", "[h
   CHECK(share(s, "gpu_kernel_kernel_overhead") == Approx(0.023131055220946058).epsilon(1e-9));
   CHECK(share(s, "gpu_kernel_launch_overhead") == Approx(0.00889655970036387).epsilon(1e-9));
 }
+#endif
 
 TEST_CASE("critical path: ROCm's stream 0 kernels count in the inferred path only", "[hta][critical_path]") {
   // hipLaunchKernel [0, 4] (its stream arg the text "0x0") launches k1 [6, 46] on stream 0;
