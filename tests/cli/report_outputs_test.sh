@@ -35,7 +35,8 @@ names = z.namelist()
 for part in ("[Content_Types].xml", "xl/workbook.xml", "xl/styles.xml"):
     check(part in names, "report.xlsx lacks " + part)
 sheets = re.findall(r'<sheet name="([^"]+)"', z.read("xl/workbook.xml").decode())
-check(sorted(sheets) == csvs, "worksheets %s != CSVs %s" % (sheets, csvs))
+# Excel's names stop at 31 characters (cuda_kernel_launch_stats_other_apis, ...).
+check(sorted(sheets) == sorted(c[:31] for c in csvs), "worksheets %s != CSVs %s" % (sheets, csvs))
 check(all(len(s) <= 31 for s in sheets), "a sheet name is over 31 characters")
 check(len([n for n in names if n.startswith("xl/worksheets/sheet")]) == len(sheets),
       "worksheet parts do not match the sheet list")
@@ -51,7 +52,7 @@ doc = json.load(open(os.path.join(d, "report.json")))
 check(sorted(doc["sheets"]) == csvs, "report.json sheets %s != CSVs" % sorted(doc["sheets"]))
 # The workbook is written sheet by sheet as the report is computed: the same order as
 # report.json, and every worksheet with its CSV's rows (header included).
-check(sheets == list(doc["sheets"]), "worksheet order %s != report.json order" % sheets)
+check(sheets == [n[:31] for n in doc["sheets"]], "worksheet order %s != report.json order" % sheets)
 # Every part is well-formed XML, and the package lists and links every worksheet.
 import xml.etree.ElementTree as ET
 for n in names:
@@ -73,7 +74,7 @@ for i in range(1, len(sheets) + 1):
         check(all(' s="1"' in c for c in re.findall(r"<c [^>]*>", header.group(1))),
               "sheet%d's header row is not bold" % i)
 check(not any(f.endswith(".partial") for f in os.listdir(d)), "a .partial workbook was left behind")
-for i, name in enumerate(sheets, 1):
+for i, name in enumerate(doc["sheets"], 1):  # the full names: the CSVs'
     xml = z.read("xl/worksheets/sheet%d.xml" % i).decode()
     with open(os.path.join(d, name + ".csv"), newline="") as f:
         lines = sum(1 for row in csv.reader(f) if row)  # a sheet without columns is one empty line
@@ -114,14 +115,18 @@ out=$("$sollens" info "$unknown_gpu" 2>&1)
 grep -q "^gpu: *no roofline: .*RTX 2080 Ti" <<<"$out" || fail "info on the RTX 2080 Ti: $out"
 grep -q "report.json" <(python3 -c "import json,sys; d=json.load(open('$tmp/m/report.json')); print('report.json' if d['metadata']['device']['status']=='unknown' else 'bad')") || fail "unknown-GPU report.json device status"
 
-# SOL sheets: after TraceLens's on the identified MI300X (the workbook check above covers
-# them too); none with --no-sol or --no-roofline; a warning and none without a GPU with peaks.
+# SOL sheets: after TraceLens's on the identified MI300X, before HTA's (the workbook check
+# above covers them too); none with --no-sol or --no-roofline; a warning and none without
+# a GPU with peaks.
 [[ -s $tmp/n/sol_metrics.csv && -s $tmp/n/sol_by_layer_type.csv ]] || fail "no SOL sheets on the MI300X"
-python3 - "$tmp/r/report.json" <<'PY' || fail "report.json: SOL sheets not after every TraceLens sheet"
+python3 - "$tmp/r/report.json" <<'PY' || fail "report.json: SOL sheets not after every TraceLens sheet and before HTA's"
 import json, sys
 names = list(json.load(open(sys.argv[1]))["sheets"])
 first = next(i for i, n in enumerate(names) if n.startswith("sol_"))
-sys.exit(0 if names[first] == "sol_metrics" and all(n.startswith("sol_") for n in names[first:]) else 1)
+end = next((i for i in range(first, len(names)) if not names[i].startswith("sol_")), len(names))
+after = names[end:]  # HTA's sheets, first of them temporal_breakdown
+sys.exit(0 if names[first] == "sol_metrics" and (not after or after[0] == "temporal_breakdown")
+         and not any(n.startswith("sol_") for n in after) else 1)
 PY
 ls "$tmp"/nr/sol_*.csv >/dev/null 2>&1 && fail "--no-roofline still wrote SOL sheets"
 "$sollens" report "$triton" --out "$tmp/ns" --no-json --no-xlsx --no-sol >/dev/null 2>&1 || fail "report --no-sol"
