@@ -110,4 +110,11 @@ std::string format_python_float_by_search(double v) {
   return layout(std::signbit(v), d);
 }
 
+void append_integer(std::string& out, int64_t value) {
+  char digits[24];
+  const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+  (void)ec;  // 24 characters hold every int64_t
+  out.append(digits, end);
+}
+
 }  // namespace sollens

@@ -1,6 +1,5 @@
 #include "writers/csv_writer.h"
 
-#include <charconv>
 #include <sstream>
 
 #include "base/number_format.h"
@@ -29,18 +28,11 @@ void append_csv_field(std::string& out, std::string_view text) {
   out += '"';
 }
 
-void append_int(std::string& out, int64_t value) {
-  char digits[24];
-  const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  (void)ec;
-  out.append(digits, end);
-}
-
 void append_cell(std::string& out, const Column& c, size_t row) {
   if (c.is_null(row)) return;
   switch (c.type()) {
     case ColumnType::kString: append_csv_field(out, c.string_at(row)); return;
-    case ColumnType::kInt: append_int(out, c.int_at(row)); return;
+    case ColumnType::kInt: append_integer(out, c.int_at(row)); return;
     case ColumnType::kFloat: out += format_python_float(c.float_at(row)); return;
     case ColumnType::kBool: out += c.bool_at(row) ? "True" : "False"; return;
   }

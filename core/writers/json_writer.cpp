@@ -1,6 +1,5 @@
 #include "writers/json_writer.h"
 
-#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -24,13 +23,6 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
-void append_int(std::string& out, int64_t value) {
-  char digits[24];
-  const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  (void)ec;
-  out.append(digits, end);
-}
-
 void append_value(std::string& out, const Column& col, size_t r) {
   if (col.is_null(r)) {
     out += "null";
@@ -38,7 +30,7 @@ void append_value(std::string& out, const Column& col, size_t r) {
   }
   switch (col.type()) {
     case ColumnType::kString: append_json_string(out, col.string_at(r)); return;
-    case ColumnType::kInt: append_int(out, col.int_at(r)); return;
+    case ColumnType::kInt: append_integer(out, col.int_at(r)); return;
     case ColumnType::kBool: out += col.bool_at(r) ? "true" : "false"; return;
     case ColumnType::kFloat: {
       const double v = col.float_at(r);
