@@ -76,11 +76,7 @@ Table memory_bw_summary_table(const HtaTrace& trace, const std::vector<MemoryBwP
   Table t("memory_bw_summary", TableKind::kHta);
   Column& rank = t.add_column("rank", ColumnType::kInt);
   Column& name = t.add_column("name", ColumnType::kString);
-  Column& count = t.add_column("count", ColumnType::kInt);
-  std::array<Column*, 7> stats{};
-  const std::array<const char*, 7> names = {"mean", "std", "min", "25%", "50%", "75%", "max"};
-  for (size_t k = 0; k < names.size(); ++k)
-    stats[k] = &t.add_column(names[k], ColumnType::kFloat, Unit::kGigabytesPerSecond);
+  DescribeColumns stats(t, Unit::kGigabytesPerSecond);
   for (size_t begin = 0; begin < series.size();) {
     size_t end = begin;
     std::vector<double> values;
@@ -90,9 +86,7 @@ Table memory_bw_summary_table(const HtaTrace& trace, const std::vector<MemoryBwP
       const Describe d = describe(std::move(values));
       rank.push_int(trace.rank());
       name.push_string(series[begin].kind);
-      count.push_int(d.count);
-      const std::array<double, 7> v = {d.mean, d.std, d.min, d.q25, d.q50, d.q75, d.max};
-      for (size_t k = 0; k < v.size(); ++k) push_statistic(*stats[k], v[k]);
+      stats.push(d);
     }
     begin = end;
   }

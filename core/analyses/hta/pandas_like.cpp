@@ -47,4 +47,15 @@ void push_statistic(Column& column, double value) {
   else column.push_float(value);
 }
 
+DescribeColumns::DescribeColumns(Table& t, Unit unit) : count_(&t.add_column("count", ColumnType::kInt)) {
+  const std::array<const char*, 7> names = {"mean", "std", "min", "25%", "50%", "75%", "max"};
+  for (size_t k = 0; k < names.size(); ++k) statistics_[k] = &t.add_column(names[k], ColumnType::kFloat, unit);
+}
+
+void DescribeColumns::push(const Describe& d) {
+  count_->push_int(d.count);
+  const std::array<double, 7> values = {d.mean, d.std, d.min, d.q25, d.q50, d.q75, d.max};
+  for (size_t k = 0; k < values.size(); ++k) push_statistic(*statistics_[k], values[k]);
+}
+
 }  // namespace sollens::hta

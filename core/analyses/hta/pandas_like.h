@@ -1,6 +1,7 @@
 #pragma once
 // pandas' and NumPy's arithmetic as HTA's results carry it: rounding to n decimals,
 // linear quantiles, describe(), and NaN written as an empty cell.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -24,5 +25,17 @@ Describe describe(std::vector<double> values);
 
 // A statistic into its column: an undefined one (NaN) is empty, as pandas writes NaN.
 void push_statistic(Column& column, double value);
+
+// describe()'s columns as HTA's summaries write them: count, mean, std, min, 25%, 50%,
+// 75%, max, the statistics in `unit`.
+class DescribeColumns {
+ public:
+  DescribeColumns(Table& table, Unit unit);
+  void push(const Describe& d);
+
+ private:
+  Column* count_;
+  std::array<Column*, 7> statistics_;
+};
 
 }  // namespace sollens::hta

@@ -92,10 +92,7 @@ Table queue_length_summary_table(const HtaTrace& trace, const std::vector<QueueL
   Table t("queue_length_summary", TableKind::kHta);
   Column& rank = t.add_column("rank", ColumnType::kInt);
   Column& stream = t.add_column("stream", ColumnType::kInt);
-  Column& count = t.add_column("count", ColumnType::kInt);
-  std::array<Column*, 7> stats{};
-  const std::array<const char*, 7> names = {"mean", "std", "min", "25%", "50%", "75%", "max"};
-  for (size_t k = 0; k < names.size(); ++k) stats[k] = &t.add_column(names[k], ColumnType::kFloat);
+  DescribeColumns stats(t, Unit::kNone);  // queue lengths are counts
   for_each_stream(series, [&](size_t begin, size_t end) {
     std::vector<double> values;
     values.reserve(end - begin);
@@ -103,9 +100,7 @@ Table queue_length_summary_table(const HtaTrace& trace, const std::vector<QueueL
     const Describe d = describe(std::move(values));
     rank.push_int(trace.rank());
     stream.push_int(series[begin].stream);
-    count.push_int(d.count);
-    const std::array<double, 7> v = {d.mean, d.std, d.min, d.q25, d.q50, d.q75, d.max};
-    for (size_t k = 0; k < v.size(); ++k) push_statistic(*stats[k], v[k]);
+    stats.push(d);
   });
   return t;
 }
