@@ -32,11 +32,9 @@ inline std::vector<std::string> split_on(const std::string& text, char separator
   return parts;
 }
 
-// "-" and "*" stand for none and all, so that no column of a line is ever empty.
-inline GoldenCase parse_golden_case(const std::string& line) {
-  const std::vector<std::string> fields = split_on(line, '\t');
-  REQUIRE(fields.size() == 5);
-  GoldenCase c;
+// The five columns every golden manifest starts with. "-" and "*" stand for none and
+// all, so that no column of a line is ever empty.
+inline void parse_golden_fields(const std::vector<std::string>& fields, GoldenCase& c) {
   c.trace = fields[0];
   c.reference = fields[1];
   if (fields[2] != "-") c.flags = split_on(fields[2], ' ');
@@ -45,23 +43,33 @@ inline GoldenCase parse_golden_case(const std::string& line) {
   c.tolerance = std::stod(fields[4], &parsed);
   REQUIRE(parsed == fields[4].size());
   c.name = fields[0] + (fields[2] == "-" ? "" : " " + fields[2]);
+}
+
+inline GoldenCase parse_golden_case(const std::string& line) {
+  const std::vector<std::string> fields = split_on(line, '\t');
+  REQUIRE(fields.size() == 5);
+  GoldenCase c;
+  parse_golden_fields(fields, c);
   return c;
 }
 
-// Every line of the manifest but blank ones and # comments.
-inline std::vector<GoldenCase> read_golden_cases() {
-  std::istringstream in(read_text(kGoldenCases));
-  std::vector<GoldenCase> cases;
+// Every line of a manifest but blank ones and # comments, each read by `parse`.
+template <class Parse>
+auto read_manifest(const fs::path& manifest, Parse parse) {
+  std::istringstream in(read_text(manifest));
+  std::vector<decltype(parse(std::string()))> cases;
   size_t number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (line.empty() || line.starts_with("#")) continue;
-    INFO(kGoldenCases.string() << " line " << number);
-    cases.push_back(parse_golden_case(line));
+    INFO(manifest.string() << " line " << number);
+    cases.push_back(parse(line));
   }
   REQUIRE_FALSE(cases.empty());
   return cases;
 }
+
+inline std::vector<GoldenCase> read_golden_cases() { return read_manifest(kGoldenCases, parse_golden_case); }
 
 // The sheet without the columns whose name contains `part` ("(corrected)": the columns
 // sollens adds to TraceLens's perf-model sheets; "Roofline": those of an arch file).

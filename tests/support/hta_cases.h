@@ -19,49 +19,24 @@ namespace sollens::test {
 
 inline const fs::path kHtaCases = fs::path(SOLLENS_FIXTURES_DIR).parent_path() / "golden" / "hta_cases.tsv";
 
-struct HtaCase {
-  fs::path trace;                   // relative to kTraces
-  fs::path reference;               // an hta-reference folder, relative to kTraces
-  std::vector<std::string> flags;   // `sollens report` flags (report_flags.def's words)
-  std::vector<std::string> sheets;  // empty: every CSV of the reference
-  double tolerance = 0;             // relative, for numbers
-  int rank = -1;                    // >= 0: only the reference rows of this rank
-  std::set<std::string> pending;    // reference CSVs without a sollens sheet yet
-  std::string name;                 // the trace and its flags, naming the case
+// The golden case's columns (its reference an hta-reference folder), then two more.
+struct HtaCase : GoldenCase {
+  int rank = -1;                  // >= 0: only the reference rows of this rank
+  std::set<std::string> pending;  // reference CSVs without a sollens sheet yet
 };
 
-// "-" and "*" stand for none and all, so that no column of a line is ever empty.
 inline HtaCase parse_hta_case(const std::string& line) {
   const std::vector<std::string> fields = split_on(line, '\t');
   REQUIRE(fields.size() == 7);
   HtaCase c;
-  c.trace = fields[0];
-  c.reference = fields[1];
-  if (fields[2] != "-") c.flags = split_on(fields[2], ' ');
-  if (fields[3] != "*") c.sheets = split_on(fields[3], ',');
-  size_t parsed = 0;
-  c.tolerance = std::stod(fields[4], &parsed);
-  REQUIRE(parsed == fields[4].size());
+  parse_golden_fields(fields, c);
   if (fields[5] != "-") c.rank = std::stoi(fields[5]);
   if (fields[6] != "-")
     for (const std::string& sheet : split_on(fields[6], ',')) c.pending.insert(sheet);
-  c.name = fields[0] + (fields[2] == "-" ? "" : " " + fields[2]);
   return c;
 }
 
-inline std::vector<HtaCase> read_hta_cases() {
-  std::istringstream in(read_text(kHtaCases));
-  std::vector<HtaCase> cases;
-  size_t number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    if (line.empty() || line.starts_with("#")) continue;
-    INFO(kHtaCases.string() << " line " << number);
-    cases.push_back(parse_hta_case(line));
-  }
-  REQUIRE_FALSE(cases.empty());
-  return cases;
-}
+inline std::vector<HtaCase> read_hta_cases() { return read_manifest(kHtaCases, parse_hta_case); }
 
 // A reference CSV's text: <sheet>.csv, or <sheet>.csv.gz (the large ones) inflated by
 // the reader the traces are inflated with. "" when neither exists.
