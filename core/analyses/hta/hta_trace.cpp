@@ -1,6 +1,7 @@
 #include "analyses/hta/hta_trace.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numeric>
 #include <limits>
@@ -42,7 +43,12 @@ std::vector<uint32_t> rows_by_start(const EventStore& s, const std::vector<doubl
   return rows;
 }
 
-bool is_profiler_step(std::string_view name) { return name.starts_with("ProfilerStep#"); }
+// HTA's profiler-step symbols: ^ProfilerStep#(\d+).
+bool is_profiler_step(std::string_view name) {
+  constexpr std::string_view kPrefix = "ProfilerStep#";
+  return name.starts_with(kPrefix) && name.size() > kPrefix.size() &&
+         std::isdigit(static_cast<unsigned char>(name[kPrefix.size()]));
+}
 
 // GPU-side: what runs on a stream (HTA tells the two apart by the stream arg; HIP runtime
 // calls carry one too, "0x0", and HTA's results count them as host events).
@@ -97,15 +103,22 @@ void HtaTrace::drop_last_step() {
   for (uint32_t i = 0; i < s.size(); ++i)
     if (is_host(i) && is_profiler_step(s.name_of(i))) last_step_start_ = std::max(last_step_start_, ts_[i]);
   loaded_.assign(s.size(), 1);
+  // HTA joins the two sides on correlation with pandas' merge, where a missing id matches
+  // a missing id: a GPU-side event without one (an annotation, a sync) stays when a kept
+  // host event has none either.
   std::unordered_set<int64_t> host_correlations;
+  bool host_without_correlation = false;
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (!is_host(i)) continue;
     loaded_[i] = ts_[i] < last_step_start_;
-    if (loaded_[i] && s.correlation[i] != kNoValue) host_correlations.insert(s.correlation[i]);
+    if (!loaded_[i]) continue;
+    if (s.correlation[i] == kNoValue) host_without_correlation = true;
+    else host_correlations.insert(s.correlation[i]);
   }
   for (uint32_t i = 0; i < s.size(); ++i)
     if (s.phase[i] == Phase::kComplete && is_gpu_side(s.category[i]))
-      loaded_[i] = s.correlation[i] != kNoValue && host_correlations.contains(s.correlation[i]);
+      loaded_[i] = s.correlation[i] == kNoValue ? host_without_correlation
+                                                : host_correlations.contains(s.correlation[i]);
 }
 
 int64_t HtaTrace::stream(uint32_t event) const {

@@ -1,21 +1,12 @@
 #include "analyses/hta/critical_path/cp_view.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace sollens::hta::cp {
 
 namespace {
-
-// HTA's profiler-step symbols: ^ProfilerStep#(\d+).
-bool is_profiler_step_name(std::string_view name) {
-  constexpr std::string_view kPrefix = "ProfilerStep#";
-  return name.starts_with(kPrefix) && name.size() > kPrefix.size() &&
-         std::isdigit(static_cast<unsigned char>(name[kPrefix.size()]));
-}
 
 // A row of HTA's table before any filtering: it drops events without dur or cat and
 // the "Trace" span.
@@ -106,38 +97,12 @@ void CpView::compute_index_correlation() {
   }
 }
 
-// Trace._filter_irrelevant_gpu_kernels: with two or more ProfilerStep#N names HTA keeps
-// only the CPU events that start before the last step and the GPU events whose
-// correlation one of them has.
+// HTA's last-step filter (HtaTrace::loaded), and with it the rows on a stream that are
+// not GPU-side here (stream 0 outside the inferred view), which HTA's join drops.
 void CpView::keep_hta_rows() {
-  const EventStore& s = store();
-  std::unordered_set<StrId> step_names;
-  for (uint32_t i = 0; i < s.size(); ++i)
-    if (kept_[i] && is_profiler_step_name(s.name_of(i))) step_names.insert(s.name[i]);
-  if (step_names.size() < 2) return;
-
-  double last_step_start = -std::numeric_limits<double>::infinity();
-  double first_cpu_start = std::numeric_limits<double>::infinity();
-  bool any_step = false;
-  for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept_[i] || stream(i) != -1) continue;
-    first_cpu_start = std::min(first_cpu_start, trace_.ts(i));
-    if (is_profiler_step_name(s.name_of(i))) {
-      last_step_start = std::max(last_step_start, trace_.ts(i));
-      any_step = true;
-    }
-  }
-  const double cutoff = any_step ? last_step_start : first_cpu_start;
-  std::unordered_set<int64_t> cpu_correlations;
-  for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept_[i] || stream(i) != -1) continue;
-    if (trace_.ts(i) < cutoff) cpu_correlations.insert(correlation(i));
-    else kept_[i] = 0;
-  }
-  for (uint32_t i = 0; i < s.size(); ++i) {
-    if (!kept_[i] || stream(i) == -1) continue;
-    kept_[i] = gpu_side(i) && cpu_correlations.contains(correlation(i)) ? 1 : 0;
-  }
+  if (!trace_.drops_last_step()) return;
+  for (uint32_t i = 0; i < store().size(); ++i)
+    if (kept_[i] && (!trace_.loaded(i) || (stream(i) != -1 && !gpu_side(i)))) kept_[i] = 0;
 }
 
 void CpView::choose_window(const HtaOptions& options) {
