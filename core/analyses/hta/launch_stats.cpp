@@ -4,15 +4,9 @@
 #include <array>
 #include <string_view>
 #include <unordered_map>
-#include <limits>
 #include <unordered_set>
 
-
 namespace sollens::hta {
-
-LastStepCut hta_last_step_cut(const HtaTrace& trace) {
-  return {trace.drops_last_step(), trace.last_step_start()};
-}
 
 namespace {
 
@@ -98,7 +92,6 @@ std::vector<LaunchRow> hta_launch_rows(const HtaTrace& trace) {
 
 std::vector<LaunchRow> other_api_launch_rows(const HtaTrace& trace) {
   const EventStore& s = trace.store();
-  const LastStepCut cut = hta_last_step_cut(trace);
   const std::unordered_set<int64_t> hta_ids = hta_launch_correlations(trace);
   GpuByCorrelation gpu_events;
   for (uint32_t i = 0; i < s.size(); ++i)
@@ -106,7 +99,7 @@ std::vector<LaunchRow> other_api_launch_rows(const HtaTrace& trace) {
       gpu_events[s.correlation[i]].push_back(i);
   std::vector<LaunchRow> rows;
   for (uint32_t i = 0; i < s.size(); ++i) {
-    if (s.phase[i] != Phase::kComplete || !is_runtime(s.category[i]) || !cut.keeps_host_start(trace.ts(i)) ||
+    if (s.phase[i] != Phase::kComplete || !is_runtime(s.category[i]) || !trace.loaded(i) ||
         s.correlation[i] == kNoValue || hta_ids.contains(s.correlation[i]))
       continue;
     const auto it = gpu_events.find(s.correlation[i]);

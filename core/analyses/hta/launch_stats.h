@@ -21,15 +21,6 @@ struct LaunchRow {
   double launch_delay = 0;
 };
 
-// Where HTA's loader cuts a trace that names two or more ProfilerStep#N: at the start of
-// the last step (the latest such host event), taken to be incomplete.
-struct LastStepCut {
-  bool active = false;
-  double start = 0;  // µs, HTA's time
-  bool keeps_host_start(double ts) const { return !active || ts < start; }
-};
-LastStepCut hta_last_step_cut(const HtaTrace& trace);
-
 // HTA's rows: every host event whose correlation id is on a cudaLaunchKernel,
 // cudaLaunchKernelExC, cudaMemcpyAsync or cudaMemsetAsync call, joined with every GPU-side
 // event (numeric stream) of that id; host events in file order, then GPU events in file

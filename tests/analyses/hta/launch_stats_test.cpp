@@ -145,8 +145,8 @@ TEST_CASE("launch stats: a ROCm trace's launches (stream \"0x0\" on the call, ke
       R"("args": {"device": 2, "stream": 0, "correlation": 1}})";
   const auto store = test::load_store(trace_of(events));
   const HtaTrace trace(*store);
-  CHECK(hta_last_step_cut(trace).active);
-  CHECK(hta_last_step_cut(trace).start == 100);
+  CHECK(trace.drops_last_step());
+  CHECK(trace.last_step_start() == 100);
   const Table other = other_api_launch_stats_table(trace, other_api_launch_rows(trace));
   REQUIRE(other.num_rows() == 1);
   CHECK(other.find("gpu_duration")->float_at(0) == 7);
