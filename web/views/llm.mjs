@@ -1,0 +1,2 @@
+// The llm view: not drawn yet (its placeholder text in index.html stays).
+export function render() {}
