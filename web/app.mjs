@@ -11,13 +11,14 @@
 //   ui.mjs       the frame's elements: loader, error box, status line, share panel
 
 import { wireExportReport } from './actions/export-report.mjs';
-import { hasSharedLink, openSharedLink, wireShareLink } from './actions/share-link.mjs';
+import { hasSharedLink, notInLink, openSharedLink, wireShareLink } from './actions/share-link.mjs';
 import { engine, openExecutionTrace, requestComparison, requestCycles, requestReport, requestSol, requestSolar } from './load.mjs';
 import { openRank, openToCompare, openTraceParameter, wireOpening } from './open.mjs';
 import { setViewRequests, showView, viewInAddress } from './router.mjs';
 import { wireOverview } from './views/overview.mjs';
 
-setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank, requestSolar, openExecutionTrace });
+setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank, requestSolar, openExecutionTrace,
+  notInLink });
 wireOverview({ requestReport });
 wireOpening();
 for (const b of document.querySelectorAll('nav [data-view]'))

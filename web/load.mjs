@@ -102,6 +102,7 @@ function showRanks(msg) {
   ui.status.textContent = `Read ${ranks.length} rank traces: the Ranks view shows them side by side.${
     skipped.length ? ` Set aside (PyTorch Execution Traces, no timings): ${skipped.join(', ')}.` : ''}`;
   document.body.dataset.state = 'ranks';
+  enableReportActions(true);  // Copy link and Download take the rank set on the Ranks view
   setBusy(false);
 }
 

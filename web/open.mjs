@@ -7,7 +7,7 @@
 // Trace (told by its content: sniff.mjs) goes to the Solar view, beside the trace
 // opened with it or the one shown; beside rank traces it is set aside.
 
-import { leaveSharedLink } from './actions/share-link.mjs';
+import { leaveSharedLink, openSollensFile } from './actions/share-link.mjs';
 import { cancelLoad, forgetRanks, openExecutionTrace, startLoad, startRanksLoad } from './load.mjs';
 import { droppedFiles, isTraceName, pickedFiles } from './open-many.mjs';
 import { traceKind } from './sniff.mjs';
@@ -137,6 +137,15 @@ async function openSeveral(files, { asRanks = false } = {}) {
   }
   if (files.length > 1) ui.status.textContent = `Looking at ${files.length} files…`;
   const { kinds, keepState } = await identify(files);
+  const sollens = files.findIndex((_, i) => kinds[i] === 'sollens');
+  if (sollens >= 0) {
+    keepState();
+    if (files.length > 1) ui.status.textContent = `Opening ${files[sollens].name} alone (a .sollens file is a whole report).`;
+    closeTwoChoice();
+    forgetRanks();
+    openSollensFile(files[sollens].file);
+    return;
+  }
   const traces = files.filter((_, i) => kinds[i] !== 'et');
   const executionTraces = files.filter((_, i) => kinds[i] === 'et');
   const executionTrace = executionTraces[0]?.file ?? null;

@@ -118,6 +118,7 @@ async function renderView(name) {
   renderedViews.add(name);
   const section = viewSection(name);
   const shown = shownData(name);
+  if (requests.notInLink?.(name)) return showNotInLink(section);
   try {
     const module = await import(`./views/${name}.mjs`);
     if (shownData(name) !== shown) return;  // another trace was opened meanwhile
@@ -132,6 +133,15 @@ async function renderView(name) {
     section.append(p);
     console.error(e);
   }
+}
+
+// A report from a share link carries only the views it was made on (share.mjs).
+function showNotInLink(section) {
+  const p = document.createElement('p');
+  p.className = 'empty-state not-in-link';
+  p.textContent = 'This view is not in this link: open the trace to see it (a link carries the view it was made on and the overview).';
+  section.replaceChildren(p);
+  section.classList.remove('placeholder');
 }
 
 function ranksContext() {

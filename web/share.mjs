@@ -1,10 +1,28 @@
-// Share links: the loaded report (sheets, cycles, chart data, trace facts; never the
-// trace) in the URL's fragment, so that opening the link renders the same report
-// with no worker, no trace and nothing uploaded (a fragment is never sent to a server).
-//   encodeShare(loaded, baseUrl) -> {url, chars, dropped: [sheet names], json, gzip}
-//   decodeShare(fragment)        -> a loaded report (state.mjs's app.report shape), or throws ShareError
+// Share links: the loaded report (the sheets the shown view draws and the overview's,
+// the trace facts; never the trace) in the URL's fragment, so that opening the link
+// renders the same report with no worker, no trace and nothing uploaded (a fragment is
+// never sent to a server). The same bytes saved as a file (.sollens) open when dropped
+// on the page, for a report too big for a link.
+//   encodeShare(loaded, baseUrl, {view}) -> {url, chars, bytes, views, dropped, fits}
+//   encodeRanksShare(ranks, baseUrl, name, version) -> the same, for the Ranks view's rank set
+//   encodeSollensFile(loaded | {rankSet}) -> the .sollens file's bytes (everything: all views)
+//   decodeShare(fragment) / decodeSollensFile(bytes) -> a loaded report (state.mjs's
+//     app.report shape, marked shared; with rankSet instead for a rank set), or throws ShareError
 //
-// Format, version 2: '#report=' + base64url(gzip(JSON)) with the JSON
+// Format, version 3: '#report=' + base64url(MAGIC, 3, deflate-raw(payload)) with
+//   payload = varint(n), n bytes of UTF-8 JSON (the document), the sheets' column bytes
+// The document is version 2's (below) with each sheet list replaced by share-codec.mjs's
+// descriptors (names, kinds, row counts, columns' names, types, units, encodings, string
+// dictionaries), whose column bytes follow in order (report, cycles, sol, comparison;
+// or the rank set's), and "views": the views whose sheets are in it (null: all of them).
+// A rank set's document is {"v", "name", "version", "views": ["ranks"], "ranks":
+// {"ranks": [{rank, file, rankFrom}], "simplifiedMode", "metadataMismatches", "skipped", "sheets"}}.
+// Only what the shown view draws goes in (VIEW_SHEETS): a link made on the kernels view
+// opens with the overview and the kernels view; the other views say they are not in it.
+// LINK_TARGET is what a chat or an issue comment takes; a link over it is still made
+// (the share panel says how long it is and offers the .sollens file instead).
+//
+// Version 2 (links made before version 3, still read): '#report=' + base64url(gzip(JSON)),
 //   {"v":2, "name", "version", "fileBytes", "gzip", "cutShort", "info", "traceMetadata", "gpuTimeline",
 //    "report": {"device", "rooflineCeilings", "timingsMs", "includeUnlinked", "sheets": [sheet]},
 //    "cycles": {"summary", "kernels", "preambles", "sheets": [sheet]},
@@ -17,31 +35,31 @@
 //   sheet  = {"name", "kind", "rows", "columns": [column]}
 //   column = {"name", "type": "float"|"int"|"bool", "unit", "values": [number | null | "nan" | "inf" | "-inf"]}
 //          | {"name", "type": "string", "unit", "dictionary": [string], "codes": [int, -1 = null]}
-// i.e. the report model of worker.mjs with typed arrays as JSON arrays (JSON's
-// shortest number text reads back to the same double). Version 2 added the sheets'
-// kinds, the columns' units and the roofline ceilings (the page no longer guesses them).
 // Optional in version 2 (links made before them lack them): cutShort, report.includeUnlinked
 // and info's linkedBy, gpuTimeUs and unlinkedGpuTimeUs; sol, only when the SOL view has
 // computed it (worker.mjs's postSol); comparison, only when the shown trace is compared
 // with another run (then the link opens on the compare view), with the sheets that view
 // shows (COMPARISON_SHEETS; the other compared sheets are sollens diff's).
 //
-// Too big for a URL: links are kept under LINK_BUDGET characters (Firefox's default
-// URL limit is 1 MiB; Chrome's 2 MiB). Over it, the largest sheets lose their rows
-// (name and columns stay, so views show them empty rather than break) until the link
-// fits; the copy notice and the opened page both name them.
+// Too big for any URL (LINK_BUDGET: Firefox's default URL limit is 1 MiB; Chrome's
+// 2 MiB): the largest sheets lose their rows (name and columns stay, so views show them
+// empty rather than break) until the link fits; the copy notice and the opened page
+// both name them. The .sollens file keeps every row.
 //
-// Decoding trusts nothing: a size cap on the fragment, strict base64url, the gzip
-// stream cut off past MAX_JSON_BYTES (a small link cannot expand into gigabytes),
-// fatal UTF-8, then a schema check of every key and value: unknown keys, wrong
-// types, counts that do not match and out-of-range codes are rejected. Strings are
+// Decoding trusts nothing: a size cap on the fragment, strict base64url, the inflated
+// stream cut off past MAX_JSON_BYTES (a small link cannot expand into gigabytes), fatal
+// UTF-8, then a schema check of every key and value (unknown keys, wrong types, counts
+// that do not match and out-of-range codes are rejected), and the column bytes read
+// with bounds checked and cell counts capped before anything is allocated. Strings are
 // only ever shown as text by the views, so HTML in them stays text.
 import { joinBytes } from './bytes.mjs';
+import { ByteReader, ByteWriter, CodecError, packSheets, unpackSheets } from './share-codec.mjs';
 
 export const LINK_BUDGET = 1_000_000;
 export const MAX_FRAGMENT_CHARS = 2_200_000;  // what any browser can hand us at most
 export const MAX_JSON_BYTES = 48 << 20;
-const FORMAT_VERSION = 2;
+const FORMAT_VERSION = 3;
+const GZIP_VERSION = 2;  // the links made before version 3: gzip'd JSON
 // The compared sheets the compare view (views/compare.mjs) shows.
 const COMPARISON_SHEETS = new Set(['gpu_timeline', 'ops_summary', 'op_tree_diff', 'cycle_diff', 'cycle_positions_diff']);
 const PREFIX = 'report=';
@@ -56,24 +74,46 @@ export class ShareError extends Error {
 const BROKEN_HINT = 'The link may have been cut short when it was copied or sent (some chat and mail programs shorten long links). Ask for the link again, or for the trace file itself.';
 
 // --- encoding ----------------------------------------------------------------------------
-function encodeColumn(column, rows) {
-  const { name, type, validity } = column;
-  const unit = column.unit ?? '';
-  if (type === 'string') return { name, type, unit, dictionary: column.dictionary, codes: Array.from(column.codes.subarray(0, rows)) };
-  const values = new Array(rows);
-  for (let r = 0; r < rows; r++) {
-    const v = column.values[r];
-    values[r] = !validity[r] ? null : Number.isFinite(v) ? v : Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
-  }
-  return { name, type, unit, values };
-}
-const encodeSheet = (sheet, keepRows) => {
-  const rows = keepRows ? sheet.rows : 0;
-  return { name: sheet.name, kind: sheet.kind ?? '', rows, columns: sheet.columns.map((c) => encodeColumn(c, rows)) };
-};
+export const LINK_TARGET = 8000;  // what a chat message or an issue comment takes
+const MAGIC = [0x53, 0x4c, 0x4e, 0x53];  // "SLNS", then the format version: a .sollens file starts so too
+export const SOLLENS_EXTENSION = '.sollens';
 
-async function gzip(text) {
-  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('gzip'));
+// Which sheets each view draws (by name or by kind), so that a link made on it carries
+// those and the overview's. A view not listed here (or none given) gets the whole report.
+const byName = (...names) => (s) => names.includes(s.name);
+const OVERVIEW_SHEETS = byName('gpu_timeline', 'ops_summary', 'ops_summary_by_category', 'kernel_summary', 'temporal_breakdown',
+  'idle_time_breakdown', 'critical_path_summary', 'critical_path_inferred_summary');
+const VIEW_SHEETS = {
+  // the cycles' first table: the repeating patterns (or the LLM phases), the overview's steps
+  overview: { report: OVERVIEW_SHEETS, cycles: (s, i) => i === 0 },
+  ops: { report: (s) => s.kind === 'perf_model' || byName('ops_summary', 'ops_summary_by_category', 'ops_unique_args', 'unified_perf_summary')(s) },
+  kernels: { report: byName('kernel_summary', 'short_kernel_histogram', 'short_kernels_summary') },
+  roofline: { report: (s) => s.kind === 'perf_model' || s.name === 'unified_perf_summary' },
+  collectives: { report: byName('coll_analysis') },
+  'critical-path': { report: (s) => s.name.startsWith('critical_path_') },
+  'launch-delays': { report: (s) => s.name.startsWith('cuda_kernel_launch_') || s.name === 'aten_op_kernels_and_delay' },
+  cycles: { cycles: () => true },
+  sol: { sol: () => true },
+  compare: { comparison: () => true },
+};
+// The parts of a report a link may carry sheets of, in the order their bytes are written.
+const PARTS = ['report', 'cycles', 'sol', 'comparison'];
+
+// Which views a link made on `view` carries (null: all), and which sheets of each part.
+function linkContents(loaded, view) {
+  const pick = VIEW_SHEETS[view];
+  if (!pick || view === undefined) return { views: null, keep: () => true };
+  const wanted = [VIEW_SHEETS.overview, pick];
+  const views = [...new Set(['overview', view])];
+  if (loaded.comparison && view !== 'compare') {
+    wanted.push(VIEW_SHEETS.compare);  // a link to a comparison opens on it
+    views.push('compare');
+  }
+  return { views, keep: (part, s, i) => wanted.some((w) => w[part]?.(s, i)) };
+}
+
+async function deflateRaw(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -83,61 +123,132 @@ function base64url(bytes) {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-// `loaded`: the page's loaded report (state.mjs: the worker's DONE message plus version).
-export async function encodeShare(loaded, baseUrl) {
-  if (typeof CompressionStream === 'undefined')
-    throw new ShareError('This browser cannot make share links: it has no CompressionStream.', 'Use a current browser, or Download report (JSON) instead.');
+// The document's sheet lists become descriptors; their columns' bytes go to `columns`.
+// `sheetsOf(part)` -> the sheets to write of that part (rows emptied where asked).
+async function container(doc, columns) {
+  const meta = new TextEncoder().encode(JSON.stringify(doc));
+  const payload = new ByteWriter();
+  payload.varint(meta.length);
+  payload.raw(meta);
+  payload.raw(columns.done());
+  const packed = await deflateRaw(payload.done());
+  const out = new Uint8Array(MAGIC.length + 1 + packed.length);
+  out.set(MAGIC);
+  out[MAGIC.length] = FORMAT_VERSION;
+  out.set(packed, MAGIC.length + 1);
+  return out;
+}
+
+const emptyRows = (sheet) => ({ ...sheet, rows: 0 });
+
+function reportDocument(loaded, contents, emptied, view) {
+  const columns = new ByteWriter();
+  const pack = (part, list) => packSheets((list ?? []).filter((s, i) => contents.keep(part, s, i)).map((s) => (emptied.has(s) ? emptyRows(s) : s)), columns);
   const comparisonSheets = (loaded.comparison?.sheets ?? []).filter((s) => COMPARISON_SHEETS.has(s.name));
-  const all = [...loaded.report.sheets.map((s) => ['report', s]), ...(loaded.cycles?.sheets ?? []).map((s) => ['cycles', s]),
-    ...(loaded.sol?.sheets ?? []).map((s) => ['sol', s]), ...comparisonSheets.map((s) => ['comparison', s])];
-  const sizes = new Map(all.map(([, s]) => [s, JSON.stringify(encodeSheet(s, true)).length]));
-  const emptied = new Set();
+  const doc = {
+    v: FORMAT_VERSION,
+    name: loaded.name,
+    version: loaded.version ?? '',
+    fileBytes: loaded.fileBytes ?? 0,
+    gzip: Boolean(loaded.gzip),
+    cutShort: Boolean(loaded.cutShort),
+    info: loaded.info,
+    traceMetadata: loaded.traceMetadata || '{}',
+    gpuTimeline: loaded.gpuTimeline,
+    views: contents.views,
+    view: view ?? null,  // the view the link was made on: it opens there
+    report: { device: loaded.report.device, rooflineCeilings: loaded.report.rooflineCeilings ?? {}, timingsMs: loaded.report.timingsMs,
+      includeUnlinked: Boolean(loaded.report.includeUnlinked), sheets: pack('report', loaded.report.sheets) },
+    cycles: loaded.cycles ? { summary: loaded.cycles.summary, kernels: loaded.cycles.kernels,
+      preambles: loaded.cycles.preambles, sheets: null } : null,
+    dropped: [...loaded.dropped ?? []],
+  };
+  if (loaded.cycles) {
+    // the preambles go with their sheets: only the kept ones
+    const kept = loaded.cycles.sheets.map((s, i) => contents.keep('cycles', s, i));
+    doc.cycles.preambles = loaded.cycles.preambles.filter((_, i) => kept[i]);
+    doc.cycles.sheets = pack('cycles', loaded.cycles.sheets);
+  }
+  if (loaded.sol) doc.sol = { ...loaded.sol, sheets: pack('sol', loaded.sol.sheets) };
+  if (loaded.comparison) {
+    const { baseline, variant, swapped, names } = loaded.comparison;
+    doc.comparison = { baseline, variant, swapped: Boolean(swapped), names: names ?? ['baseline', 'variant'],
+      sheets: pack('comparison', comparisonSheets) };
+  }
+  return { doc, columns };
+}
+
+function linkOf(bytes, baseUrl) {
   const page = new URL(baseUrl);
   page.search = '';  // a ?trace= that opened the report is not part of the link
   page.hash = '';
-  const base = `${page.href}#${PREFIX}`;
+  return `${page.href}#${PREFIX}${base64url(bytes)}`;
+}
+
+function noCompression() {
+  if (typeof CompressionStream === 'undefined')
+    throw new ShareError('This browser cannot make share links: it has no CompressionStream.', 'Use a current browser, or Download report (JSON) instead.');
+}
+
+// `loaded`: the page's loaded report (state.mjs: the worker's DONE message plus version).
+// `view`: the view shown (its sheets and the overview's go in); none: the whole report.
+export async function encodeShare(loaded, baseUrl, { view } = {}) {
+  noCompression();
+  const contents = linkContents(loaded, view);
+  const emptied = new Set();
+  const all = PARTS.flatMap((part) => (part === 'comparison'
+    ? (loaded.comparison?.sheets ?? []).filter((s) => COMPARISON_SHEETS.has(s.name))
+    : loaded[part]?.sheets ?? []).filter((s, i) => contents.keep(part, s, i)).map((s) => [part, s]));
   for (;;) {
-    const keep = (s) => !emptied.has(s);
-    const doc = {
-      v: FORMAT_VERSION,
-      name: loaded.name,
-      version: loaded.version ?? '',
-      fileBytes: loaded.fileBytes ?? 0,
-      gzip: Boolean(loaded.gzip),
-      cutShort: Boolean(loaded.cutShort),
-      info: loaded.info,
-      traceMetadata: loaded.traceMetadata || '{}',
-      gpuTimeline: loaded.gpuTimeline,
-      report: { device: loaded.report.device, rooflineCeilings: loaded.report.rooflineCeilings ?? {}, timingsMs: loaded.report.timingsMs,
-        includeUnlinked: Boolean(loaded.report.includeUnlinked), sheets: loaded.report.sheets.map((s) => encodeSheet(s, keep(s))) },
-      cycles: loaded.cycles ? { summary: loaded.cycles.summary, kernels: loaded.cycles.kernels,
-        preambles: loaded.cycles.preambles, sheets: loaded.cycles.sheets.map((s) => encodeSheet(s, keep(s))) } : null,
-      dropped: [...loaded.dropped ?? [], ...all.filter(([, s]) => emptied.has(s)).map(([where, s]) =>
-        `${where === 'cycles' || where === 'comparison' ? `${where}: ` : ''}${s.name}`)],
-    };
-    if (loaded.sol) doc.sol = { ...loaded.sol, sheets: loaded.sol.sheets.map((s) => encodeSheet(s, keep(s))) };
-    if (loaded.comparison) {
-      const { baseline, variant, swapped, names } = loaded.comparison;
-      doc.comparison = { baseline, variant, swapped: Boolean(swapped), names: names ?? ['baseline', 'variant'],
-        sheets: comparisonSheets.map((s) => encodeSheet(s, keep(s))) };
-    }
-    const json = JSON.stringify(doc);
-    const packed = await gzip(json);
-    const url = base + base64url(packed);
-    if (url.length <= LINK_BUDGET) return { url, chars: url.length, dropped: doc.dropped, json: json.length, gzip: packed.length };
+    const { doc, columns } = reportDocument(loaded, contents, emptied, view);
+    doc.dropped.push(...all.filter(([, s]) => emptied.has(s)).map(([part, s]) =>
+      `${part === 'cycles' || part === 'comparison' ? `${part}: ` : ''}${s.name}`));
+    const bytes = await container(doc, columns);
+    const url = linkOf(bytes, baseUrl);
+    if (url.length <= LINK_BUDGET)
+      return { url, chars: url.length, bytes: bytes.length, views: contents.views, dropped: doc.dropped, fits: url.length <= LINK_TARGET };
     // Empty the largest sheets still in, enough to fit at the ratio just seen.
-    const ratio = url.length / json.length;
+    const cells = (s) => s.rows * s.columns.length;
+    const left = all.map(([, s]) => s).filter((s) => !emptied.has(s) && s.rows > 0).sort((a, b) => cells(b) - cells(a));
+    if (left.length === 0)
+      throw new ShareError('This report is too big for a link, even without its tables.', 'Use "Download a .sollens file" and send the file instead.');
     let excess = url.length - LINK_BUDGET * 0.95;
-    const left = all.map(([, s]) => s).filter(keep).sort((a, b) => sizes.get(b) - sizes.get(a));
-    if (left.length === 0 || left.every((s) => s.rows === 0))
-      throw new ShareError('This report is too big for a link, even without its tables.',
-        'Use "Download report (JSON)" and send the file instead.');
+    const perCell = url.length / Math.max(1, left.reduce((n, s) => n + cells(s), 0));
     for (const s of left) {
       if (excess <= 0) break;
       emptied.add(s);
-      excess -= sizes.get(s) * ratio;
+      excess -= cells(s) * perCell;
     }
   }
+}
+
+// The Ranks view's rank set (app.ranks: worker.mjs's RANKS message) as a link.
+function ranksDocument(rankSet, name, version) {
+  const columns = new ByteWriter();
+  const { ranks, simplifiedMode, metadataMismatches, skipped } = rankSet;
+  const doc = { v: FORMAT_VERSION, name: name ?? '', version: version ?? '', views: ['ranks'],
+    ranks: { ranks: ranks.map(({ rank, file, rankFrom }) => ({ rank, file, rankFrom })), simplifiedMode: Boolean(simplifiedMode),
+      metadataMismatches: metadataMismatches ?? 0, skipped: skipped ?? [], sheets: packSheets(rankSet.sheets, columns) } };
+  return { doc, columns };
+}
+
+export async function encodeRanksShare(rankSet, baseUrl, name, version) {
+  noCompression();
+  const { doc, columns } = ranksDocument(rankSet, name, version);
+  const bytes = await container(doc, columns);
+  const url = linkOf(bytes, baseUrl);
+  if (url.length > LINK_BUDGET)
+    throw new ShareError('This rank set is too big for a link.', 'Use "Download a .sollens file" and send the file instead.');
+  return { url, chars: url.length, bytes: bytes.length, views: ['ranks'], dropped: [], fits: url.length <= LINK_TARGET };
+}
+
+// A .sollens file: the link's bytes for the whole report (every view), or for a rank set
+// ({rankSet, name, version}).
+export async function encodeSollensFile(loaded) {
+  noCompression();
+  const { doc, columns } = loaded.rankSet ? ranksDocument(loaded.rankSet, loaded.name, loaded.version)
+    : reportDocument(loaded, linkContents(loaded, undefined), new Set());
+  return container(doc, columns);
 }
 
 // --- decoding ----------------------------------------------------------------------------
@@ -150,8 +261,9 @@ function unbase64url(text) {
   return bytes;
 }
 
-async function gunzipCapped(bytes) {
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+// `format`: 'gzip' (version 2) or 'deflate-raw'; `noun`: what the bytes came in, for the messages.
+async function inflateCapped(bytes, format, noun) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(format)).getReader();
   const chunks = [];
   let total = 0;
   try {
@@ -161,17 +273,19 @@ async function gunzipCapped(bytes) {
       total += value.byteLength;
       if (total > MAX_JSON_BYTES) {
         reader.cancel().catch(() => {});
-        throw new ShareError(`This share link expands to more than ${MAX_JSON_BYTES >> 20} MiB: it was not made by sollens, so it was not opened.`,
+        throw new ShareError(`This ${noun} expands to more than ${MAX_JSON_BYTES >> 20} MiB: it was not made by sollens, so it was not opened.`,
           'Open the trace itself instead.');
       }
       chunks.push(value);
     }
   } catch (e) {
     if (e instanceof ShareError) throw e;
-    throw new ShareError('This share link is damaged: its data could not be decompressed.', BROKEN_HINT);
+    throw new ShareError(`This ${noun} is damaged: its data could not be decompressed.`, hintFor(noun));
   }
   return joinBytes(chunks, total);
 }
+const FILE_HINT = 'The file may have been cut short or changed. Ask for it again, or for the trace file itself.';
+const hintFor = (noun) => (noun === 'share link' ? BROKEN_HINT : FILE_HINT);
 
 // A tiny schema checker: each schema is (value, path) -> value, throwing on mismatch.
 class Invalid extends Error {}
@@ -307,7 +421,7 @@ const traceMetadataSchema = (v, p) => {
   return v;
 };
 const timelineRow = obj({ type: str(100), 'time ms': nullable(num), percent: nullable(num) });
-const docSchema = obj({
+const makeDocSchema = (sheets, more = {}) => obj({
   v: int, name: str(1000), version: str(100), fileBytes: count, gzip: bool, cutShort: bool, info: infoSchema,
   traceMetadata: traceMetadataSchema, gpuTimeline: arr(timelineRow, 100),
   report: obj({ device: deviceSchema, rooflineCeilings: map(obj({ peak: str(100), tflops: num }), 100),
@@ -317,7 +431,18 @@ const docSchema = obj({
     notes: arr(str(), 1000), metrics: map(nullable(num), 100), sheets }),
   comparison: obj({ baseline: str(1000), variant: str(1000), swapped: bool, names: arr(str(1000), 2), sheets }),
   dropped: arr(str(1100), 1000),
-}, ['cutShort', 'sol', 'comparison']);
+  ...more,
+}, ['cutShort', 'sol', 'comparison', ...Object.keys(more)]);
+const docSchema = makeDocSchema(sheets);
+// Version 3: sheet lists as share-codec.mjs's descriptors (checked as they are unpacked).
+const descriptors = (v, p) => (Array.isArray(v) ? v : invalid(p, 'is not a list'));
+const VIEW_NAMES = /^[a-z-]{1,40}$/;
+const viewName = (v, p) => (typeof v === 'string' && VIEW_NAMES.test(v) ? v : invalid(p, 'is not a view name'));
+const docSchemaV3 = makeDocSchema(descriptors, { views: nullable(arr(viewName, 50)), view: nullable(viewName) });
+const rankEntry = obj({ rank: nullable(int), file: str(1000), rankFrom: str(200) });
+const ranksDocSchema = obj({ v: int, name: str(1000), version: str(100), views: arr(viewName, 50),
+  ranks: obj({ ranks: arr(rankEntry, 100_000), simplifiedMode: bool, metadataMismatches: count, skipped: arr(str(1000), 10_000),
+    sheets: descriptors }) });
 
 // A link made before the SOL result took sol.json's key spellings, read with them.
 function withSolJsonKeys(doc) {
@@ -328,34 +453,105 @@ function withSolJsonKeys(doc) {
     module_frames: moduleFrames } };
 }
 
-// `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
-export async function decodeShare(fragment) {
+const noDecompression = () => {
   if (typeof DecompressionStream === 'undefined')
     throw new ShareError('This browser cannot open share links: it has no DecompressionStream.', 'Use a current browser (Chrome, Edge, Firefox or Safari 16.4 or later).');
+};
+
+// `fragment`: location.hash, with or without '#'. Returns the loaded report, marked shared.
+export async function decodeShare(fragment) {
+  noDecompression();
   const text = fragment.replace(/^#/, '');
   if (!text.startsWith(PREFIX)) throw new ShareError('This is not a sollens share link.', 'A share link\'s address ends in #report=…');
   if (text.length > MAX_FRAGMENT_CHARS)
     throw new ShareError('This share link is longer than any link sollens makes, so it was not opened.', 'Open the trace itself instead.');
   const bytes = unbase64url(text.slice(PREFIX.length));
-  const jsonBytes = await gunzipCapped(bytes);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return decodeVersion2(bytes);
+  return decodeContainer(bytes, 'share link');
+}
+
+// Whether bytes start as a .sollens file (or a version 3 link) does.
+export const isSollens = (head) => MAGIC.every((b, i) => head[i] === b);
+
+// A .sollens file's bytes (a file dropped or chosen: sniff.mjs told it by its magic).
+export async function decodeSollensFile(bytes) {
+  noDecompression();
+  if (bytes.length > MAX_FILE_BYTES)
+    throw new ShareError(`This .sollens file is larger than any sollens writes (${MAX_FILE_BYTES >> 20} MiB at most), so it was not opened.`, 'Open the trace itself instead.');
+  return decodeContainer(bytes, '.sollens file');
+}
+const MAX_FILE_BYTES = 64 << 20;
+
+async function decodeContainer(bytes, noun) {
+  if (!isSollens(bytes))
+    throw new ShareError(`This ${noun} is not one sollens makes: its data does not start as sollens's does.`, hintFor(noun));
+  const version = bytes[MAGIC.length];
+  if (version !== FORMAT_VERSION)
+    throw new ShareError(`This ${noun} was made by a ${version > FORMAT_VERSION ? 'newer' : 'different'} version of sollens (format ${version}; this page reads ${FORMAT_VERSION} and the older links of format ${GZIP_VERSION}).`,
+      'Open it with the sollens page that made it, or ask for the trace file.');
+  const payload = await inflateCapped(bytes.subarray(MAGIC.length + 1), 'deflate-raw', noun);
+  const reader = new ByteReader(payload);
+  let doc;
+  try {
+    const size = reader.varint();
+    doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(reader.take(size)));
+  } catch {
+    throw new ShareError(`This ${noun} is damaged: its report could not be read.`, hintFor(noun));
+  }
+  if (doc?.v !== FORMAT_VERSION) throw new ShareError(`This ${noun} is damaged: its report says format ${String(doc?.v).slice(0, 20)}.`, hintFor(noun));
+  try {
+    const loaded = doc?.ranks ? unpackRanks(doc, reader) : unpackReport(doc, reader);
+    if (reader.left() !== 0) invalid('', `has ${reader.left()} bytes after its tables`);
+    return loaded;
+  } catch (e) {
+    if (!(e instanceof Invalid || e instanceof CodecError)) throw e;
+    throw new ShareError(`This ${noun} does not hold a valid sollens report (${e.message}), so it was not opened.`, hintFor(noun));
+  }
+}
+
+function unpackReport(doc, reader) {
+  const checked = docSchemaV3(doc, '');
+  const unpack = (part) => {
+    if (checked[part]) checked[part].sheets = unpackSheets(checked[part].sheets, reader, part);
+  };
+  PARTS.forEach(unpack);
+  checkParts(checked);
+  const { v, ...loaded } = checked;
+  return { ...loaded, shared: true, timings: null };
+}
+
+function unpackRanks(doc, reader) {
+  const checked = ranksDocSchema(doc, '');
+  checked.ranks.sheets = unpackSheets(checked.ranks.sheets, reader, 'ranks');
+  const { ranks, name, version, views } = checked;
+  return { rankSet: ranks, name, version, views, shared: true };
+}
+
+function checkParts(checked) {
+  if (checked.cycles && checked.cycles.preambles.length !== checked.cycles.sheets.length) invalid('cycles.preambles', 'do not match the cycle sheets');
+  if (checked.comparison && checked.comparison.names.length !== 2) invalid('comparison.names', 'are not two names');
+}
+
+// A link made before version 3: gzip'd JSON.
+async function decodeVersion2(bytes) {
+  const jsonBytes = await inflateCapped(bytes, 'gzip', 'share link');
   let doc;
   try {
     doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(jsonBytes));
   } catch {
     throw new ShareError('This share link is damaged: its report could not be read.', BROKEN_HINT);
   }
-  if (doc?.v !== FORMAT_VERSION)
-    throw new ShareError(`This share link was made by a different version of sollens (format ${String(doc?.v).slice(0, 20)}; this page reads ${FORMAT_VERSION}).`,
+  if (doc?.v !== GZIP_VERSION)
+    throw new ShareError(`This share link was made by a different version of sollens (format ${String(doc?.v).slice(0, 20)}; this page reads ${FORMAT_VERSION} and ${GZIP_VERSION}).`,
       'Ask for a link made with this version, or for the trace file.');
   let checked;
   try {
     checked = docSchema(withSolJsonKeys(doc), '');
-    if (checked.cycles && checked.cycles.preambles.length !== checked.cycles.sheets.length) invalid('cycles.preambles', 'do not match the cycle sheets');
-    if (checked.comparison && checked.comparison.names.length !== 2) invalid('comparison.names', 'are not two names');
+    checkParts(checked);
   } catch (e) {
     if (!(e instanceof Invalid)) throw e;
     throw new ShareError(`This share link does not hold a valid sollens report (${e.message}), so it was not opened.`, BROKEN_HINT);
   }
   const { v, ...loaded } = checked;
-  return { ...loaded, shared: true, timings: null };
+  return { ...loaded, views: null, shared: true, timings: null };
 }

@@ -1,19 +1,24 @@
 // Which kind of trace a file holds, told from its content, not its name: a PyTorch
 // Execution Trace's top-level object has "nodes" (and no "traceEvents"), a Kineto
 // trace's has "traceEvents". Only the first bytes are read (decompressed on the way
-// when the file is gzip): both keys come early in the files PyTorch writes.
+// when the file is gzip): both keys come early in the files PyTorch writes. A .sollens
+// file (a report saved from a share link, share.mjs) starts with its magic bytes "SLNS".
 
 const SNIFF_BYTES = 1 << 20;  // of (decompressed) text, at most
 
-// 'et' | 'kineto' | 'unknown' (anything else: opened as a Kineto trace, whose reader
-// then says what is wrong with it).
+// 'et' | 'kineto' | 'sollens' | 'unknown' (anything else: opened as a Kineto trace, whose
+// reader then says what is wrong with it).
 export async function traceKind(blob) {
   try {
+    if (isSollensHead(new Uint8Array(await blob.slice(0, SOLLENS_MAGIC.length).arrayBuffer()))) return 'sollens';
     return topLevelKind(await headText(blob));
   } catch {
     return 'unknown';
   }
 }
+
+const SOLLENS_MAGIC = [0x53, 0x4c, 0x4e, 0x53];  // "SLNS" (share.mjs's MAGIC)
+export const isSollensHead = (head) => SOLLENS_MAGIC.every((b, i) => head[i] === b);
 
 // The kind from the text's first top-level key among "nodes" and "traceEvents".
 export function topLevelKind(text) {

@@ -1,5 +1,9 @@
 // Share links (web/share.mjs) under node: round trips and hostile links.
 //   node tests/web/share_codec_test.mjs [--site build/wasm/web]
+// Links are format 3 (share.mjs: deflate-raw of packed columns); format 2 links (gzip'd
+// JSON, made before) still open, and the hostile cases below are written in format 2;
+// share_format_checks.mjs checks format 3's encodings, view subsets, rank sets, .sollens
+// files and hostile format 3 links.
 // For the H100 BERT and owlv2 traces: encode, decode, and every sheet (with its kind),
 // column (with its unit), value, null and string equals the original, and so do the
 // roofline ceilings; prints the link lengths. A report too big for
@@ -10,6 +14,7 @@
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { nodeReport } from './node_report.mjs';
+import { version2Doc } from './share_v2.mjs';
 import { defaultSite, gzOf, pathOptions, checks } from './support/harness.mjs';
 
 const site = pathOptions()('--site', defaultSite);
@@ -45,7 +50,7 @@ function sameSheets(a, b, label) {
 for (const set of ['tracelens-h100-bert-small', 'tracelens-h100-owlv2-large']) {
   const loaded = load(gzOf(set));
   const link = await share.encodeShare(loaded, BASE);
-  console.log(`${set}: link ${link.chars} characters (report JSON ${link.json} B, gzip ${link.gzip} B), ${link.dropped.length} sheets emptied`);
+  console.log(`${set}: link ${link.chars} characters (${link.bytes} bytes), ${link.dropped.length} sheets emptied`);
   check(link.url.startsWith(`${BASE}#report=`) && link.chars <= share.LINK_BUDGET, `${set}: link within ${share.LINK_BUDGET} characters`);
   const back = await share.decodeShare(fragmentOf(link.url));
   check(back.shared === true && back.name === loaded.name && back.fileBytes === loaded.fileBytes, `${set}: name and size come back`);
@@ -88,8 +93,15 @@ check(hugeBack.report.sheets[1].rows === 0 && hugeBack.report.sheets[1].columns[
 
 // Hostile links: every one refused with a ShareError, in plain words.
 const b64 = (buf) => Buffer.from(buf).toString('base64url');
-const good = JSON.parse((await import('node:zlib')).gunzipSync(Buffer.from(fragmentOf(hugeLink.url).slice('#report='.length), 'base64url')));
+// The hostile cases below are links of format 2 (gzip'd JSON, still read): a report
+// written in that format as the page before format 3 wrote it.
+const good = version2Doc({ ...huge, report: { ...huge.report, sheets: [small, { ...big, rows: 0 }] } });
 const linkOf = (doc) => `#report=${b64(gzipSync(JSON.stringify(doc)))}`;
+{
+  const old = await share.decodeShare(linkOf(version2Doc(loadedBase)));
+  check(old.views === null && sameSheets(loadedBase.report.sheets, old.report.sheets, 'format 2') && old.name === loadedBase.name,
+    `a link of format 2 (made before format 3) still opens, every view in it (${loadedBase.report.sheets.length} sheets equal)`);
+}
 const mutate = (f) => {
   const d = structuredClone(good);
   f(d);
@@ -98,7 +110,7 @@ const mutate = (f) => {
 const hostile = [
   ['not a share link', '#foo=1', /not a sollens share link/],
   ['bad base64', '#report=<script>alert(1)</script>', /damaged/],
-  ['not gzip', `#report=${b64('hello, world, not gzip')}`, /could not be decompressed/],
+  ['not gzip (nor format 3)', `#report=${b64('hello, world, not gzip')}`, /not one sollens makes/],
   ['truncated', fragmentOf(hugeLink.url).slice(0, 2000), /damaged/],
   ['gzip bomb (100 MiB of zeros)', `#report=${b64(gzipSync(Buffer.alloc(100 << 20)))}`, /expands to more than/],
   ['not JSON', `#report=${b64(gzipSync('{"v":2,'))}`, /could not be read/],
@@ -145,4 +157,5 @@ check(({}).polluted === undefined, 'no prototype polluted');
 // HTML in strings is data, kept as it is (the page shows it as text: share_test).
 const html = await share.decodeShare(mutate((d) => { d.name = '<img src=x onerror=alert(1)>'; }));
 check(html.name === '<img src=x onerror=alert(1)>', 'HTML in a string decodes as plain text data');
+await import('./share_format_checks.mjs').then((m) => m.formatChecks({ share, load, check, sameSheets }));
 finish();

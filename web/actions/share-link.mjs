@@ -1,16 +1,34 @@
-// Share links: the "Copy link" button and its panel, and opening a report from a link
-// (#report=…, see share.mjs). share.mjs is imported on first use (it is not in the
-// page's first payload).
+// Share links: the "Copy link" button and its panel, the .sollens file (a link's report
+// as a file, for one too long to send), and opening a report from a link (#report=…)
+// or a dropped .sollens file (see share.mjs). share.mjs is imported on first use (it
+// is not in the page's first payload).
+//
+// A link carries the sheets of the view it was made on and the overview's; on the
+// Ranks view, the rank set's. The page it opens says which views are in it, and the
+// other views say they are not (router.mjs asks notInLink).
 
 import { fmtInt } from '../format.mjs';
 import { drawReport, isCurrentLoad, replaceShown } from '../load.mjs';
-import { showView } from '../router.mjs';
+import { redraw, showView } from '../router.mjs';
 import { app, cyclesSettled } from '../state.mjs';
 import { enableReportActions, showError, ui } from '../ui.mjs';
 
 const SHARE_PREFIX = '#report=';
+const byId = (id) => document.getElementById(id);
+const shareDownload = byId('share-download');
+const shareTooLong = byId('share-too-long');
 
 export const hasSharedLink = () => location.hash.startsWith(SHARE_PREFIX);
+
+// The views' names as the sidebar has them.
+const viewLabel = (name) => document.querySelector(`nav [data-view="${CSS.escape(name)}"]`)?.textContent.trim() || name;
+const listOf = (names) => names.map(viewLabel).join(', ');
+
+// Whether the shown report (from a link) lacks the sheets of this view.
+export function notInLink(name) {
+  const views = app.report?.views;
+  return Boolean(app.report?.shared && Array.isArray(views) && !views.includes(name) && name !== 'ranks');
+}
 
 export function wireShareLink() {
   ui.shareLink.addEventListener('click', copyLink);
@@ -18,27 +36,35 @@ export function wireShareLink() {
     ui.sharePanel.hidden = true;
     ui.shareLink.focus();
   });
+  shareDownload.addEventListener('click', downloadSollens);
   window.addEventListener('hashchange', () => {
     if (hasSharedLink()) openSharedLink();
   });
 }
 
+// What Copy link and Download share: the rank set on the Ranks view, else the report.
+export const sharingRanks = () => app.currentView === 'ranks' && Boolean(app.ranks);
+
 async function copyLink() {
-  if (!app.report) return;
-  const shown = app.report;
+  if (!app.report && !app.ranks) return;
+  const ranks = sharingRanks();
+  const shown = ranks ? app.ranks : app.report;
+  if (!shown) return;
   ui.shareLink.disabled = true;
   try {
-    if (shown.cyclesPending) {
+    if (!ranks && shown.cyclesPending) {
       ui.status.textContent = 'Waiting for the cycles (the link carries them)…';
       await cyclesSettled();
       if (app.report !== shown) return;
     }
     ui.status.textContent = 'Making the link…';
-    const { encodeShare } = await import('../share.mjs');
-    const link = await encodeShare(shown, location.href);
-    if (app.report !== shown) return;
+    const share = await import('../share.mjs');
+    const link = ranks
+      ? await share.encodeRanksShare(shown, location.href, rankSetName(shown), versionOf())
+      : await share.encodeShare(shown, location.href, { view: app.currentView });
+    if ((ranks ? app.ranks : app.report) !== shown) return;
     const size = `${fmtInt(link.chars)} characters`;
-    showLinkPanel(link, size);
+    showLinkPanel(link, size, share.LINK_TARGET);
     let copied = false;
     try {
       await navigator.clipboard.writeText(link.url);
@@ -53,47 +79,109 @@ async function copyLink() {
     ui.status.textContent = '';
     showError(e.title ?? `The link could not be made: ${e.message}`, e.hint ?? 'Use Download report (JSON) instead.');
   } finally {
-    ui.shareLink.disabled = !app.report;
+    ui.shareLink.disabled = !(app.report || app.ranks);
   }
 }
 
-function showLinkPanel(link, size) {
+const versionOf = () => app.report?.version ?? ui.version?.textContent?.replace(/^sollens\s*/, '') ?? '';
+const rankSetName = (rankSet) => rankSet.name ?? `${rankSet.ranks.length} rank traces`;
+
+function showLinkPanel(link, size, target) {
   ui.shareUrl.value = link.url;
+  const what = link.views ? `It holds the ${listOf(link.views)} view${link.views.length > 1 ? 's' : ''}` +
+    ' (a link carries the view it was made on and the overview; the .sollens file holds them all).' : 'It holds every view.';
   ui.shareDetail.textContent = link.dropped.length
-    ? `This report is too big for a link, so these tables are left empty in it: ${link.dropped.join(', ')}. The link has ${size}. For everything, use Download report (JSON) or send the trace.`
-    : `The link has ${size}. Anyone who opens it sees this report; their browser computes nothing and uploads nothing.`;
+    ? `This report is too big for a link, so these tables are left empty in it: ${link.dropped.join(', ')}. The link has ${size}. For everything, download a .sollens file or send the trace.`
+    : `The link has ${size}. ${what} Anyone who opens it sees this report; their browser computes nothing and uploads nothing.`;
+  shareTooLong.hidden = link.fits;
+  shareTooLong.textContent = link.fits ? '' : `This link would be ${size}: longer than most chats and issue comments take (${fmtInt(target)} at most). ` +
+    'Download a .sollens file instead and send it: it opens when dropped on this page or chosen with Open trace…';
+  shareDownload.classList.toggle('primary', !link.fits);
   ui.sharePanel.hidden = false;
 }
 
-// The report in the address's #report=…: shown with no worker (nothing to compute).
-export async function openSharedLink() {
-  const load = replaceShown();  // also a trace being opened: the link replaces it
-  ui.welcome.hidden = true;
-  ui.status.textContent = 'Opening the report in the link…';
+// The .sollens file: the whole report (every view), or the rank set on the Ranks view.
+async function downloadSollens() {
+  const ranks = sharingRanks();
+  const shown = ranks ? app.ranks : app.report;
+  if (!shown) return;
   try {
-    const { decodeShare } = await import('../share.mjs');
-    const shared = await decodeShare(location.hash);
+    const share = await import('../share.mjs');
+    const name = ranks ? rankSetName(shown) : shown.name;
+    const bytes = await share.encodeSollensFile(ranks ? { rankSet: shown, name, version: versionOf() } : shown);
+    const { download } = await import('../export.mjs');
+    download(bytes, `${fileBase(name)}${share.SOLLENS_EXTENSION}`, 'application/octet-stream');
+    ui.status.textContent = `Saved ${ranks ? 'the rank set' : 'the report'} as a .sollens file (${fmtInt(bytes.length)} bytes): drop it on this page to open it.`;
+  } catch (e) {
+    showError(e.title ?? `The file could not be made: ${e.message}`, e.hint ?? 'Use Download report (JSON) instead.');
+  }
+}
+// eslint-disable-next-line no-control-regex
+const fileBase = (name) => String(name).replace(/ \(sample\)$/, '').replace(/\.json(\.gz)?$/i, '').replace(/[/\\:*?"<>|\x00-\x1f\x7f]+/g, '_').slice(0, 150) || 'report';
+
+// The report in the address's #report=…: shown with no worker (nothing to compute).
+export function openSharedLink() {
+  return openShared(async (share) => share.decodeShare(location.hash), 'a link', 'link');
+}
+
+// A .sollens file dropped or chosen (sniff.mjs told it by its first bytes).
+export function openSollensFile(file) {
+  leaveSharedLink();
+  return openShared(async (share) => share.decodeSollensFile(new Uint8Array(await file.arrayBuffer())), `the file ${file.name}`, 'file');
+}
+
+async function openShared(decode, from, noun) {
+  const load = replaceShown();  // also a trace being opened: the shared report replaces it
+  ui.welcome.hidden = true;
+  ui.status.textContent = `Opening the report in ${from}…`;
+  try {
+    const share = await import('../share.mjs');
+    const shared = await decode(share);
     if (!isCurrentLoad(load)) return;
+    if (shared.rankSet) return showSharedRanks(shared, from);
     app.report = shared;
     if (shared.comparison) app.currentView = 'compare';  // a link to a comparison shows it
+    else if (shared.view && (!shared.views || shared.views.includes(shared.view))) app.currentView = shared.view;
+    if (notInLink(app.currentView)) app.currentView = 'overview';
     drawReport(shared);
     document.body.dataset.cycles = 'ready';  // the link carries them
     enableReportActions(true);
-    ui.sharedNotice.textContent = shared.dropped.length
-      ? `This report came from a link made with sollens ${shared.version}. It was too big for a link: these tables are empty here: ${shared.dropped.join(', ')}. Open the trace itself to see them.`
-      : `This report came from a link made with sollens ${shared.version}. Open the trace itself to recompute it (another device, corrected models)${
-        shared.comparison ? '; the comparison is the one its author saw (open both traces to compare them again)' : ''}.`;
+    ui.sharedNotice.textContent = sharedNotice(shared, noun);
     ui.sharedNotice.hidden = false;
-    ui.status.textContent = `Opened the report of ${shared.name} from the link.`;
+    ui.status.textContent = `Opened the report of ${shared.name} from ${from}.`;
     document.body.dataset.state = 'loaded';
     showView(app.currentView);
   } catch (e) {
     if (!isCurrentLoad(load)) return;
     ui.status.textContent = '';
     if (e.title) showError(e.title, e.hint);
-    else showError(`This share link could not be opened: ${e.message}.`, 'Ask for the link again, or for the trace file itself.');
+    else showError(`This ${noun === 'link' ? 'share link' : '.sollens file'} could not be opened: ${e.message}.`, 'Ask for it again, or for the trace file itself.');
     document.body.dataset.state = 'error';
   }
+}
+
+function sharedNotice(shared, noun) {
+  const made = `This report came from a ${noun === 'link' ? 'link' : '.sollens file'} made with sollens ${shared.version}.`;
+  const views = shared.views ? ` It holds the ${listOf(shared.views)} view${shared.views.length > 1 ? 's' : ''}; the others are not in it: open the trace to see them.` : '';
+  if (shared.dropped.length)
+    return `${made}${views} It was too big for a link: these tables are empty here: ${shared.dropped.join(', ')}. Open the trace itself to see them.`;
+  return `${made}${views} Open the trace itself to recompute it (another device, corrected models)${
+    shared.comparison ? '; the comparison is the one its author saw (open both traces to compare them again)' : ''}.`;
+}
+
+// A rank set from a link or file: the Ranks view, with no rank's own report behind it.
+function showSharedRanks(shared, from) {
+  app.report = null;
+  app.rankFiles = null;  // no traces: a rank's own report cannot be opened from here
+  app.ranks = { ...shared.rankSet, name: shared.name, shared: true };
+  app.currentView = 'ranks';
+  redraw('ranks');
+  enableReportActions(true);
+  ui.sharedNotice.textContent = `These rank traces' cross-rank sheets came from ${from === 'a link' ? 'a link' : 'a .sollens file'} made with sollens ${shared.version}. Open the rank traces themselves to see each rank's own report.`;
+  ui.sharedNotice.hidden = false;
+  ui.status.textContent = `Opened the ${shared.rankSet.ranks.length} ranks of ${shared.name} from ${from}.`;
+  document.body.dataset.state = 'ranks';
+  showView('ranks');
 }
 
 // Opening a trace replaces a report from a link: drop the link from the address so

@@ -1,0 +1,264 @@
+// The binary half of a share link (share.mjs): sheets' columns packed as bytes, each
+// column in the smallest exact form its values allow, so that deflate has little left
+// to squeeze. Nothing here is lossy: every value reads back as the same double.
+//
+//   packSheets(sheets, writer)   -> [descriptor]  (the columns' bytes appended to writer)
+//   unpackSheets(descriptors, reader) -> sheets   (the report model: typed-array columns)
+//
+// descriptor = [name, kind, rows, [column]]
+// column     = [name, type, unit, encoding, hasNulls, dictionary?]  (dictionary for strings)
+// Bytes per column, in order: when hasNulls, a validity bitmap (ceil(rows / 8) bytes,
+// bit r % 8 of byte r / 8); then the values of the valid rows (strings: every row):
+//   'c'  strings: varint(code + 1), 0 = null
+//   'iN' numbers that are whole after scaling by 10^N (N = 0..9): zigzag varints of v * 10^N
+//   'dN' the same, each value stored as the difference from the one before (sorted columns)
+//   'f'  float32 (values a float32 holds exactly), 'F' float64 — both stored byte plane by
+//        byte plane (all first bytes, then all second bytes, …): deflate finds the runs
+// A reader throws CodecError on any byte out of place (short data, a varint too long,
+// a code past the dictionary); sizes are checked before anything is allocated.
+
+export class CodecError extends Error {}
+const fail = (what) => {
+  throw new CodecError(what);
+};
+
+export class ByteWriter {
+  constructor() {
+    this.bytes = new Uint8Array(1 << 16);
+    this.length = 0;
+  }
+  reserve(n) {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+  byte(b) {
+    this.reserve(1);
+    this.bytes[this.length++] = b;
+  }
+  // A non-negative whole number below 2^54 (exact in a double: no 32-bit operators).
+  varint(n) {
+    this.reserve(8);
+    while (n >= 128) {
+      this.bytes[this.length++] = (n % 128) + 128;
+      n = Math.floor(n / 128);
+    }
+    this.bytes[this.length++] = n;
+  }
+  zigzag(n) {
+    this.varint(n >= 0 ? n * 2 : -n * 2 - 1);
+  }
+  raw(bytes) {
+    this.reserve(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+  done() {
+    return this.bytes.subarray(0, this.length);
+  }
+}
+
+export class ByteReader {
+  constructor(bytes, offset = 0) {
+    this.bytes = bytes;
+    this.offset = offset;
+  }
+  left() {
+    return this.bytes.length - this.offset;
+  }
+  take(n) {
+    if (!(n <= this.left())) fail('the data ends early');
+    const out = this.bytes.subarray(this.offset, this.offset + n);
+    this.offset += n;
+    return out;
+  }
+  varint() {
+    let n = 0;
+    let scale = 1;
+    for (let i = 0; i < 8; i++) {
+      if (this.offset >= this.bytes.length) fail('the data ends early');
+      const b = this.bytes[this.offset++];
+      n += (b % 128) * scale;
+      if (b < 128) return n;
+      scale *= 128;
+    }
+    return fail('a number is longer than any sollens writes');
+  }
+  zigzag() {
+    const n = this.varint();
+    return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
+  }
+}
+
+// --- choosing a column's encoding -------------------------------------------------------
+const MAX_SCALE = 9;
+const POW10 = Array.from({ length: MAX_SCALE + 1 }, (_, i) => 10 ** i);
+const MAX_WHOLE = 2 ** 52;  // zigzag doubles it: below 2^53 all stays exact
+
+// The smallest N such that every value is (whole at 10^N) and reads back exactly, or -1.
+function decimalScale(values) {
+  let scale = 0;
+  for (const v of values) {
+    if (!Number.isFinite(v) || Object.is(v, -0)) return -1;  // -0 would read back as 0
+    while (scale <= MAX_SCALE) {
+      const n = Math.round(v * POW10[scale]);
+      if (Math.abs(n) < MAX_WHOLE && n / POW10[scale] === v) break;
+      scale += 1;
+    }
+    if (scale > MAX_SCALE) return -1;
+  }
+  return scale;
+}
+
+const varintBytes = (n) => (n < 128 ? 1 : Math.ceil(Math.log2(n + 1) / 7));
+const zigzagBytes = (n) => varintBytes(n >= 0 ? n * 2 : -n * 2 - 1);
+
+function numberEncoding(values) {
+  const scale = decimalScale(values);
+  if (scale >= 0) {
+    const scaled = values.map((v) => Math.round(v * POW10[scale]));
+    let plain = 0;
+    let delta = 0;
+    scaled.forEach((n, i) => {
+      plain += zigzagBytes(n);
+      const d = n - (i ? scaled[i - 1] : 0);
+      delta += Math.abs(d) < MAX_WHOLE ? zigzagBytes(d) : 99;
+    });
+    return `${delta < plain ? 'd' : 'i'}${scale}`;
+  }
+  return values.every((v) => Object.is(Math.fround(v), v)) ? 'f' : 'F';
+}
+
+// --- packing ------------------------------------------------------------------------------
+function writeBitmap(writer, validity, rows) {
+  const bits = new Uint8Array((rows + 7) >> 3);
+  for (let r = 0; r < rows; r++) if (validity[r]) bits[r >> 3] |= 1 << (r & 7);
+  writer.raw(bits);
+}
+
+function writePlanes(writer, values, Array_) {
+  const typed = Array_.from(values);
+  const bytes = new Uint8Array(typed.buffer);
+  const width = Array_.BYTES_PER_ELEMENT;
+  const planes = new Uint8Array(bytes.length);
+  for (let i = 0; i < typed.length; i++) for (let b = 0; b < width; b++) planes[b * typed.length + i] = bytes[i * width + b];
+  writer.raw(planes);
+}
+
+function packColumn(column, rows, writer) {
+  const { name, type } = column;
+  const unit = column.unit ?? '';
+  if (type === 'string') {
+    for (let r = 0; r < rows; r++) writer.varint(column.validity[r] ? column.codes[r] + 1 : 0);
+    return [name, type, unit, 'c', 0, column.dictionary];
+  }
+  const values = [];
+  let hasNulls = 0;
+  for (let r = 0; r < rows; r++) {
+    if (column.validity[r]) values.push(column.values[r]);
+    else hasNulls = 1;
+  }
+  if (hasNulls) writeBitmap(writer, column.validity, rows);
+  const encoding = numberEncoding(values);
+  if (encoding === 'f') writePlanes(writer, values, Float32Array);
+  else if (encoding === 'F') writePlanes(writer, values, Float64Array);
+  else {
+    const scale = POW10[Number(encoding.slice(1))];
+    let before = 0;
+    for (const v of values) {
+      const n = Math.round(v * scale);
+      writer.zigzag(encoding[0] === 'd' ? n - before : n);
+      before = n;
+    }
+  }
+  return [name, type, unit, encoding, hasNulls];
+}
+
+export function packSheets(sheets, writer) {
+  return sheets.map((sheet) => [sheet.name, sheet.kind ?? '', sheet.rows,
+    sheet.columns.map((c) => packColumn(c, sheet.rows, writer))]);
+}
+
+// --- unpacking ----------------------------------------------------------------------------
+export const MAX_ROWS = 2_000_000;
+export const MAX_CELLS = 20_000_000;  // over all sheets: what a link may make us allocate
+const MAX_SHEETS = 500;
+const MAX_COLUMNS = 2000;
+const MAX_DICTIONARY = 2_000_000;
+
+const isText = (v, max) => typeof v === 'string' && v.length <= max;
+
+function readValidity(reader, rows, hasNulls) {
+  const validity = new Uint8Array(rows);
+  if (!hasNulls) return validity.fill(1);
+  const bits = reader.take((rows + 7) >> 3);
+  for (let r = 0; r < rows; r++) validity[r] = (bits[r >> 3] >> (r & 7)) & 1;
+  return validity;
+}
+
+function readPlanes(reader, count, Array_) {
+  const width = Array_.BYTES_PER_ELEMENT;
+  const planes = reader.take(count * width);
+  const bytes = new Uint8Array(count * width);
+  for (let i = 0; i < count; i++) for (let b = 0; b < width; b++) bytes[i * width + b] = planes[b * count + i];
+  return new Array_(bytes.buffer);
+}
+
+function unpackColumn(desc, rows, reader, where) {
+  if (!Array.isArray(desc) || desc.length < 5) fail(`${where} is not a column`);
+  const [name, type, unit, encoding, hasNulls, dictionary] = desc;
+  if (!isText(name, 1000) || !isText(unit, 200)) fail(`${where} has no name or unit`);
+  const at = `${where} (${name.slice(0, 40)})`;
+  if (type === 'string') {
+    if (encoding !== 'c' || !Array.isArray(dictionary) || dictionary.length > MAX_DICTIONARY || !dictionary.every((s) => isText(s, 100_000)))
+      fail(`${at} is not a text column`);
+    const codes = new Int32Array(rows);
+    const validity = new Uint8Array(rows);
+    for (let r = 0; r < rows; r++) {
+      const code = reader.varint() - 1;
+      if (code >= dictionary.length) fail(`${at} has a text code past its dictionary`);
+      codes[r] = code;
+      validity[r] = code >= 0 ? 1 : 0;
+    }
+    return { name, type, unit, validity, codes, dictionary };
+  }
+  if (type !== 'float' && type !== 'int' && type !== 'bool') fail(`${at} has an unknown type`);
+  if (hasNulls !== 0 && hasNulls !== 1) fail(`${at} has no null flag`);
+  const validity = readValidity(reader, rows, hasNulls);
+  let count = 0;
+  for (let r = 0; r < rows; r++) count += validity[r];
+  let read;
+  if (encoding === 'f') read = readPlanes(reader, count, Float32Array);
+  else if (encoding === 'F') read = readPlanes(reader, count, Float64Array);
+  else if (/^[id][0-9]$/.test(encoding)) {
+    const scale = POW10[Number(encoding[1])];
+    read = new Float64Array(count);
+    let before = 0;
+    for (let i = 0; i < count; i++) {
+      const n = encoding[0] === 'd' ? before + reader.zigzag() : reader.zigzag();
+      read[i] = n / scale;
+      before = n;
+    }
+  } else fail(`${at} has an unknown encoding`);
+  const values = new Float64Array(rows);
+  for (let r = 0, i = 0; r < rows; r++) if (validity[r]) values[r] = read[i++];
+  if (type !== 'float') {
+    for (let r = 0; r < rows; r++)
+      if (validity[r] && (type === 'int' ? !Number.isSafeInteger(values[r]) : values[r] !== 0 && values[r] !== 1)) fail(`${at} holds a value that is not ${type}`);
+  }
+  return { name, type, unit, validity, values };
+}
+
+export function unpackSheets(descriptors, reader, where = 'sheets') {
+  if (!Array.isArray(descriptors) || descriptors.length > MAX_SHEETS) fail(`${where} is not a list of sheets`);
+  let cells = 0;
+  for (const d of descriptors) {
+    if (!Array.isArray(d) || d.length !== 4 || !isText(d[0], 1000) || !isText(d[1], 200) || !Number.isSafeInteger(d[2]) ||
+      d[2] < 0 || d[2] > MAX_ROWS || !Array.isArray(d[3]) || d[3].length > MAX_COLUMNS) fail(`${where} has a sheet that is not one`);
+    cells += d[2] * d[3].length;
+  }
+  if (cells > MAX_CELLS) fail(`${where} claims more than ${MAX_CELLS} cells`);
+  return descriptors.map(([name, kind, rows, columns]) =>
+    ({ name, kind, rows, columns: columns.map((c, i) => unpackColumn(c, rows, reader, `${where}: ${name.slice(0, 40)} column ${i}`)) }));
+}
