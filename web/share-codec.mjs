@@ -12,6 +12,8 @@
 //   'c'  strings: varint(code + 1), 0 = null
 //   'iN' numbers that are whole after scaling by 10^N (N = 0..9): zigzag varints of v * 10^N
 //   'dN' the same, each value stored as the difference from the one before (sorted columns)
+//   'iN+', 'dN+' the same, then for each value zigzag(k): it is k doubles away from that
+//        decimal (rounding noise: 1.8256000000000001), |k| <= 255
 //   'f'  float32 (values a float32 holds exactly), 'F' float64 — both stored byte plane by
 //        byte plane (all first bytes, then all second bytes, …): deflate finds the runs
 // A reader throws CodecError on any byte out of place (short data, a varint too long,
@@ -96,14 +98,38 @@ const MAX_SCALE = 9;
 const POW10 = Array.from({ length: MAX_SCALE + 1 }, (_, i) => 10 ** i);
 const MAX_WHOLE = 2 ** 52;  // zigzag doubles it: below 2^53 all stays exact
 
-// The smallest N such that every value is (whole at 10^N) and reads back exactly, or -1.
+// Values a step or two of rounding away from a short decimal (1.8256000000000001, the
+// sum of bins 0.0752 wide) are stored as the decimal and how many doubles away they are.
+const f64 = new Float64Array(1);
+const i64 = new BigInt64Array(f64.buffer);
+const bitsOf = (x) => {
+  f64[0] = x;
+  return i64[0];
+};
+const fromBits = (b) => {
+  i64[0] = b;
+  return f64[0];
+};
+const MAX_NUDGE = 255;
+const scaled = (v, scale) => Math.round(v * POW10[scale]) || 0;  // never -0: it would read back as 0
+// How many doubles v is from n / 10^scale (0 when it is that decimal), or null when far.
+function nudge(v, n, scale) {
+  const x = n / POW10[scale];
+  if (x === v) return 0;
+  const k = Number(bitsOf(v) - bitsOf(x));
+  return Math.abs(k) <= MAX_NUDGE && Math.sign(x) === Math.sign(v) ? k : null;
+}
+export const nudged = (x, k) => (k ? fromBits(bitsOf(x) + BigInt(k)) : x);
+
+// The smallest N such that every value is a whole number at 10^N (give or take a few
+// doubles), or -1.
 function decimalScale(values) {
   let scale = 0;
   for (const v of values) {
     if (!Number.isFinite(v) || Object.is(v, -0)) return -1;  // -0 would read back as 0
     while (scale <= MAX_SCALE) {
-      const n = Math.round(v * POW10[scale]);
-      if (Math.abs(n) < MAX_WHOLE && n / POW10[scale] === v) break;
+      const n = scaled(v, scale);
+      if (Math.abs(n) < MAX_WHOLE && nudge(v, n, scale) !== null) break;
       scale += 1;
     }
     if (scale > MAX_SCALE) return -1;
@@ -117,15 +143,16 @@ const zigzagBytes = (n) => varintBytes(n >= 0 ? n * 2 : -n * 2 - 1);
 function numberEncoding(values) {
   const scale = decimalScale(values);
   if (scale >= 0) {
-    const scaled = values.map((v) => Math.round(v * POW10[scale]));
+    const whole = values.map((v) => scaled(v, scale));
     let plain = 0;
     let delta = 0;
-    scaled.forEach((n, i) => {
+    whole.forEach((n, i) => {
       plain += zigzagBytes(n);
-      const d = n - (i ? scaled[i - 1] : 0);
+      const d = n - (i ? whole[i - 1] : 0);
       delta += Math.abs(d) < MAX_WHOLE ? zigzagBytes(d) : 99;
     });
-    return `${delta < plain ? 'd' : 'i'}${scale}`;
+    const nudges = values.some((v, i) => nudge(v, whole[i], scale) !== 0);
+    return `${delta < plain ? 'd' : 'i'}${scale}${nudges ? '+' : ''}`;
   }
   return values.every((v) => Object.is(Math.fround(v), v)) ? 'f' : 'F';
 }
@@ -164,13 +191,14 @@ function packColumn(column, rows, writer) {
   if (encoding === 'f') writePlanes(writer, values, Float32Array);
   else if (encoding === 'F') writePlanes(writer, values, Float64Array);
   else {
-    const scale = POW10[Number(encoding.slice(1))];
+    const scale = Number(encoding[1]);
     let before = 0;
     for (const v of values) {
-      const n = Math.round(v * scale);
+      const n = scaled(v, scale);
       writer.zigzag(encoding[0] === 'd' ? n - before : n);
       before = n;
     }
+    if (encoding.endsWith('+')) for (const v of values) writer.zigzag(nudge(v, scaled(v, scale), scale));
   }
   return [name, type, unit, encoding, hasNulls];
 }
@@ -231,7 +259,7 @@ function unpackColumn(desc, rows, reader, where) {
   let read;
   if (encoding === 'f') read = readPlanes(reader, count, Float32Array);
   else if (encoding === 'F') read = readPlanes(reader, count, Float64Array);
-  else if (/^[id][0-9]$/.test(encoding)) {
+  else if (/^[id][0-9]\+?$/.test(encoding)) {
     const scale = POW10[Number(encoding[1])];
     read = new Float64Array(count);
     let before = 0;
@@ -240,6 +268,7 @@ function unpackColumn(desc, rows, reader, where) {
       read[i] = n / scale;
       before = n;
     }
+    if (encoding.endsWith('+')) for (let i = 0; i < count; i++) read[i] = nudged(read[i], reader.zigzag());
   } else fail(`${at} has an unknown encoding`);
   const values = new Float64Array(rows);
   for (let r = 0, i = 0; r < rows; r++) if (validity[r]) values[r] = read[i++];

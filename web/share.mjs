@@ -81,11 +81,10 @@ export const SOLLENS_EXTENSION = '.sollens';
 // Which sheets each view draws (by name or by kind), so that a link made on it carries
 // those and the overview's. A view not listed here (or none given) gets the whole report.
 const byName = (...names) => (s) => names.includes(s.name);
-const OVERVIEW_SHEETS = byName('gpu_timeline', 'ops_summary', 'ops_summary_by_category', 'kernel_summary', 'temporal_breakdown',
+const OVERVIEW_SHEETS = byName('verdict', 'gpu_timeline', 'ops_summary', 'ops_summary_by_category', 'kernel_summary', 'temporal_breakdown',
   'idle_time_breakdown', 'critical_path_summary', 'critical_path_inferred_summary');
 const VIEW_SHEETS = {
-  // the cycles' first table: the repeating patterns (or the LLM phases), the overview's steps
-  overview: { report: OVERVIEW_SHEETS, cycles: (s, i) => i === 0 },
+  overview: { report: OVERVIEW_SHEETS },
   ops: { report: (s) => s.kind === 'perf_model' || byName('ops_summary', 'ops_summary_by_category', 'ops_unique_args', 'unified_perf_summary')(s) },
   kernels: { report: byName('kernel_summary', 'short_kernel_histogram', 'short_kernels_summary') },
   roofline: { report: (s) => s.kind === 'perf_model' || s.name === 'unified_perf_summary' },

@@ -145,7 +145,7 @@ try {
         await fresh.click('nav [data-view="ops"]');
         await fresh.waitForSelector(`${section('ops')} .not-in-link`, { timeout: TIMEOUT_MS });
         check(/not in this link: open the trace/.test(await fresh.textContent(section('ops'))), 'kernels link: the ops view says it is not in the link');
-        check(/holds the Overview, Kernels views/.test(await fresh.textContent('#shared-notice')), `kernels link: the page says which views are in it (${await fresh.textContent('#shared-notice')})`);
+        check(/holds the Overview and Kernels views/.test(await fresh.textContent('#shared-notice')), `kernels link: the page says which views are in it (${await fresh.textContent('#shared-notice')})`);
         await fresh.screenshot({ path: path.join(screenshots, 'shared-not-in-link.png') });
       }
     }

@@ -22,7 +22,12 @@ export const hasSharedLink = () => location.hash.startsWith(SHARE_PREFIX);
 
 // The views' names as the sidebar has them.
 const viewLabel = (name) => document.querySelector(`nav [data-view="${CSS.escape(name)}"]`)?.textContent.trim() || name;
-const listOf = (names) => names.map(viewLabel).join(', ');
+// "the Overview view", "the Overview and Kernels views"
+function viewsIn(names) {
+  const labels = names.map(viewLabel);
+  const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
+  return `the ${list} view${labels.length > 1 ? 's' : ''}`;
+}
 
 // Whether the shown report (from a link) lacks the sheets of this view.
 export function notInLink(name) {
@@ -74,7 +79,8 @@ async function copyLink() {
     }
     ui.shareUrl.focus();
     ui.shareUrl.select();
-    ui.status.textContent = copied ? `Link copied to the clipboard (${size}).` : `The link is selected below: copy it with Ctrl+C (${size}).`;
+    const long = link.fits ? '' : ': too long for most chats; a .sollens file is offered below';
+    ui.status.textContent = copied ? `Link copied to the clipboard (${size}${long}).` : `The link is selected below: copy it with Ctrl+C (${size}${long}).`;
   } catch (e) {
     ui.status.textContent = '';
     showError(e.title ?? `The link could not be made: ${e.message}`, e.hint ?? 'Use Download report (JSON) instead.');
@@ -88,8 +94,8 @@ const rankSetName = (rankSet) => rankSet.name ?? `${rankSet.ranks.length} rank t
 
 function showLinkPanel(link, size, target) {
   ui.shareUrl.value = link.url;
-  const what = link.views ? `It holds the ${listOf(link.views)} view${link.views.length > 1 ? 's' : ''}` +
-    ' (a link carries the view it was made on and the overview; the .sollens file holds them all).' : 'It holds every view.';
+  const what = link.views ? `It holds ${viewsIn(link.views)} (a link carries the view it was made on and the overview; the .sollens file holds every view).`
+    : 'It holds every view.';
   ui.shareDetail.textContent = link.dropped.length
     ? `This report is too big for a link, so these tables are left empty in it: ${link.dropped.join(', ')}. The link has ${size}. For everything, download a .sollens file or send the trace.`
     : `The link has ${size}. ${what} Anyone who opens it sees this report; their browser computes nothing and uploads nothing.`;
@@ -162,7 +168,7 @@ async function openShared(decode, from, noun) {
 
 function sharedNotice(shared, noun) {
   const made = `This report came from a ${noun === 'link' ? 'link' : '.sollens file'} made with sollens ${shared.version}.`;
-  const views = shared.views ? ` It holds the ${listOf(shared.views)} view${shared.views.length > 1 ? 's' : ''}; the others are not in it: open the trace to see them.` : '';
+  const views = shared.views ? ` It holds ${viewsIn(shared.views)}; the others are not in it: open the trace to see them.` : '';
   if (shared.dropped.length)
     return `${made}${views} It was too big for a link: these tables are empty here: ${shared.dropped.join(', ')}. Open the trace itself to see them.`;
   return `${made}${views} Open the trace itself to recompute it (another device, corrected models)${
