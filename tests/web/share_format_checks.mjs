@@ -1,5 +1,6 @@
 // Share links of format 3 (web/share.mjs, web/share-codec.mjs), run by share_codec_test.mjs:
-// every column encoding round trips (whole and decimal numbers, sorted ones, float32 and
+// every column encoding round trips (whole and decimal numbers, sorted ones, decimals off by
+// rounding noise, float32 and
 // float64 values, NaN, infinities, -0, nulls, booleans, large integers, strings with HTML
 // and unicode, empty sheets); a link made on a view carries that view's sheets and the
 // overview's and says so; a rank set and a .sollens file round trip; every malformed
@@ -29,6 +30,7 @@ function syntheticSheets() {
   return [
     { name: 'decimals', kind: 'summary', rows: 5, columns: [numbers('ms', 'float', [0.25, 1.5, 12.125, -3.75, 1e6])] },
     { name: 'sorted', kind: 'summary', rows: n, columns: [numbers('ts', 'float', Array.from({ length: n }, (_, i) => 1.7e12 + i * 3.001))] },
+    { name: 'rounding noise', kind: 'summary', rows: 6, columns: [numbers('bin', 'float', Array.from({ length: 6 }, (_, i) => 1.6 + i * 0.0752))] },
     { name: 'float32', kind: 'summary', rows: 3, columns: [numbers('f', 'float', [Math.fround(0.1), Math.fround(1 / 3), 2 ** -30])] },
     { name: 'float64', kind: 'summary', rows: n, columns: [numbers('g', 'float', Array.from({ length: n }, (_, i) => rand(i)))] },
     { name: 'odd floats', kind: 'summary', rows: 7, columns: [numbers('x', 'float', [NaN, Infinity, -Infinity, -0, 0, 5e-324, Number.MAX_VALUE])] },
@@ -72,9 +74,11 @@ export async function formatChecks({ share, load, check, sameSheets }) {
   const link = await share.encodeShare(synthetic, BASE);
   const back = await share.decodeShare(fragmentOf(link.url));
   check(sameSheets(sheets, back.report.sheets, 'synthetic'), `format 3: ${sheets.length} synthetic sheets (every encoding, NaN, ±inf, -0, nulls, HTML, unicode, empty) round trip`);
-  const used = new Set(splitLink(link.url).doc.report.sheets.flatMap((d) => d[3].map((c) => c[3][0])));
-  check(['i', 'd', 'f', 'F', 'c'].every((e) => used.has(e)), `format 3: the synthetic sheets use every encoding (${[...used].join(' ')})`);
-  check(Object.is(back.report.sheets[4].columns[0].values[3], -0), 'format 3: -0 stays -0');
+  const encodings = splitLink(link.url).doc.report.sheets.flatMap((d) => d[3].map((c) => c[3]));
+  const used = new Set(encodings.map((e) => e[0]));
+  check(['i', 'd', 'f', 'F', 'c'].every((e) => used.has(e)) && encodings.some((e) => e.endsWith('+')),
+    `format 3: the synthetic sheets use every encoding (${[...new Set(encodings)].join(' ')})`);
+  check(Object.is(back.report.sheets.find((s) => s.name === 'odd floats').columns[0].values[3], -0), 'format 3: -0 stays -0');
 
   // A link made on a view: that view's sheets and the overview's; it says which.
   const onKernels = await share.encodeShare(loaded, BASE, { view: 'kernels' });
