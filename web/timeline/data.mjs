@@ -118,6 +118,26 @@ export function firstEndingAfter(track, t, lo = 0) {
   }
   return lo;
 }
+// The same, searching forward from position lo by doubling steps (galloping): the
+// next pixel column's event is usually a few positions on, so this costs O(log gap).
+export function nextEndingAfter(track, t, lo) {
+  const maxEnd = track.maxEnd;
+  const n = track.filled;
+  let step = 1;
+  let hi = lo;
+  while (hi < n && maxEnd[hi] <= t) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > n) hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (maxEnd[mid] > t) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
 // The first position in a track whose event starts at or after t.
 export function firstStartingFrom(track, t, lo = 0) {
   let hi = track.filled;

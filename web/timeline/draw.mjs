@@ -1,10 +1,11 @@
 // Drawing one frame of the time axis on a 2D canvas. A frame costs O(visible pixels +
 // visible events): per track, the first visible event is found by binary search, and
 // events narrower than a pixel are merged per pixel column (after one is drawn, the
-// track jumps to the first event reaching past that column). Boxes are batched by
-// colour so that the fill style changes once per colour.
-import { ROW_HEIGHT, firstEndingAfter, eventName, eventSol } from './data.mjs';
+// track jumps to the first event reaching past that column). Boxes are written as
+// pixels (pixels.mjs), text and lines drawn over them.
+import { ROW_HEIGHT, firstEndingAfter, nextEndingAfter, eventName, eventSol } from './data.mjs';
 import { textOn, OVERLAY } from './palette.mjs';
+import { rgba } from './pixels.mjs';
 import { drawOverlays, drawBands } from './overlays.mjs';
 
 export const GUTTER = 190;   // lane labels, CSS px
@@ -22,15 +23,20 @@ export const xOf = (g, view, t) => GUTTER + (t - view.t0) * g.plotWidth / (view.
 export const timeAt = (g, view, x) => view.t0 + (x - GUTTER) * (view.t1 - view.t0) / g.plotWidth;
 export const yOf = (g, view, contentY) => g.top + contentY - view.scrollY;
 
-export function drawFrame(ctx, index, g, view, state) {
+// buffer: a PixelBuffer sized to the canvas (the boxes go there, then text and lines
+// over them).
+export function drawFrame(ctx, index, g, view, state, buffer) {
+  buffer.fill(WHITE);
+  buffer.setClip(GUTTER, g.top, g.plotWidth, g.height - g.top);
+  drawStepShading(buffer, index, g, view, state);
+  const labels = [];
+  const counts = drawEvents(buffer, index, g, view, state, labels);
+  buffer.put(ctx);
   ctx.save();
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, g.width, g.height);
   ctx.beginPath();
   ctx.rect(GUTTER, g.top, g.plotWidth, g.height - g.top);
   ctx.clip();
-  drawStepLines(ctx, index, g, view, state);
-  const counts = drawEvents(ctx, index, g, view, state);
+  drawLabels(ctx, index.events, labels, state);
   drawOverlays(ctx, index, g, view, state);
   ctx.restore();
   drawGutter(ctx, index, g, view);
@@ -39,39 +45,36 @@ export function drawFrame(ctx, index, g, view, state) {
   return counts;
 }
 
-function drawStepLines(ctx, index, g, view, state) {
+const WHITE = rgba('#ffffff');
+const STEP_SHADE = rgba('#eef1f6');
+const SOL_BASE = rgba('#ffffff');
+const SOL_FILL = rgba('#111111');
+
+// Every other step shaded across the lanes, so that step boundaries read at a glance.
+function drawStepShading(buffer, index, g, view, state) {
   if (!state.overlays.steps) return;
-  ctx.fillStyle = '#eef1f6';
   let odd = false;
   for (const s of index.spans) {
     if (s.kind !== 'step') continue;
     odd = !odd;
     if (s.end < view.t0 || s.start > view.t1 || !odd) continue;
     const x0 = xOf(g, view, s.start);
-    ctx.fillRect(x0, g.top, xOf(g, view, s.end) - x0, g.height - g.top);
+    buffer.rect(x0, g.top, xOf(g, view, s.end) - x0, g.height - g.top, STEP_SHADE);
   }
 }
 
-function drawEvents(ctx, index, g, view, state) {
+function drawEvents(buffer, index, g, view, state, labels) {
   const ev = index.events;
+  const words = ev.words ??= ev.colours.map(rgba);
   const scale = g.plotWidth / (view.t1 - view.t0);
-  const buckets = new Map();
-  const labels = [];
-  const sols = [];
+  const showSol = state.overlays.sol && ev.sol;
   let drawn = 0;
   let merged = 0;
-  const push = (colour, x, y, w, h) => {
-    let b = buckets.get(colour);
-    if (!b) buckets.set(colour, (b = []));
-    b.push(x, y, w, h);
-  };
   for (const laneTracks of index.tracks) {
     for (const track of laneTracks) {
       const y = yOf(g, view, track.y) + 1;
       if (y + ROW_HEIGHT < g.top || y > g.height) continue;
       const h = ROW_HEIGHT - 2;
-      let runColour = null;
-      let runEnd = -1;
       let k = firstEndingAfter(track, view.t0);
       while (k < track.filled) {
         const i = track.events[k];
@@ -79,54 +82,29 @@ function drawEvents(ctx, index, g, view, state) {
         if (s >= view.t1) break;
         const x0 = GUTTER + (s - view.t0) * scale;
         const w = ev.dur[i] * scale;
-        const colour = ev.colours[ev.colour[i]];
         if (w >= 1) {
           const left = Math.max(x0, GUTTER - 1);
           const right = Math.min(x0 + w, g.width + 1);
-          push(colour, left, y, right - left, h);
-          if (right - left > 36) labels.push(i, left, right, y, colour);
-          if (state.overlays.sol && right - left >= 3) {
-            const sol = eventSol(ev, i);
-            if (sol !== null) sols.push(left, right - left, y + h, sol);
+          buffer.rect(left, y, right - left, h, words[ev.colour[i]]);
+          if (right - left > 36) labels.push(i, left, right, y, ev.colour[i]);
+          if (showSol && right - left >= 3 && ev.solValid[i]) {
+            buffer.rect(left, y + h - 4, right - left, 4, SOL_BASE);
+            buffer.rect(left, y + h - 3, (right - left) * Math.min(1, Math.max(0, ev.sol[i])), 3, SOL_FILL);
           }
           drawn++;
           k++;
           continue;
         }
-        // Narrower than a pixel: one pixel column, joined to the previous column's
-        // when the colour is the same; then on past this column.
+        // Narrower than a pixel: one pixel column in the first such event's colour,
+        // then on to the first event reaching past this column.
         const col = Math.floor(x0);
-        if (colour === runColour && col <= runEnd + 1) {
-          const b = buckets.get(colour);
-          b[b.length - 2] = col + 1 - b[b.length - 4];
-          runEnd = col;
-        } else {
-          push(colour, col, y, 1, h);
-          runColour = colour;
-          runEnd = col;
-        }
+        buffer.rect(col, y, 1, h, words[ev.colour[i]]);
         merged++;
-        k = firstEndingAfter(track, view.t0 + (col + 1 - GUTTER) / scale, k + 1);
+        k = nextEndingAfter(track, view.t0 + (col + 1 - GUTTER) / scale, k + 1);
       }
     }
   }
-  for (const [colour, b] of buckets) {
-    ctx.fillStyle = colour;
-    for (let j = 0; j < b.length; j += 4) ctx.fillRect(b[j], b[j + 1], b[j + 2], b[j + 3]);
-  }
-  drawSolBars(ctx, sols);
-  drawLabels(ctx, ev, labels, state);
   return { drawn, merged };
-}
-
-// SOL efficiency: a bar along a kernel's bottom edge, filled to its share (a length,
-// not a colour, reads the number).
-function drawSolBars(ctx, sols) {
-  if (!sols.length) return;
-  ctx.fillStyle = '#ffffff';
-  for (let j = 0; j < sols.length; j += 4) ctx.fillRect(sols[j], sols[j + 2] - 4, sols[j + 1], 4);
-  ctx.fillStyle = '#111111';
-  for (let j = 0; j < sols.length; j += 4) ctx.fillRect(sols[j], sols[j + 2] - 4, sols[j + 1] * Math.min(1, Math.max(0, sols[j + 3])), 3);
 }
 
 function drawLabels(ctx, ev, labels, state) {
@@ -141,7 +119,7 @@ function drawLabels(ctx, ev, labels, state) {
     const sol = state.overlays.sol ? eventSol(ev, i) : null;
     if (sol !== null) t = `${Math.round(sol * 100)} % SOL · ${t}`;
     if (t.length > room) t = `${t.slice(0, room - 1)}…`;
-    ctx.fillStyle = textOn(labels[j + 4]);
+    ctx.fillStyle = textOn(ev.colours[labels[j + 4]]);
     ctx.fillText(t, left + 3, labels[j + 3] + (ROW_HEIGHT - 2) / 2 - (sol !== null ? 1 : 0));
   }
 }

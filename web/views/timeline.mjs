@@ -11,6 +11,7 @@ import { drawFrame, geometry, timeAt, GUTTER } from '../timeline/draw.mjs';
 import { bandRows } from '../timeline/overlays.mjs';
 import { attach, fitted, ZOOM_STEP, PAN_STEP } from '../timeline/interact.mjs';
 import { legendEntries } from '../timeline/palette.mjs';
+import { PixelBuffer } from '../timeline/pixels.mjs';
 import { showEvent, showRange, msText, usText, absoluteText } from '../timeline/details.mjs';
 
 const OVERLAYS = [
@@ -74,8 +75,8 @@ function buildView(section, ctx, index) {
   section.append(controls, legend(index), described, canvasWrap, hover, panels, laneList(index));
 
   const tl = {
-    canvas, index, state: { overlays, selection: saved.selection ?? null, selected: -1 },
-    view: saved.view ?? fitted({ scrollY: 0 }, index.endUs), drag: null, dirty: false, frames: 0, drawTimes: [],
+    canvas, index, sheets: ctx.timeAxis, state: { overlays, selection: saved.selection ?? null, selected: -1 },
+    view: saved.view ?? fitted({ scrollY: 0 }, index.endUs), drag: null, dirty: false, buffer: new PixelBuffer(), frames: 0, drawTimes: [],
     geometry: () => geometry(canvas.clientWidth, canvas.clientHeight, bandRows(index, overlays).length),
     requestDraw() {
       if (tl.dirty) return;
@@ -150,7 +151,8 @@ function frame(tl, described) {
   const context = canvas.getContext('2d', { alpha: false });
   context.setTransform(dpr, 0, 0, dpr, 0, 0);
   const g = tl.geometry();
-  const counts = drawFrame(context, tl.index, g, tl.view, tl.state);
+  tl.buffer.resize(context, w, h, dpr);
+  const counts = drawFrame(context, tl.index, g, tl.view, tl.state, tl.buffer);
   const ms = performance.now() - t0;
   tl.frames++;
   tl.drawTimes.push(ms);
