@@ -137,10 +137,12 @@ async function renderView(name) {
 
 // A report from a share link carries only the views it was made on (share.mjs).
 function showNotInLink(section) {
+  const h = document.createElement('h2');
+  h.textContent = document.querySelector(`nav [data-view="${section.dataset.view}"]`)?.textContent.trim() ?? '';
   const p = document.createElement('p');
   p.className = 'empty-state not-in-link';
   p.textContent = 'This view is not in this link: open the trace to see it (a link carries the view it was made on and the overview).';
-  section.replaceChildren(p);
+  section.replaceChildren(h, p);
   section.classList.remove('placeholder');
 }
 

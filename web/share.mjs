@@ -101,14 +101,16 @@ const PARTS = ['report', 'cycles', 'sol', 'comparison'];
 // Which views a link made on `view` carries (null: all), and which sheets of each part.
 function linkContents(loaded, view) {
   const pick = VIEW_SHEETS[view];
-  if (!pick || view === undefined) return { views: null, keep: () => true };
+  if (!pick || view === undefined) return { views: loaded.views ?? null, keep: () => true };
   const wanted = [VIEW_SHEETS.overview, pick];
   const views = [...new Set(['overview', view])];
   if (loaded.comparison && view !== 'compare') {
     wanted.push(VIEW_SHEETS.compare);  // a link to a comparison opens on it
     views.push('compare');
   }
-  return { views, keep: (part, s, i) => wanted.some((w) => w[part]?.(s, i)) };
+  // a report from a link holds only its own views: a link made from it holds no more
+  const held = Array.isArray(loaded.views) ? views.filter((v) => loaded.views.includes(v)) : views;
+  return { views: held, keep: (part, s, i) => wanted.some((w) => w[part]?.(s, i)) };
 }
 
 async function deflateRaw(bytes) {
