@@ -28,7 +28,12 @@ function open(source, displayName, then = null, executionTrace = null) {
 // A rank's own report, from the Ranks view: the rank set stays (the Ranks view keeps it).
 export function openRank(name) {
   const file = app.rankFiles?.get(name);
-  if (!file) return;
+  if (!file) {
+    if (app.ranks?.shared)
+      showError(`${name} is not here: this rank set came from a link or a .sollens file, which holds the cross-rank sheets only.`,
+        'Open the rank traces themselves (Choose rank traces… or Choose a folder…) to see each rank\'s own report.');
+    return;
+  }
   leaveSharedLink();
   app.currentView = 'overview';
   startLoad({ file }, name);

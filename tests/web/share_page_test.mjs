@@ -12,7 +12,8 @@
 // ranks    the eight PARAM DLRM rank traces dropped at once: on the Ranks view "Copy link"
 //          and "Download report (JSON)" work; the link opened in a fresh page shows the
 //          Ranks view with the same straggler and skew tables; the JSON's straggler_summary
-//          equals the CLI's straggler_summary.csv; the rank set's .sollens file opens by drop
+//          equals the CLI's straggler_summary.csv; a rank's own report asked for there says
+//          its trace is not in the link; the rank set's .sollens file opens by drop
 // Prints "share page: N passed, M failed"; screenshots of the share panel and of the
 // opened links go to --screenshots.
 import { execFileSync } from 'node:child_process';
@@ -212,6 +213,10 @@ try {
   'ranks: the link opens the Ranks view in a fresh page with the same straggler and skew tables');
   check(equalsCsv('straggler', straggler, cliStraggler), 'ranks: the straggler table equals the CLI\'s straggler_summary.csv');
   await freshRanks.screenshot({ path: path.join(screenshots, 'shared-ranks.png'), fullPage: true });
+  await freshRanks.click(`${RANKS} .rank-list li[data-rank="7"] button`);
+  await freshRanks.waitForSelector('#error:not([hidden])', { timeout: TIMEOUT_MS });
+  check(/is not here: this rank set came from a link/.test(await freshRanks.textContent('#error-title')) && await freshRanks.locator(RANKS).isVisible(),
+    'ranks: a rank\'s own report asked for from a linked rank set says its trace is not here; the Ranks view stays');
   await freshRanks.context().close();
   const ranksFile = await download(page, () => page.click('#share-download'));
   const ranksDrop = await newPage();

@@ -185,7 +185,7 @@ function showSharedRanks(shared, from) {
   enableReportActions(true);
   ui.sharedNotice.textContent = `These rank traces' cross-rank sheets came from ${from === 'a link' ? 'a link' : 'a .sollens file'} made with sollens ${shared.version}. Open the rank traces themselves to see each rank's own report.`;
   ui.sharedNotice.hidden = false;
-  ui.status.textContent = `Opened the ${shared.rankSet.ranks.length} ranks of ${shared.name} from ${from}.`;
+  ui.status.textContent = `Opened ${shared.rankSet.ranks.length} ranks' cross-rank sheets from ${from}.`;
   document.body.dataset.state = 'ranks';
   showView('ranks');
 }
