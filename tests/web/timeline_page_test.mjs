@@ -177,6 +177,28 @@ try {
   check(Math.abs(a - timeOf(x0)) <= pxUs && Math.abs(b - timeOf(x1)) <= pxUs, `synthetic: shift+drag asks the summary of ${a.toFixed(2)}–${b.toFixed(2)} µs (the pointer's ${timeOf(x0).toFixed(2)}–${timeOf(x1).toFixed(2)})`);
   check((await page.textContent(`${VIEW} .timeline-summary-table`)).includes('kernels'), 'synthetic: the summary sheet is shown as a table');
   await page.screenshot({ path: path.join(shots, 'timeline-synthetic-range.png'), fullPage: true });
+
+  // The wheel zooms about the pointer: the time under it stays under it.
+  {
+    const b = await canvasBox();
+    const before = await visible();
+    const px = b.x + GUTTER + 300;
+    const under = before.t0 + 300 * (before.t1 - before.t0) / (b.w - GUTTER);
+    await page.mouse.move(px, b.y + top + 30);
+    await page.mouse.wheel(0, -200);
+    const after = await nextFrame(before.frames);
+    const underAfter = after.t0 + 300 * (after.t1 - after.t0) / (b.w - GUTTER);
+    check(after.t1 - after.t0 < before.t1 - before.t0 && near(underAfter, under, 1e-9),
+      `synthetic: the wheel zooms in about the pointer (${under.toFixed(3)} µs stays under it; ${(before.t1 - before.t0).toFixed(2)} → ${(after.t1 - after.t0).toFixed(2)} µs wide)`);
+  }
+  // An overlay turned off takes its band away (the lanes move up by one band).
+  {
+    const topBefore = await page.$eval(VIEW, (sec) => sec.timeline.geometry().top);
+    await page.click('#timeline-overlay-steps');
+    const topAfter = await page.$eval(VIEW, (sec) => sec.timeline.geometry().top);
+    check(topBefore === top && topAfter === top - BAND, `synthetic: Steps off takes the steps band away (lanes start at ${topBefore} → ${topAfter} px)`);
+    await page.click('#timeline-overlay-steps');
+  }
   check(pageErrors.length === 0, `synthetic: no page errors (${pageErrors.join(' | ')})`);
 
   // --- the core's time axis for real traces -------------------------------------------
@@ -190,8 +212,10 @@ try {
     const errors = [];
     p.on('pageerror', (e) => errors.push(String(e)));
     p.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
-    await p.goto(`${origin}/?view=timeline`);
+    await p.goto(`${origin}/`);
     await p.setInputFiles('#file-input', file);
+    await p.waitForFunction(() => ['loaded', 'error'].includes(document.body.dataset.state), null, { timeout: TIMEOUT_MS });
+    await p.click('nav [data-view="timeline"]');
     try {
       await p.waitForFunction((sel) => Number(document.querySelector(sel)?.dataset.frames) > 0 || document.querySelector('section.view[data-view="timeline"] .error'),
         CANVAS, { timeout: TIMEOUT_MS });

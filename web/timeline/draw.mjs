@@ -28,6 +28,7 @@ export const yOf = (g, view, contentY) => g.top + contentY - view.scrollY;
 export function drawFrame(ctx, index, g, view, state, buffer) {
   buffer.fill(WHITE);
   buffer.setClip(GUTTER, g.top, g.plotWidth, g.height - g.top);
+  drawOutside(buffer, index, g, view);
   drawStepShading(buffer, index, g, view, state);
   const labels = [];
   const counts = drawEvents(buffer, index, g, view, state, labels);
@@ -49,6 +50,16 @@ const WHITE = rgba('#ffffff');
 const STEP_SHADE = rgba('#eef1f6');
 const SOL_BASE = rgba('#ffffff');
 const SOL_FILL = rgba('#111111');
+
+// Before the trace's start and after its end, in the gutter's grey: no trace there.
+const OUTSIDE = rgba('#e4e7ec');
+function drawOutside(buffer, index, g, view) {
+  if (view.t0 < 0) buffer.rect(GUTTER, g.top, xOf(g, view, 0) - GUTTER, g.height - g.top, OUTSIDE);
+  if (view.t1 > index.endUs) {
+    const x = xOf(g, view, index.endUs);
+    buffer.rect(x, g.top, g.width - x, g.height - g.top, OUTSIDE);
+  }
+}
 
 // Every other step shaded across the lanes, so that step boundaries read at a glance.
 function drawStepShading(buffer, index, g, view, state) {

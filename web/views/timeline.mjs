@@ -23,17 +23,23 @@ const OVERLAYS = [
 export async function render(section, ctx) {
   resetSection(section, 'Time axis');
   if (!ctx.timeAxis) {
+    // The router draws the view again when the sheets (or an error) come.
+    if (ctx.timeAxisError) {
+      section.append(el('p', 'error', ctx.timeAxisError));
+      if (!ctx.shared) {
+        const again = el('button', '', 'Try again');
+        again.type = 'button';
+        again.addEventListener('click', () => ctx.requestTimeAxis().catch(() => {}));
+        section.append(again);
+      }
+      return;
+    }
     const waiting = el('p', 'detail', 'Laying out the events on the time axis…');
     waiting.setAttribute('role', 'status');
     section.append(waiting);
-    try {
-      const asked = ctx.requestTimeAxis?.();
-      if (!asked) waiting.textContent = 'This report has no time axis (it came from a link, with no trace behind it).';
-      else await asked;  // the router draws the view again when the sheets arrive
-    } catch (e) {
-      waiting.className = 'error';
-      waiting.textContent = `The time axis could not be laid out: ${e?.message ?? e}`;
-    }
+    Promise.resolve(ctx.requestTimeAxis?.()).catch((e) => {
+      if (section.contains(waiting)) waiting.replaceWith(el('p', 'error', e?.message ?? String(e)));
+    });
     return;
   }
   const started = performance.now();
