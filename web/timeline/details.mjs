@@ -20,6 +20,12 @@ function list(pairs) {
   }
   return dl;
 }
+// The core's detail fields in page words.
+const WORDS = new Map([['function', 'op'], ['category', 'category'], ['computeSpec', 'compute'], ['gflop', 'GFLOP'],
+  ['dataMovedMb', 'data moved (MB)'], ['measuredUs', 'measured (µs)'], ['estimatedUs', 'speed of light (µs)'],
+  ['efficiency', 'SOL efficiency'], ['bound', 'bound by'], ['layerType', 'layer type'], ['layerInstance', 'layer'],
+  ['phase', 'phase'], ['note', 'note'], ['noEstimate', 'no estimate'], ['fasterThanEstimate', 'faster than its speed of light']]);
+const worded = (entries) => entries.map(([k, v]) => [WORDS.get(k) ?? k, typeof v === 'boolean' ? (v ? 'yes' : 'no') : v]);
 const valueText = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6))))
   : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -62,10 +68,52 @@ function detailParts(d) {
   const args = d.args && typeof d.args === 'object' ? Object.entries(d.args) : [];
   parts.push(args.length ? list(args) : el('p', 'detail', 'No args.'));
   parts.push(el('h4', '', 'Perf row'));
-  parts.push(d.perf ? list(Object.entries(d.perf)) : el('p', 'detail', 'No perf-model row (the op is not one TraceLens models).'));
+  parts.push(d.perf ? list(worded(Object.entries(d.perf))) : el('p', 'detail', 'No perf-model row (the op is not one TraceLens models, or the report\'s device has no peaks).'));
   parts.push(el('h4', '', 'SOL row'));
-  parts.push(d.sol ? list(Object.entries(d.sol)) : el('p', 'detail', 'No speed-of-light row for this event.'));
+  parts.push(d.sol ? list(worded(Object.entries(d.sol))) : el('p', 'detail', 'No speed-of-light row for this event.'));
   return parts;
+}
+
+// The core's range summary (time_axis_range_summary) in three small tables: busy time
+// per lane kind and category, the GPU's idle time, the top kernels. Other sheets as
+// they are.
+const SECTIONS = [
+  ['busy', 'Busy time (outermost events, summed over the lanes of a kind)', [['lane_kind', 'lanes'], ['category', 'category']]],
+  ['gpu_idle', 'GPU idle', []],
+  ['top_kernel', 'Top kernels', [['name', 'kernel'], ['count', 'count']]],
+];
+function summaryTables(sheet) {
+  const column = (name) => sheet.columns.find((c) => c.name === name);
+  const section = column('section');
+  if (!section) return [sheetTable(sheet)];
+  const parts = [];
+  for (const [key, title, columns] of SECTIONS) {
+    const rows = [...Array(sheet.rows).keys()].filter((r) => cell(section, r) === key);
+    if (!rows.length) continue;
+    parts.push(el('h4', '', title));
+    const table = el('table', 'timeline-summary-table');
+    const head = el('tr');
+    for (const [, words] of columns) head.append(el('th', '', words));
+    head.append(el('th', '', 'busy (µs)'), el('th', '', 'share of the range (%)'));
+    if (key === 'gpu_idle') head.firstChild.before(el('th', '', ''));
+    table.append(el('thead'), el('tbody'));
+    table.tHead.append(head);
+    for (const r of rows) {
+      const tr = el('tr');
+      if (key === 'gpu_idle') tr.append(el('td', '', 'idle'));
+      for (const [name] of columns) {
+        const v = cell(column(name), r);
+        tr.append(el('td', typeof v === 'number' ? 'num' : '', v === null ? '' : valueText(v)));
+      }
+      for (const name of ['busy_us', 'share_of_range']) {
+        const v = cell(column(name), r);
+        tr.append(el('td', 'num', v === null ? '' : v.toFixed(name === 'busy_us' ? 1 : 1)));
+      }
+      table.tBodies[0].append(tr);
+    }
+    parts.push(table);
+  }
+  return parts.length ? parts : [el('p', 'detail', 'Nothing runs in this range.')];
 }
 
 // A sheet as a small table (text only).
@@ -100,7 +148,7 @@ export function showRange(panel, { start, end }, summaryPromise, ctx) {
     status.textContent = 'Cutting the trace…';
     try {
       const reply = await ctx.trimmedTrace(start, end);
-      const fileName = trimmedName(ctx.name, start, end);
+      const fileName = reply.name || trimmedName(ctx.name, start, end);
       download(reply.bytes ?? reply, fileName, 'application/json');
       status.textContent = `Downloaded ${fileName}.`;
     } catch (e) {
@@ -113,7 +161,7 @@ export function showRange(panel, { start, end }, summaryPromise, ctx) {
   panel.hidden = false;
   Promise.resolve(summaryPromise).then((reply) => {
     const sheet = reply?.summary ?? reply;
-    body.replaceChildren(sheet?.columns ? sheetTable(sheet) : el('p', 'detail', 'The core gave no summary for this range.'));
+    body.replaceChildren(...(sheet?.columns ? summaryTables(sheet) : [el('p', 'detail', 'The core gave no summary for this range.')]));
   }, (e) => body.replaceChildren(el('p', 'error', `The range could not be summarised: ${e?.message ?? e}`)));
 }
 

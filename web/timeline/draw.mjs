@@ -157,6 +157,13 @@ function drawGutter(ctx, index, g, view) {
   }
   ctx.fillStyle = '#c3c9d4';
   ctx.fillRect(GUTTER - 1, g.top, 1, g.height - g.top);
+  // More lanes than fit: a scroll bar's thumb on the right edge says where these are.
+  const room = g.height - g.top;
+  if (index.height > room) {
+    const h = Math.max(16, room * room / (index.height + 8));
+    ctx.fillStyle = '#8a93a3';
+    ctx.fillRect(g.width - 5, g.top + (room - h) * view.scrollY / Math.max(1, index.height + 8 - room), 4, h);
+  }
 }
 
 // Tick spacing: 1, 2 or 5 × 10^k µs, at least minPx apart.

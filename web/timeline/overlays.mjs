@@ -1,6 +1,7 @@
 // What the analysis draws over the events: steps, phases and layers as bands under
-// the ruler, the critical path (outlined segments joined by lines), launch → kernel
-// lines, the selected range and the chosen event with its launch/kernel partner.
+// the ruler, the critical paths (outlined segments joined by lines), launch → kernel
+// lines and the long launch delays, the selected range and the chosen event with its
+// launch/kernel partner.
 import { ROW_HEIGHT, trackOfEvent, firstEndingAfter } from './data.mjs';
 import { GUTTER, RULER, BAND, xOf, yOf } from './draw.mjs';
 import { OVERLAY } from './palette.mjs';
@@ -41,7 +42,10 @@ export function drawBands(ctx, index, g, view, state) {
 }
 
 export function drawOverlays(ctx, index, g, view, state) {
-  if (state.overlays.launches) drawLaunchLines(ctx, index, g, view);
+  if (state.overlays.launches) {
+    drawLaunchLines(ctx, index, g, view);
+    drawLaunchDelays(ctx, index, g, view);
+  }
   if (state.overlays.critical) drawCriticalPath(ctx, index, g, view);
   drawSelection(ctx, g, view, state.selection);
   drawChosen(ctx, index, g, view, state.selected);
@@ -49,31 +53,79 @@ export function drawOverlays(ctx, index, g, view, state) {
 
 const laneBox = (index, lane) => index.lanes.find((l) => l.lane === lane);
 
-// The critical path's segments (spans with a lane) outlined on their lane, each joined
-// to the next by a line: the chain the step waits on.
+// The critical paths' segments (spans with a lane) outlined on their lane, each joined
+// to the next by a line: the chain the step waits on. The core gives HTA's path and the
+// inferred one (labels "HTA: …" / "inferred: …"): HTA's solid red, the other dashed blue.
+export function criticalPaths(index) {
+  if (!index.criticalPaths) {
+    const paths = new Map();
+    for (const s of index.spans) {
+      if (s.kind !== 'critical_path' || s.lane < 0) continue;
+      const source = s.label.includes(':') ? s.label.slice(0, s.label.indexOf(':')).trim() : '';
+      if (!paths.has(source)) paths.set(source, []);
+      paths.get(source).push(s);
+    }
+    for (const list of paths.values()) list.sort((a, b) => a.start - b.start);
+    index.criticalPaths = [...paths].sort((a, b) => (a[0] === 'HTA' ? -1 : b[0] === 'HTA' ? 1 : a[0].localeCompare(b[0])));
+  }
+  return index.criticalPaths;
+}
+
 function drawCriticalPath(ctx, index, g, view) {
-  const segments = index.criticalPath ??= index.spans.filter((s) => s.kind === 'critical_path' && s.lane >= 0)
-    .sort((a, b) => a.start - b.start);
-  ctx.strokeStyle = OVERLAY.critical;
-  ctx.lineWidth = 2;
+  criticalPaths(index).forEach(([, segments], n) => {
+    ctx.strokeStyle = n === 0 ? OVERLAY.critical : OVERLAY.criticalOther;
+    ctx.lineWidth = 2;
+    ctx.setLineDash(n === 0 ? [] : [6, 3]);
+    ctx.beginPath();
+    let previous = null;
+    for (const s of segments) {
+      const lane = laneBox(index, s.lane);
+      if (!lane) continue;
+      const inView = s.end >= view.t0 && s.start <= view.t1;
+      const x0 = xOf(g, view, s.start);
+      const x1 = xOf(g, view, s.end);
+      const y = yOf(g, view, lane.y) + n * 2;
+      if (inView) ctx.rect(x0, y, Math.max(2, x1 - x0), lane.height - n * 4);
+      if (previous && previous.s.end <= view.t1 && s.start >= view.t0) {
+        ctx.moveTo(previous.x1, previous.y + previous.h / 2);
+        ctx.lineTo(x0, y + lane.height / 2);
+      }
+      previous = { s, x1, y, h: lane.height };
+    }
+    ctx.stroke();
+  });
   ctx.setLineDash([]);
+}
+
+// The long launch delays (the core's launch_delay spans: from the launch's end to its
+// kernel's start, on the kernel's lane): a bracket over the wait, with its length.
+function drawLaunchDelays(ctx, index, g, view) {
+  const delays = index.launchDelays ??= index.spans.filter((s) => s.kind === 'launch_delay' && s.lane >= 0);
+  ctx.strokeStyle = OVERLAY.delay;
+  ctx.fillStyle = OVERLAY.delay;
+  ctx.lineWidth = 1.5;
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.textBaseline = 'bottom';
   ctx.beginPath();
-  let previous = null;
-  for (const s of segments) {
+  const texts = [];
+  for (const s of delays) {
+    if (s.end < view.t0 || s.start > view.t1) continue;
     const lane = laneBox(index, s.lane);
     if (!lane) continue;
-    const inView = s.end >= view.t0 && s.start <= view.t1;
     const x0 = xOf(g, view, s.start);
     const x1 = xOf(g, view, s.end);
-    const y = yOf(g, view, lane.y);
-    if (inView) ctx.rect(x0, y, Math.max(2, x1 - x0), lane.height);
-    if (previous && (inView || (previous.s.end <= view.t1 && s.start >= view.t0))) {
-      ctx.moveTo(previous.x1, previous.y + previous.h / 2);
-      ctx.lineTo(x0, y + lane.height / 2);
-    }
-    previous = { s, x1, y, h: lane.height };
+    const y = yOf(g, view, lane.y) + 3;
+    ctx.moveTo(x0, y - 3);
+    ctx.lineTo(x0, y + 3);
+    ctx.moveTo(x0, y);
+    ctx.lineTo(x1, y);
+    ctx.moveTo(x1, y - 3);
+    ctx.lineTo(x1, y + 3);
+    if (x1 - x0 > 90 && s.value !== null) texts.push([`launch delay ${s.value >= 1000 ? `${(s.value / 1000).toFixed(2)} ms` : `${s.value.toFixed(0)} µs`}`, x0 + 4, y + 12]);
   }
   ctx.stroke();
+  ctx.textBaseline = 'middle';
+  for (const [t, x, y] of texts) ctx.fillText(t, x, y);
 }
 
 // A dashed line from each launch in sight to its kernel (the launch delay), when few

@@ -8,7 +8,7 @@ import { el, resetSection } from '../widgets.mjs';
 import { fmtInt } from '../format.mjs';
 import { indexTimeAxis, trackAt, eventAt, eventName, eventKind, eventCategory, eventSol } from '../timeline/data.mjs';
 import { drawFrame, geometry, timeAt, GUTTER } from '../timeline/draw.mjs';
-import { bandRows } from '../timeline/overlays.mjs';
+import { bandRows, criticalPaths } from '../timeline/overlays.mjs';
 import { attach, fitted, ZOOM_STEP, PAN_STEP } from '../timeline/interact.mjs';
 import { legendEntries } from '../timeline/palette.mjs';
 import { PixelBuffer } from '../timeline/pixels.mjs';
@@ -17,7 +17,7 @@ import { showEvent, showRange, msText, usText, absoluteText } from '../timeline/
 const OVERLAYS = [
   ['steps', 'Steps', 'step'], ['phases', 'Phases', 'phase'], ['layers', 'Layers', 'layer'],
   ['sol', 'SOL efficiency (bar under each kernel)', null], ['critical', 'Critical path', 'critical_path'],
-  ['launches', 'Launch → kernel lines', null],
+  ['launches', 'Launch → kernel lines and long launch delays', null],
 ];
 
 export async function render(section, ctx) {
@@ -130,7 +130,7 @@ function buildView(section, ctx, index) {
       hover.textContent = text;
     },
   };
-  controls.append(overlayBoxes(tl, index), zoomButtons(tl));
+  controls.append(overlayBoxes(tl, index), zoomButtons(tl), visibleRangeButton(tl));
   attach(tl);
   new ResizeObserver(() => tl.requestDraw()).observe(canvas);
   section.timeline = tl;  // for the page's checks and benchmark: the view's controller
@@ -175,7 +175,7 @@ function frame(tl, described) {
 function intro(ctx, index) {
   const p = el('p', 'detail');
   p.textContent = `${fmtInt(index.events.count)} events of ${ctx.name ?? 'the trace'} on ${index.lanes.length} lanes, ` +
-    'times in ms from the trace start. Wheel zooms at the pointer, drag pans; shift+drag (or drag on the ruler) selects a range ' +
+    'times in ms from the trace start. Wheel zooms at the pointer, drag pans (up and down: the lanes); shift+drag (or drag on the ruler) selects a range ' +
     'to summarise it or open it in Perfetto UI; click an event for its op, args, perf and SOL rows.';
   return p;
 }
@@ -196,13 +196,28 @@ function overlayBoxes(tl, index) {
       tl.state.overlays[key] = box.checked;
       tl.setView(tl.view);
     });
-    const l = el('label', has ? '' : 'timeline-overlay-missing', has ? label : `${label} (none in this trace)`);
+    const l = el('label', has ? '' : 'timeline-overlay-missing', has ? overlayLabel(key, label, index) : `${label} (none in this trace)`);
     l.htmlFor = id;
     const wrap = el('span', 'timeline-overlay');
     wrap.append(box, l);
     fs.append(wrap);
   }
   return fs;
+}
+
+// The range in sight, summarised: a selection without a pointer.
+function visibleRangeButton(tl) {
+  const b = el('button', 'timeline-select-visible', 'Summarise the range in sight');
+  b.type = 'button';
+  b.addEventListener('click', () => tl.select({ start: Math.max(0, tl.view.t0), end: Math.min(tl.index.endUs, tl.view.t1) }));
+  return b;
+}
+
+// The critical path's box names its paths when there are two (HTA's and the inferred).
+function overlayLabel(key, label, index) {
+  if (key !== 'critical') return label;
+  const paths = criticalPaths(index).map(([source]) => source || 'the path');
+  return paths.length < 2 ? label : `Critical path (${paths[0]}: solid red; ${paths.slice(1).join(', ')}: dashed blue)`;
 }
 
 function zoomButtons(tl) {

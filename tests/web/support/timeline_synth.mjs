@@ -23,7 +23,7 @@ export function syntheticTimeAxis({ events = 10000, threads = 1, streams = 2, st
     });
     return { name, type: 'string', unit: '', codes, dictionary, validity: new Uint8Array(strings.length).fill(1) };
   };
-  const categories = ['GEMM', 'attention', 'elementwise', 'reduction', 'communication', 'memcpy', 'normalization', 'other'];
+  const categories = ['GEMM', 'SDPA_fwd', 'elementwise', 'reduce', 'communication', 'memcpy', 'NORM_fwd', 'other'];
   const opNames = ['aten::linear', 'aten::scaled_dot_product_attention', 'aten::add', 'aten::sum', 'c10d::allreduce', 'aten::copy_', 'aten::layer_norm', 'aten::index'];
   const kernelNames = ['sm90_xmma_gemm_bf16', 'flash_fwd_kernel', 'vectorized_elementwise_kernel', 'reduce_kernel', 'ncclAllReduce', 'Memcpy HtoD', 'layer_norm_kernel', 'index_kernel'];
   // Each unit: a launch (runtime) + a kernel + an aten op; per forward (depth 0) 8 units.
@@ -67,7 +67,7 @@ export function syntheticTimeAxis({ events = 10000, threads = 1, streams = 2, st
   const n = all.length;
   const end = all.reduce((m, e) => Math.max(m, e.start + e.dur), 0);
   const eventsSheet = {
-    name: 'time_axis_events', kind: 'time_axis', rows: n, columns: [
+    name: 'time_axis_events', kind: 'timeline', rows: n, columns: [
       numberColumn('lane', all.map((e) => e.lane)),
       numberColumn('depth', all.map((e) => e.depth)),
       numberColumn('start_us', all.map((e) => e.start), 'us'),
@@ -81,7 +81,7 @@ export function syntheticTimeAxis({ events = 10000, threads = 1, streams = 2, st
     ],
   };
   const lanesSheet = {
-    name: 'time_axis_lanes', kind: 'time_axis', rows: lanes.length, columns: [
+    name: 'time_axis_lanes', kind: 'timeline', rows: lanes.length, columns: [
       numberColumn('lane', lanes.map((_, i) => i)),
       stringColumn('kind', lanes.map((l) => l.kind)),
       stringColumn('label', lanes.map((l) => l.label)),
@@ -96,17 +96,20 @@ export function syntheticTimeAxis({ events = 10000, threads = 1, streams = 2, st
   spans.push({ kind: 'phase', label: 'prefill', start: 0, end: stepUs, lane: -1, value: null });
   spans.push({ kind: 'phase', label: 'decode', start: stepUs, end, lane: -1, value: null });
   for (let s = 0; s < stepCount * 4; s++) spans.push({ kind: 'layer', label: `model.layers.${s % 4}`, start: s * stepUs / 4, end: (s + 0.9) * stepUs / 4, lane: -1, value: null });
-  // A critical path: the first 40 units' launches, then their kernels.
+  // Two critical paths, as the core gives them: HTA's over the first 40 units' launches
+  // then their kernels, the inferred one over their kernels alone.
   for (let u = 0; u < Math.min(40, perLane[threads].length); u++) {
     const launch = perLane[threads][u];
-    spans.push({ kind: 'critical_path', label: 'launch', start: launch.start, end: launch.start + launch.dur, lane: threads, value: null });
+    spans.push({ kind: 'critical_path', label: 'HTA: cpu_bound', start: launch.start, end: launch.start + launch.dur, lane: threads, value: launch.dur });
     const k = launch.partnerOf;
-    spans.push({ kind: 'critical_path', label: 'kernel', start: k.start, end: k.start + k.dur, lane: k.lane, value: null });
+    spans.push({ kind: 'critical_path', label: 'HTA: gpu_compute_bound', start: k.start, end: k.start + k.dur, lane: k.lane, value: k.dur });
+    spans.push({ kind: 'critical_path', label: 'inferred: gpu_compute_bound', start: k.start, end: k.start + k.dur, lane: k.lane, value: k.dur });
   }
+  // Launch delays: from the launch's end to its kernel's start, on the kernel's lane.
   for (const launch of perLane[threads].slice(0, 200))
-    spans.push({ kind: 'launch_delay', label: 'launch delay', start: launch.start, end: launch.partnerOf.start, lane: launch.partnerOf.lane, value: launch.partnerOf.start - launch.start });
+    spans.push({ kind: 'launch_delay', label: launch.partnerOf.name, start: launch.start + launch.dur, end: launch.partnerOf.start, lane: launch.partnerOf.lane, value: launch.partnerOf.start - launch.start - launch.dur });
   const spansSheet = {
-    name: 'time_axis_spans', kind: 'time_axis', rows: spans.length, columns: [
+    name: 'time_axis_spans', kind: 'timeline', rows: spans.length, columns: [
       stringColumn('kind', spans.map((s) => s.kind)),
       stringColumn('label', spans.map((s) => s.label)),
       numberColumn('start_us', spans.map((s) => s.start), 'us'),
