@@ -44,7 +44,7 @@ export function a11yChecks({ page, check }) {
       await page.click(`nav [data-view="${view}"]`);
       await page.waitForFunction((v) => {
         const s = document.querySelector(`section.view[data-view="${v}"]`);
-        return s && !s.hidden && (s.classList.contains('placeholder') || v === 'overview' || s.querySelector('.sheet-table, .empty-state'));
+        return s && !s.hidden && (s.classList.contains('placeholder') || v === 'overview' || s.querySelector('.sheet-table, .empty-state, .timeline-canvas'));
       }, view, { timeout: 15_000 });
       const { problems, headings } = await audit(view);
       check(problems.length === 0, `${label} a11y ${view}: names, headings (${headings}), aria-current${problems.length ? `: ${problems.join('; ')}` : ''}`);

@@ -64,6 +64,7 @@ async function pan(page, zoom, label) {
       requestAnimationFrame(step);
     });
     fire('pointerup');
+    await new Promise((res) => setTimeout(res, 200));  // the view's words settle after the last frame
     const intervals = stamps.slice(1).map((t, i) => t - stamps[i]);
     return { intervals, draws: tl.drawTimes.slice(drawsBefore), frames: tl.frames - framesBefore,
       seconds: (stamps.at(-1) - stamps[0]) / 1000, text: document.querySelector('#timeline-description').textContent.split('. Keys')[0] };

@@ -258,7 +258,7 @@ try {
     const cbox = await p.$eval(CANVAS, (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width }; });
     const x = cbox.x + GUTTER + (kernel.start + kernel.dur / 2 - vp.t0) * (cbox.w - GUTTER) / (vp.t1 - vp.t0);
     await p.mouse.click(x, cbox.y + rows + kernel.y + ROW / 2);
-    await p.waitForSelector(`${VIEW} .timeline-event:not([hidden]) h4`, { timeout: TIMEOUT_MS }).catch(() => {});
+    await p.waitForSelector(`${VIEW} .timeline-event:not([hidden]) h5`, { timeout: TIMEOUT_MS }).catch(() => {});
     check(await p.textContent(`${VIEW} .timeline-event .timeline-event-name`).catch(() => null) === kernel.name, `${label}: a click on the first kernel (${kernel.name.slice(0, 60)}) opens its details`);
     check(!(await p.textContent(`${VIEW} .timeline-event`).catch(() => '')).includes('could not be read'), `${label}: the core answers with the kernel's detail`);
     await p.screenshot({ path: path.join(shots, `timeline-${label}-details.png`), fullPage: true });

@@ -34,7 +34,7 @@ export function showEvent(panel, index, i, detailPromise) {
   const ev = index.events;
   const lane = index.lanes.find((l) => l.lane === ev.lane[i]);
   const p = ev.partner[i];
-  const heading = el('h3', 'timeline-event-name', eventName(ev, i));
+  const heading = el('h4', 'timeline-event-name', eventName(ev, i));
   const sol = eventSol(ev, i);
   const facts = list([
     ['kind', eventKind(ev, i)], ['category', eventCategory(ev, i)], ['lane', lane?.label ?? ''],
@@ -44,7 +44,7 @@ export function showEvent(panel, index, i, detailPromise) {
     [eventKind(ev, i) === 'kernel' ? 'launched by' : 'its GPU work', p >= 0 ? `${eventName(ev, p)} at ${msText(ev.start[p])} (outlined in red)` : ''],
   ]);
   const more = el('div', 'timeline-detail-more', 'Asking the core for its op, args and rows…');
-  panel.replaceChildren(el('h2', 'timeline-panel-title', 'Event'), heading, facts, more);
+  panel.replaceChildren(el('h3', 'timeline-panel-title', 'Event'), heading, facts, more);
   panel.hidden = false;
   Promise.resolve(detailPromise).then((reply) => {
     if (!panel.contains(more)) return;
@@ -58,18 +58,18 @@ function detailParts(d) {
   if (!d) return [el('p', 'detail', 'The core has no more about this event.')];
   const parts = [];
   const chain = Array.isArray(d.op) ? d.op : d.op ? [d.op] : [];
-  parts.push(el('h4', '', 'Op chain (outermost first)'));
+  parts.push(el('h5', '', 'Op chain (outermost first)'));
   if (chain.length) {
     const ol = el('ol', 'timeline-op-chain');
     for (const o of chain) ol.append(el('li', '', typeof o === 'string' ? o : o?.name ?? valueText(o)));
     parts.push(ol);
   } else parts.push(el('p', 'detail', 'No enclosing op.'));
-  parts.push(el('h4', '', 'Args'));
+  parts.push(el('h5', '', 'Args'));
   const args = d.args && typeof d.args === 'object' ? Object.entries(d.args) : [];
   parts.push(args.length ? list(args) : el('p', 'detail', 'No args.'));
-  parts.push(el('h4', '', 'Perf row'));
+  parts.push(el('h5', '', 'Perf row'));
   parts.push(d.perf ? list(worded(Object.entries(d.perf))) : el('p', 'detail', 'No perf-model row (the op is not one TraceLens models, or the report\'s device has no peaks).'));
-  parts.push(el('h4', '', 'SOL row'));
+  parts.push(el('h5', '', 'SOL row'));
   parts.push(d.sol ? list(worded(Object.entries(d.sol))) : el('p', 'detail', 'No speed-of-light row for this event.'));
   return parts;
 }
@@ -157,7 +157,7 @@ export function showRange(panel, { start, end }, summaryPromise, ctx) {
       button.disabled = false;
     }
   });
-  panel.replaceChildren(el('h2', 'timeline-panel-title', 'Selected range'), title, body, button, note, status);
+  panel.replaceChildren(el('h3', 'timeline-panel-title', 'Selected range'), title, body, button, note, status);
   panel.hidden = false;
   Promise.resolve(summaryPromise).then((reply) => {
     const sheet = reply?.summary ?? reply;

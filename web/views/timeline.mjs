@@ -167,6 +167,12 @@ function frame(tl, described) {
   canvas.dataset.t0 = String(tl.view.t0);
   canvas.dataset.t1 = String(tl.view.t1);
   canvas.dataset.frames = String(tl.frames);
+  // The words (for the eyes and screen readers) once the view stops moving, not per frame.
+  clearTimeout(tl.describeTimer);
+  tl.describeTimer = setTimeout(() => describe(tl, described, counts), 120);
+}
+
+function describe(tl, described, counts) {
   described.textContent = `Showing ${msText(Math.max(0, tl.view.t0))} to ${msText(tl.view.t1)} of ${msText(tl.index.endUs)}` +
     ` (${fmtInt(counts.drawn)} events drawn, ${fmtInt(counts.merged)} pixel columns of smaller ones). ` +
     `Keys: W or + zoom in, S or − zoom out, A / D or arrows pan, ↑ ↓ scroll the lanes, 0 fits, Escape clears the selection.`;
