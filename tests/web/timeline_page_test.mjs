@@ -1,6 +1,9 @@
 // The time-axis view (web/views/timeline.mjs) in Debian's headless Chromium
 // (playwright-core), served by web/serve.mjs:
 //   node tests/web/timeline_page_test.mjs [--site build/wasm/web] [--artifacts DIR] [--screenshots DIR]
+// lod        in node: 200,000 synthetic events drawn into the view's pixel buffer at
+//            two zooms: every event has a drawn pixel where it is, and no pixel is
+//            drawn where no event is (merging per pixel column loses nothing, adds nothing)
 // synthetic  the view drawn from synthetic sheets (tests/web/support/timeline_synth.mjs)
 //            beside the page's report: the lane list equals the lanes sheet; 0 fits
 //            the trace, W zooms in by ZOOM_STEP about the middle, D pans by PAN_STEP of
@@ -20,6 +23,9 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
 import { syntheticTimeAxis } from './support/timeline_synth.mjs';
+import { indexTimeAxis } from '../../web/timeline/data.mjs';
+import { drawFrame, geometry } from '../../web/timeline/draw.mjs';
+import { PixelBuffer } from '../../web/timeline/pixels.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -59,6 +65,50 @@ const laneTops = (lanes) => {
   for (let r = 0; r < lanes.rows; r++) { tops.push(y); y += Math.max(1, num(lanes, 'depths', r)) * ROW + LANE_GAP; }
   return tops;
 };
+
+// --- level of detail, in node -------------------------------------------------------
+{
+  const index = indexTimeAxis(syntheticTimeAxis({ events: 200_000, threads: 2, streams: 3 }));
+  const noop = () => {};
+  const ctx = new Proxy({ createImageData: (w, h) => ({ data: new Uint8ClampedArray(w * h * 4) }), measureText: () => ({ width: 0 }) },
+    { get: (o, k) => (k in o ? o[k] : noop), set: () => true });
+  const width = 1200;
+  const height = 40 + index.height + 8;
+  const buffer = new PixelBuffer();
+  buffer.resize(ctx, width, height, 1);
+  const g = geometry(width, height, 0);
+  const overlays = { steps: false, phases: false, layers: false, sol: false, critical: false, launches: false };
+  for (const zoom of [1, 50]) {
+    const span = index.endUs / zoom;
+    const view = { t0: index.endUs / 3, t1: index.endUs / 3 + span, scrollY: 0 };
+    if (zoom === 1) Object.assign(view, { t0: 0, t1: index.endUs });
+    drawFrame(ctx, index, g, view, { overlays, selection: null, selected: -1 }, buffer);
+    const white = buffer.words[0];
+    let missing = 0;
+    let stray = 0;
+    let events = 0;
+    for (const laneTracks of index.tracks) {
+      for (const track of laneTracks) {
+        const row = (g.top + track.y + ROW / 2) * width;
+        const want = new Uint8Array(width);
+        for (let k = 0; k < track.filled; k++) {
+          const i = track.events[k];
+          const a = GUTTER + (index.events.start[i] - view.t0) * g.plotWidth / (view.t1 - view.t0);
+          const b = a + index.events.dur[i] * g.plotWidth / (view.t1 - view.t0);
+          if (b < GUTTER || a >= width) continue;
+          events++;
+          const lo = Math.max(GUTTER, Math.floor(a) - 1);
+          const hi = Math.min(width - 1, Math.ceil(b) + 1);
+          let seen = false;
+          for (let x = lo; x <= hi; x++) { want[x] = 1; if (buffer.words[row + x] !== white) seen = true; }
+          if (!seen) missing++;
+        }
+        for (let x = GUTTER; x < width; x++) if (buffer.words[row + x] !== white && !want[x]) stray++;
+      }
+    }
+    check(events > 0 && missing === 0 && stray === 0, `lod 1/${zoom}: each of ${events.toLocaleString('en-US')} events in sight has a drawn pixel where it is (${missing} missing), no pixel drawn where none is (${stray} stray)`);
+  }
+}
 
 const { server, origin } = await startPageServer(site);
 let browser;
