@@ -3,7 +3,7 @@
 // events narrower than a pixel are merged per pixel column (after one is drawn, the
 // track jumps to the first event reaching past that column). Boxes are written as
 // pixels (pixels.mjs), text and lines drawn over them.
-import { ROW_HEIGHT, firstEndingAfter, nextEndingAfter, eventName, eventSol } from './data.mjs';
+import { ROW_HEIGHT, firstEndingAfter, nextEndingAfter, eventName, eventCategory, eventSol } from './data.mjs';
 import { textOn, OVERLAY } from './palette.mjs';
 import { rgba } from './pixels.mjs';
 import { drawOverlays, drawBands } from './overlays.mjs';
@@ -126,7 +126,9 @@ function drawLabels(ctx, ev, labels, state) {
     const left = Math.max(labels[j + 1], GUTTER);
     const room = Math.floor((labels[j + 2] - left - 6) / CHAR_PX);
     if (room < 3) continue;
-    let t = eventName(ev, i);
+    // The category in words too: colour is not the only key.
+    const category = eventCategory(ev, i);
+    let t = category ? `${category} · ${eventName(ev, i)}` : eventName(ev, i);
     const sol = state.overlays.sol ? eventSol(ev, i) : null;
     if (sol !== null) t = `${Math.round(sol * 100)} % SOL · ${t}`;
     if (t.length > room) t = `${t.slice(0, room - 1)}…`;
