@@ -2,14 +2,15 @@
 // column in the smallest exact form its values allow, so that deflate has little left
 // to squeeze. Nothing here is lossy: every value reads back as the same double.
 //
-//   packSheets(sheets, writer)   -> [descriptor]  (the columns' bytes appended to writer)
-//   unpackSheets(descriptors, reader) -> sheets   (the report model: typed-array columns)
+//   stringTable([sheets, …])             -> {list, index}: every text once, sorted
+//   packSheets(sheets, writer, table)    -> [descriptor]  (the columns' bytes appended to writer)
+//   unpackSheets(descriptors, reader, where, list) -> sheets (the report model: typed-array columns)
 //
 // descriptor = [name, kind, rows, [column]]
-// column     = [name, type, unit, encoding, hasNulls, dictionary?]  (dictionary for strings)
+// column     = [name, type, unit, encoding, hasNulls]
 // Bytes per column, in order: when hasNulls, a validity bitmap (ceil(rows / 8) bytes,
 // bit r % 8 of byte r / 8); then the values of the valid rows (strings: every row):
-//   'c'  strings: varint(code + 1), 0 = null
+//   'g'  strings: varint(code into the string table + 1), 0 = null
 //   'iN' numbers that are whole after scaling by 10^N (N = 0..9): zigzag varints of v * 10^N
 //   'dN' the same, each value stored as the difference from the one before (sorted columns)
 //   'iN+', 'dN+' the same, then for each value zigzag(k): it is k doubles away from that
@@ -17,7 +18,7 @@
 //   'f'  float32 (values a float32 holds exactly), 'F' float64 — both stored byte plane by
 //        byte plane (all first bytes, then all second bytes, …): deflate finds the runs
 // A reader throws CodecError on any byte out of place (short data, a varint too long,
-// a code past the dictionary); sizes are checked before anything is allocated.
+// a code past the string table); sizes are checked before anything is allocated.
 
 export class CodecError extends Error {}
 const fail = (what) => {
@@ -173,12 +174,29 @@ function writePlanes(writer, values, Array_) {
   writer.raw(planes);
 }
 
-function packColumn(column, rows, writer) {
+// Every text the sheets' valid cells hold, once, sorted (like texts side by side compress
+// better): the link's string table, which text columns' codes point into.
+export function stringTable(sheetLists) {
+  const texts = new Set();
+  for (const sheets of sheetLists) {
+    for (const s of sheets) {
+      for (const c of s.columns) {
+        if (c.type !== 'string') continue;
+        for (let r = 0; r < s.rows; r++) if (c.validity[r] && c.codes[r] >= 0) texts.add(c.dictionary[c.codes[r]]);
+      }
+    }
+  }
+  const list = [...texts].sort();
+  return { list, index: new Map(list.map((t, i) => [t, i])) };
+}
+
+function packColumn(column, rows, writer, strings) {
   const { name, type } = column;
   const unit = column.unit ?? '';
   if (type === 'string') {
-    for (let r = 0; r < rows; r++) writer.varint(column.validity[r] ? column.codes[r] + 1 : 0);
-    return [name, type, unit, 'c', 0, column.dictionary];
+    const global = column.dictionary.map((t) => strings.index.get(t));
+    for (let r = 0; r < rows; r++) writer.varint(column.validity[r] && column.codes[r] >= 0 ? global[column.codes[r]] + 1 : 0);
+    return [name, type, unit, 'g', 0];
   }
   const values = [];
   let hasNulls = 0;
@@ -203,9 +221,9 @@ function packColumn(column, rows, writer) {
   return [name, type, unit, encoding, hasNulls];
 }
 
-export function packSheets(sheets, writer) {
+export function packSheets(sheets, writer, strings) {
   return sheets.map((sheet) => [sheet.name, sheet.kind ?? '', sheet.rows,
-    sheet.columns.map((c) => packColumn(c, sheet.rows, writer))]);
+    sheet.columns.map((c) => packColumn(c, sheet.rows, writer, strings))]);
 }
 
 // --- unpacking ----------------------------------------------------------------------------
@@ -213,7 +231,6 @@ export const MAX_ROWS = 2_000_000;
 export const MAX_CELLS = 20_000_000;  // over all sheets: what a link may make us allocate
 const MAX_SHEETS = 500;
 const MAX_COLUMNS = 2000;
-const MAX_DICTIONARY = 2_000_000;
 
 const isText = (v, max) => typeof v === 'string' && v.length <= max;
 
@@ -233,23 +250,37 @@ function readPlanes(reader, count, Array_) {
   return new Array_(bytes.buffer);
 }
 
-function unpackColumn(desc, rows, reader, where) {
+// A text column of codes into the link's string table: its own dictionary, the texts it uses.
+function unpackTexts(name, unit, rows, reader, strings, at) {
+  const codes = new Int32Array(rows);
+  const validity = new Uint8Array(rows);
+  const dictionary = [];
+  const local = new Map();
+  for (let r = 0; r < rows; r++) {
+    const code = reader.varint() - 1;
+    if (code >= strings.length) fail(`${at} has a text code past the string table`);
+    if (code < 0) {
+      codes[r] = -1;
+      continue;
+    }
+    if (!local.has(code)) {
+      local.set(code, dictionary.length);
+      dictionary.push(strings[code]);
+    }
+    codes[r] = local.get(code);
+    validity[r] = 1;
+  }
+  return { name, type: 'string', unit, validity, codes, dictionary };
+}
+
+function unpackColumn(desc, rows, reader, where, strings) {
   if (!Array.isArray(desc) || desc.length < 5) fail(`${where} is not a column`);
-  const [name, type, unit, encoding, hasNulls, dictionary] = desc;
+  const [name, type, unit, encoding, hasNulls] = desc;
   if (!isText(name, 1000) || !isText(unit, 200)) fail(`${where} has no name or unit`);
   const at = `${where} (${name.slice(0, 40)})`;
   if (type === 'string') {
-    if (encoding !== 'c' || !Array.isArray(dictionary) || dictionary.length > MAX_DICTIONARY || !dictionary.every((s) => isText(s, 100_000)))
-      fail(`${at} is not a text column`);
-    const codes = new Int32Array(rows);
-    const validity = new Uint8Array(rows);
-    for (let r = 0; r < rows; r++) {
-      const code = reader.varint() - 1;
-      if (code >= dictionary.length) fail(`${at} has a text code past its dictionary`);
-      codes[r] = code;
-      validity[r] = code >= 0 ? 1 : 0;
-    }
-    return { name, type, unit, validity, codes, dictionary };
+    if (encoding !== 'g') fail(`${at} is not a text column`);
+    return unpackTexts(name, unit, rows, reader, strings, at);
   }
   if (type !== 'float' && type !== 'int' && type !== 'bool') fail(`${at} has an unknown type`);
   if (hasNulls !== 0 && hasNulls !== 1) fail(`${at} has no null flag`);
@@ -279,7 +310,7 @@ function unpackColumn(desc, rows, reader, where) {
   return { name, type, unit, validity, values };
 }
 
-export function unpackSheets(descriptors, reader, where = 'sheets') {
+export function unpackSheets(descriptors, reader, where = 'sheets', strings = []) {
   if (!Array.isArray(descriptors) || descriptors.length > MAX_SHEETS) fail(`${where} is not a list of sheets`);
   let cells = 0;
   for (const d of descriptors) {
@@ -289,5 +320,5 @@ export function unpackSheets(descriptors, reader, where = 'sheets') {
   }
   if (cells > MAX_CELLS) fail(`${where} claims more than ${MAX_CELLS} cells`);
   return descriptors.map(([name, kind, rows, columns]) =>
-    ({ name, kind, rows, columns: columns.map((c, i) => unpackColumn(c, rows, reader, `${where}: ${name.slice(0, 40)} column ${i}`)) }));
+    ({ name, kind, rows, columns: columns.map((c, i) => unpackColumn(c, rows, reader, `${where}: ${name.slice(0, 40)} column ${i}`, strings)) }));
 }

@@ -12,9 +12,11 @@
 // Format, version 3: '#report=' + base64url(MAGIC, 3, deflate-raw(payload)) with
 //   payload = varint(n), n bytes of UTF-8 JSON (the document), the sheets' column bytes
 // The document is version 2's (below) with each sheet list replaced by share-codec.mjs's
-// descriptors (names, kinds, row counts, columns' names, types, units, encodings, string
-// dictionaries), whose column bytes follow in order (report, cycles, sol, comparison;
-// or the rank set's), and "views": the views whose sheets are in it (null: all of them).
+// descriptors (names, kinds, row counts, columns' names, types, units, encodings), whose
+// column bytes follow in order (report, cycles, sol, comparison; or the rank set's);
+// "strings": every text of every sheet once, sorted (text columns hold codes into it);
+// "views": the views whose sheets are in it (null: all of them); "view": the one it was
+// made on.
 // A rank set's document is {"v", "name", "version", "views": ["ranks"], "ranks":
 // {"ranks": [{rank, file, rankFrom}], "simplifiedMode", "metadataMismatches", "skipped", "sheets"}}.
 // Only what the shown view draws goes in (VIEW_SHEETS): a link made on the kernels view
@@ -53,7 +55,7 @@
 // with bounds checked and cell counts capped before anything is allocated. Strings are
 // only ever shown as text by the views, so HTML in them stays text.
 import { joinBytes } from './bytes.mjs';
-import { ByteReader, ByteWriter, CodecError, packSheets, unpackSheets } from './share-codec.mjs';
+import { ByteReader, ByteWriter, CodecError, packSheets, stringTable, unpackSheets } from './share-codec.mjs';
 
 export const LINK_BUDGET = 1_000_000;
 export const MAX_FRAGMENT_CHARS = 2_200_000;  // what any browser can hand us at most
@@ -81,8 +83,8 @@ export const SOLLENS_EXTENSION = '.sollens';
 // Which sheets each view draws (by name or by kind), so that a link made on it carries
 // those and the overview's. A view not listed here (or none given) gets the whole report.
 const byName = (...names) => (s) => names.includes(s.name);
-const OVERVIEW_SHEETS = byName('verdict', 'gpu_timeline', 'ops_summary', 'ops_summary_by_category', 'kernel_summary', 'temporal_breakdown',
-  'idle_time_breakdown', 'critical_path_summary', 'critical_path_inferred_summary');
+// The overview draws the trace's facts and GPU timeline (outside the sheets) and the verdict sheet.
+const OVERVIEW_SHEETS = byName('verdict', 'gpu_timeline', 'temporal_breakdown', 'idle_time_breakdown');
 const VIEW_SHEETS = {
   overview: { report: OVERVIEW_SHEETS },
   ops: { report: (s) => s.kind === 'perf_model' || byName('ops_summary', 'ops_summary_by_category', 'ops_unique_args', 'unified_perf_summary')(s) },
@@ -98,19 +100,34 @@ const VIEW_SHEETS = {
 // The parts of a report a link may carry sheets of, in the order their bytes are written.
 const PARTS = ['report', 'cycles', 'sol', 'comparison'];
 
-// Which views a link made on `view` carries (null: all), and which sheets of each part.
+// The sheets of a part of the loaded report (null when it has none: no cycles, SOL not computed).
+function partSheets(loaded, part) {
+  if (part === 'comparison') return loaded.comparison ? loaded.comparison.sheets.filter((s) => COMPARISON_SHEETS.has(s.name)) : null;
+  return loaded[part]?.sheets ?? null;
+}
+
+// Which views a link made on `view` carries (null: all), and which sheets of each part:
+// the view's and the overview's (and the comparison's, when there is one), and so every
+// other view all of whose sheets come with them (the roofline's with the ops view's).
 function linkContents(loaded, view) {
   const pick = VIEW_SHEETS[view];
   if (!pick || view === undefined) return { views: loaded.views ?? null, keep: () => true };
   const wanted = [VIEW_SHEETS.overview, pick];
-  const views = [...new Set(['overview', view])];
-  if (loaded.comparison && view !== 'compare') {
-    wanted.push(VIEW_SHEETS.compare);  // a link to a comparison opens on it
-    views.push('compare');
-  }
+  if (loaded.comparison && view !== 'compare') wanted.push(VIEW_SHEETS.compare);  // a link to a comparison opens on it
+  const keep = (part, s, i) => wanted.some((w) => w[part]?.(s, i));
+  const drawn = (name) => Object.entries(VIEW_SHEETS[name]).map(([part, draws]) => {
+    const list = partSheets(loaded, part);
+    const mine = (list ?? []).filter((s, i) => draws(s, i));
+    return { complete: list !== null && list.every((s, i) => !draws(s, i) || keep(part, s, i)), any: mine.length > 0 };
+  });
+  const complete = (name) => {
+    const parts = drawn(name);
+    return parts.every((p) => p.complete) && parts.some((p) => p.any);
+  };
+  const views = [...new Set(['overview', view, ...Object.keys(VIEW_SHEETS).filter(complete)])];
   // a report from a link holds only its own views: a link made from it holds no more
   const held = Array.isArray(loaded.views) ? views.filter((v) => loaded.views.includes(v)) : views;
-  return { views: held, keep: (part, s, i) => wanted.some((w) => w[part]?.(s, i)) };
+  return { views: held, keep };
 }
 
 async function deflateRaw(bytes) {
@@ -144,8 +161,10 @@ const emptyRows = (sheet) => ({ ...sheet, rows: 0 });
 
 function reportDocument(loaded, contents, emptied, view) {
   const columns = new ByteWriter();
-  const pack = (part, list) => packSheets((list ?? []).filter((s, i) => contents.keep(part, s, i)).map((s) => (emptied.has(s) ? emptyRows(s) : s)), columns);
-  const comparisonSheets = (loaded.comparison?.sheets ?? []).filter((s) => COMPARISON_SHEETS.has(s.name));
+  const kept = (part) => (partSheets(loaded, part) ?? []).filter((s, i) => contents.keep(part, s, i)).map((s) => (emptied.has(s) ? emptyRows(s) : s));
+  const lists = Object.fromEntries(PARTS.map((part) => [part, kept(part)]));
+  const strings = stringTable(Object.values(lists));  // every text once, for all the sheets
+  const pack = (part) => packSheets(lists[part], columns, strings);
   const doc = {
     v: FORMAT_VERSION,
     name: loaded.name,
@@ -158,8 +177,9 @@ function reportDocument(loaded, contents, emptied, view) {
     gpuTimeline: loaded.gpuTimeline,
     views: contents.views,
     view: view ?? null,  // the view the link was made on: it opens there
+    strings: strings.list,
     report: { device: loaded.report.device, rooflineCeilings: loaded.report.rooflineCeilings ?? {}, timingsMs: loaded.report.timingsMs,
-      includeUnlinked: Boolean(loaded.report.includeUnlinked), sheets: pack('report', loaded.report.sheets) },
+      includeUnlinked: Boolean(loaded.report.includeUnlinked), sheets: pack('report') },
     cycles: loaded.cycles ? { summary: loaded.cycles.summary, kernels: loaded.cycles.kernels,
       preambles: loaded.cycles.preambles, sheets: null } : null,
     dropped: [...loaded.dropped ?? []],
@@ -168,13 +188,13 @@ function reportDocument(loaded, contents, emptied, view) {
     // the preambles go with their sheets: only the kept ones
     const kept = loaded.cycles.sheets.map((s, i) => contents.keep('cycles', s, i));
     doc.cycles.preambles = loaded.cycles.preambles.filter((_, i) => kept[i]);
-    doc.cycles.sheets = pack('cycles', loaded.cycles.sheets);
+    doc.cycles.sheets = pack('cycles');
   }
-  if (loaded.sol) doc.sol = { ...loaded.sol, sheets: pack('sol', loaded.sol.sheets) };
+  if (loaded.sol) doc.sol = { ...loaded.sol, sheets: pack('sol') };
   if (loaded.comparison) {
     const { baseline, variant, swapped, names } = loaded.comparison;
     doc.comparison = { baseline, variant, swapped: Boolean(swapped), names: names ?? ['baseline', 'variant'],
-      sheets: pack('comparison', comparisonSheets) };
+      sheets: pack('comparison') };
   }
   return { doc, columns };
 }
@@ -197,9 +217,7 @@ export async function encodeShare(loaded, baseUrl, { view } = {}) {
   noCompression();
   const contents = linkContents(loaded, view);
   const emptied = new Set();
-  const all = PARTS.flatMap((part) => (part === 'comparison'
-    ? (loaded.comparison?.sheets ?? []).filter((s) => COMPARISON_SHEETS.has(s.name))
-    : loaded[part]?.sheets ?? []).filter((s, i) => contents.keep(part, s, i)).map((s) => [part, s]));
+  const all = PARTS.flatMap((part) => (partSheets(loaded, part) ?? []).filter((s, i) => contents.keep(part, s, i)).map((s) => [part, s]));
   for (;;) {
     const { doc, columns } = reportDocument(loaded, contents, emptied, view);
     doc.dropped.push(...all.filter(([, s]) => emptied.has(s)).map(([part, s]) =>
@@ -227,9 +245,10 @@ export async function encodeShare(loaded, baseUrl, { view } = {}) {
 function ranksDocument(rankSet, name, version) {
   const columns = new ByteWriter();
   const { ranks, simplifiedMode, metadataMismatches, skipped } = rankSet;
-  const doc = { v: FORMAT_VERSION, name: name ?? '', version: version ?? '', views: ['ranks'],
+  const strings = stringTable([rankSet.sheets]);
+  const doc = { v: FORMAT_VERSION, name: name ?? '', version: version ?? '', views: ['ranks'], strings: strings.list,
     ranks: { ranks: ranks.map(({ rank, file, rankFrom }) => ({ rank, file, rankFrom })), simplifiedMode: Boolean(simplifiedMode),
-      metadataMismatches: metadataMismatches ?? 0, skipped: skipped ?? [], sheets: packSheets(rankSet.sheets, columns) } };
+      metadataMismatches: metadataMismatches ?? 0, skipped: skipped ?? [], sheets: packSheets(rankSet.sheets, columns, strings) } };
   return { doc, columns };
 }
 
@@ -439,9 +458,10 @@ const docSchema = makeDocSchema(sheets);
 const descriptors = (v, p) => (Array.isArray(v) ? v : invalid(p, 'is not a list'));
 const VIEW_NAMES = /^[a-z-]{1,40}$/;
 const viewName = (v, p) => (typeof v === 'string' && VIEW_NAMES.test(v) ? v : invalid(p, 'is not a view name'));
-const docSchemaV3 = makeDocSchema(descriptors, { views: nullable(arr(viewName, 50)), view: nullable(viewName) });
+const MAX_STRINGS = 2_000_000;
+const docSchemaV3 = makeDocSchema(descriptors, { views: nullable(arr(viewName, 50)), view: nullable(viewName), strings: arr(str(), MAX_STRINGS) });
 const rankEntry = obj({ rank: nullable(int), file: str(1000), rankFrom: str(200) });
-const ranksDocSchema = obj({ v: int, name: str(1000), version: str(100), views: arr(viewName, 50),
+const ranksDocSchema = obj({ v: int, name: str(1000), version: str(100), views: arr(viewName, 50), strings: arr(str(), MAX_STRINGS),
   ranks: obj({ ranks: arr(rankEntry, 100_000), simplifiedMode: bool, metadataMismatches: count, skipped: arr(str(1000), 10_000),
     sheets: descriptors }) });
 
@@ -513,17 +533,17 @@ async function decodeContainer(bytes, noun) {
 function unpackReport(doc, reader) {
   const checked = docSchemaV3(doc, '');
   const unpack = (part) => {
-    if (checked[part]) checked[part].sheets = unpackSheets(checked[part].sheets, reader, part);
+    if (checked[part]) checked[part].sheets = unpackSheets(checked[part].sheets, reader, part, checked.strings ?? []);
   };
   PARTS.forEach(unpack);
   checkParts(checked);
-  const { v, ...loaded } = checked;
+  const { v, strings, ...loaded } = checked;
   return { ...loaded, shared: true, timings: null };
 }
 
 function unpackRanks(doc, reader) {
   const checked = ranksDocSchema(doc, '');
-  checked.ranks.sheets = unpackSheets(checked.ranks.sheets, reader, 'ranks');
+  checked.ranks.sheets = unpackSheets(checked.ranks.sheets, reader, 'ranks', checked.strings);
   const { ranks, name, version, views } = checked;
   return { rankSet: ranks, name, version, views, shared: true };
 }

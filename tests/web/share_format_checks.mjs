@@ -5,7 +5,7 @@
 // and unicode, empty sheets); a link made on a view carries that view's sheets and the
 // overview's and says so; a rank set and a .sollens file round trip; every malformed
 // link or file (bad magic, another version, truncated deflate, a deflate bomb, absurd
-// sizes, short column bytes, an endless varint, codes past a dictionary, bytes left
+// sizes, short column bytes, an endless varint, codes past the string table, bytes left
 // over, unknown encodings, a fraction in an int column) is refused with a ShareError.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ByteReader, ByteWriter } from '../../web/share-codec.mjs';
@@ -76,7 +76,7 @@ export async function formatChecks({ share, load, check, sameSheets }) {
   check(sameSheets(sheets, back.report.sheets, 'synthetic'), `format 3: ${sheets.length} synthetic sheets (every encoding, NaN, ±inf, -0, nulls, HTML, unicode, empty) round trip`);
   const encodings = splitLink(link.url).doc.report.sheets.flatMap((d) => d[3].map((c) => c[3]));
   const used = new Set(encodings.map((e) => e[0]));
-  check(['i', 'd', 'f', 'F', 'c'].every((e) => used.has(e)) && encodings.some((e) => e.endsWith('+')),
+  check(['i', 'd', 'f', 'F', 'g'].every((e) => used.has(e)) && encodings.some((e) => e.endsWith('+')),
     `format 3: the synthetic sheets use every encoding (${[...new Set(encodings)].join(' ')})`);
   check(Object.is(back.report.sheets.find((s) => s.name === 'odd floats').columns[0].values[3], -0), 'format 3: -0 stays -0');
 
@@ -89,6 +89,8 @@ export async function formatChecks({ share, load, check, sameSheets }) {
   check(names.includes('short_kernel_histogram') && names.includes('gpu_timeline') && !names.includes('ops_unique_args') && !names.includes('critical_path_breakdown'),
     'the kernels link has the kernels view\'s sheets and the overview\'s, not the ops or critical path sheets');
   check(sameSheets(loaded.report.sheets.filter((s) => names.includes(s.name)), kernels.report.sheets, 'kernels link'), 'the kernels link\'s sheets equal the report\'s');
+  const onOps = await share.encodeShare(loaded, BASE, { view: 'ops' });
+  check(onOps.views.join() === 'overview,ops,roofline', `a link made on the ops view also holds the roofline view, whose sheets are all in it (${onOps.views.join(', ')})`);
   const onCycles = await share.decodeShare(fragmentOf((await share.encodeShare(loaded, BASE, { view: 'cycles' })).url));
   check(sameSheets(loaded.cycles.sheets, onCycles.cycles.sheets, 'cycles link') && onCycles.cycles.preambles.length === loaded.cycles.sheets.length,
     'a link made on the cycles view carries every cycle sheet');
@@ -128,7 +130,8 @@ export async function formatChecks({ share, load, check, sameSheets }) {
     ['absurd sizes', withDoc((d) => { d.report.sheets = [['huge', '', 2_000_000, Array.from({ length: 2000 }, (_, i) => [`c${i}`, 'float', '', 'F', 0])]]; }, new Uint8Array(0)), /claims more than/],
     ['column bytes cut short', joinLink(doc, columns.subarray(0, columns.length - 40)), /ends early|not a valid/],
     ['an endless number', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'int', '', 'i0', 0]]]]; }, new Uint8Array(12).fill(0xff)), /longer than any sollens writes/],
-    ['a code past the dictionary', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'string', '', 'c', 0, ['a']]]]]; }, Uint8Array.of(5)), /past its dictionary/],
+    ['a code past the string table', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'string', '', 'g', 0]]]]; }, Uint8Array.of(100)), /past the string table/],
+    ['a string table of numbers', withDoc((d) => { d.strings = [1, 2]; }), /strings\[0\] is not a text/],
     ['bytes left over', joinLink(doc, Buffer.concat([columns, Buffer.from([1, 2, 3])])), /3 bytes after its tables/],
     ['an unknown encoding', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'float', '', 'Z', 0]]]]; }, Uint8Array.of(0)), /unknown encoding/],
     ['a fraction in an int column', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'int', '', 'i1', 0]]]]; }, Uint8Array.of(2)), /not int/],
