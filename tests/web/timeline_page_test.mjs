@@ -226,6 +226,20 @@ try {
   const pxUs = (vNow.t1 - vNow.t0) / (box.w - GUTTER);
   check(Math.abs(a - timeOf(x0)) <= pxUs && Math.abs(b - timeOf(x1)) <= pxUs, `synthetic: shift+drag asks the summary of ${a.toFixed(2)}–${b.toFixed(2)} µs (the pointer's ${timeOf(x0).toFixed(2)}–${timeOf(x1).toFixed(2)})`);
   check((await page.textContent(`${VIEW} .timeline-summary-table`)).includes('kernels'), 'synthetic: the summary sheet is shown as a table');
+  // A drag on the ruler (no shift) selects too; Escape clears the selection.
+  {
+    const asks = await page.evaluate(() => window.__asked.summary.length);
+    await page.mouse.move(x0, box.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(x1, box.y + 10, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction((n) => window.__asked.summary.length > n, asks, { timeout: TIMEOUT_MS });
+    const [ra, rb] = await page.evaluate(() => window.__asked.summary.at(-1));
+    check(Math.abs(ra - timeOf(x0)) <= pxUs && Math.abs(rb - timeOf(x1)) <= pxUs, `synthetic: a drag on the ruler selects ${ra.toFixed(2)}–${rb.toFixed(2)} µs`);
+    await page.screenshot({ path: path.join(shots, 'timeline-synthetic-range.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    check(await page.$eval(`${VIEW} .timeline-range`, (p) => p.hidden), 'synthetic: Escape clears the selection (its panel goes)');
+  }
   await page.screenshot({ path: path.join(shots, 'timeline-synthetic-range.png'), fullPage: true });
 
   // The wheel zooms about the pointer: the time under it stays under it.

@@ -119,8 +119,12 @@ function buildView(section, ctx, index) {
       showRange(rangePanel, range, ctx.rangeSummary?.(range.start, range.end), ctx);
     },
     hover(x, y) {
-      if (x === null || x < GUTTER) { hover.textContent = 'Point at the time axis for the time there.'; return; }
       const g = tl.geometry();
+      if (x !== null && x < GUTTER && y >= g.top) {
+        const lane = index.lanes.find((l) => y - g.top + tl.view.scrollY >= l.y && y - g.top + tl.view.scrollY < l.y + l.height);
+        if (lane) { hover.textContent = `Lane: ${lane.label}`; return; }
+      }
+      if (x === null || x < GUTTER) { hover.textContent = 'Point at the time axis for the time there.'; return; }
       const t = timeAt(g, tl.view, x);
       let text = `${msText(t)} from the trace start · ${absoluteText(index, t)}`;
       if (y >= g.top) {
