@@ -60,6 +60,7 @@ import { ByteReader, ByteWriter, CodecError, packSheets, stringTable, unpackShee
 export const LINK_BUDGET = 1_000_000;
 export const MAX_FRAGMENT_CHARS = 2_200_000;  // what any browser can hand us at most
 export const MAX_JSON_BYTES = 48 << 20;
+export const MAX_FILE_BYTES = 64 << 20;  // a .sollens file, compressed
 const FORMAT_VERSION = 3;
 const GZIP_VERSION = 2;  // the links made before version 3: gzip'd JSON
 // The compared sheets the compare view (views/compare.mjs) shows.
@@ -494,14 +495,14 @@ export async function decodeShare(fragment) {
 // Whether bytes start as a .sollens file (or a version 3 link) does.
 export const isSollens = (head) => MAGIC.every((b, i) => head[i] === b);
 
-// A .sollens file's bytes (a file dropped or chosen: sniff.mjs told it by its magic).
+// A .sollens file's bytes (a file dropped or chosen: sniff.mjs told it by its magic), or
+// the File itself when it is too big to be read.
 export async function decodeSollensFile(bytes) {
   noDecompression();
-  if (bytes.length > MAX_FILE_BYTES)
+  if ((bytes.length ?? bytes.size) > MAX_FILE_BYTES)
     throw new ShareError(`This .sollens file is larger than any sollens writes (${MAX_FILE_BYTES >> 20} MiB at most), so it was not opened.`, 'Open the trace itself instead.');
   return decodeContainer(bytes, '.sollens file');
 }
-const MAX_FILE_BYTES = 64 << 20;
 
 async function decodeContainer(bytes, noun) {
   if (!isSollens(bytes))

@@ -157,5 +157,12 @@ export async function formatChecks({ share, load, check, sameSheets }) {
     fileError = e;
   }
   check(fileError instanceof share.ShareError && /This \.sollens file is not one sollens makes/.test(fileError.title), `a file that is not .sollens is refused: ${fileError?.title}`);
+  let bigError;
+  try {
+    await share.decodeSollensFile({ size: share.MAX_FILE_BYTES + 1 });  // a File, not read
+  } catch (e) {
+    bigError = e;
+  }
+  check(bigError instanceof share.ShareError && /larger than any sollens writes/.test(bigError.title), `a .sollens file too big is refused unread: ${bigError?.title}`);
   loaded.session.delete();
 }

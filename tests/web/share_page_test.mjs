@@ -8,7 +8,8 @@
 //          link says so; the overview's link is at most 8,000 characters
 // too long the ops view's link is over 8,000: the share panel says how long it would be
 //          and offers "Download a .sollens file"; the file dropped on a fresh page (and
-//          chosen with the file picker) opens with every view: the ops table the same
+//          chosen with the file picker) opens with every view: the ops table the same; a
+//          damaged one says so and the report on screen stays
 // ranks    the eight PARAM DLRM rank traces dropped at once: on the Ranks view "Copy link"
 //          and "Download report (JSON)" work; the link opened in a fresh page shows the
 //          Ranks view with the same straggler and skew tables; the JSON's straggler_summary
@@ -174,6 +175,13 @@ try {
   check(JSON.stringify(await timeline(byDrop)) === JSON.stringify(originalTimeline) && !(await byDrop.$(`${section('cycles')} .not-in-link`)),
     'the dropped file holds every view (the cycles view too) and the same GPU timeline');
   await byDrop.screenshot({ path: path.join(screenshots, 'sollens-file-dropped.png') });
+  // A damaged .sollens file: its magic, then bytes cut short.
+  await drop(byDrop, [['damaged.sollens', file.bytes.subarray(0, 200)]]);
+  await byDrop.waitForSelector('#error:not([hidden])', { timeout: TIMEOUT_MS });
+  check(/This \.sollens file is damaged/.test(await byDrop.textContent('#error-title')), `a damaged .sollens file says so: ${await byDrop.textContent('#error-title')}`);
+  check(await byDrop.evaluate(() => document.body.dataset.state) === 'loaded' && JSON.stringify(await timeline(byDrop)) === JSON.stringify(originalTimeline)
+    && /h100-bert-small/.test(await byDrop.textContent('#trace-name')), 'the report on screen stays when a damaged .sollens file is dropped');
+  await byDrop.screenshot({ path: path.join(screenshots, 'sollens-file-damaged.png') });
   await byDrop.context().close();
   const picked = await newPage();
   await picked.goto(`${origin}/`);

@@ -11,7 +11,7 @@ import { fmtInt } from '../format.mjs';
 import { drawReport, isCurrentLoad, replaceShown } from '../load.mjs';
 import { redraw, showView } from '../router.mjs';
 import { app, cyclesSettled } from '../state.mjs';
-import { enableReportActions, showError, ui } from '../ui.mjs';
+import { enableReportActions, isLoading, showError, ui } from '../ui.mjs';
 
 const SHARE_PREFIX = '#report=';
 const byId = (id) => document.getElementById(id);
@@ -132,38 +132,46 @@ export function openSharedLink() {
 
 // A .sollens file dropped or chosen (sniff.mjs told it by its first bytes).
 export function openSollensFile(file) {
-  leaveSharedLink();
-  return openShared(async (share) => share.decodeSollensFile(new Uint8Array(await file.arrayBuffer())), `the file ${file.name}`, 'file');
+  // the size first: a file too big is not read into memory
+  return openShared(async (share) => share.decodeSollensFile(file.size > share.MAX_FILE_BYTES ? file : new Uint8Array(await file.arrayBuffer())),
+    `the file ${file.name}`, 'file', leaveSharedLink);
 }
 
-async function openShared(decode, from, noun) {
-  const load = replaceShown();  // also a trace being opened: the shared report replaces it
-  ui.welcome.hidden = true;
+// Decoded first: a link or file that cannot be opened leaves the report on screen.
+async function openShared(decode, from, noun, beforeShowing = () => {}) {
+  const shownBefore = Boolean(app.report || app.ranks);
+  const loadingBefore = isLoading();  // a trace being opened: the shared report replaces it
+  if (!shownBefore) ui.welcome.hidden = true;
   ui.status.textContent = `Opening the report in ${from}…`;
+  let shared;
   try {
-    const share = await import('../share.mjs');
-    const shared = await decode(share);
-    if (!isCurrentLoad(load)) return;
-    if (shared.rankSet) return showSharedRanks(shared, from);
-    app.report = shared;
-    if (shared.comparison) app.currentView = 'compare';  // a link to a comparison shows it
-    else if (shared.view && (!shared.views || shared.views.includes(shared.view))) app.currentView = shared.view;
-    if (notInLink(app.currentView)) app.currentView = 'overview';
-    drawReport(shared);
-    document.body.dataset.cycles = 'ready';  // the link carries them
-    enableReportActions(true);
-    ui.sharedNotice.textContent = sharedNotice(shared, noun);
-    ui.sharedNotice.hidden = false;
-    ui.status.textContent = `Opened the report of ${shared.name} from ${from}.`;
-    document.body.dataset.state = 'loaded';
-    showView(app.currentView);
+    shared = await decode(await import('../share.mjs'));
   } catch (e) {
-    if (!isCurrentLoad(load)) return;
-    ui.status.textContent = '';
+    if (!loadingBefore && isLoading()) return;  // a trace opened meanwhile: its load says what happens
+    ui.status.textContent = shownBefore ? 'The report on screen stays.' : '';
     if (e.title) showError(e.title, e.hint);
     else showError(`This ${noun === 'link' ? 'share link' : '.sollens file'} could not be opened: ${e.message}.`, 'Ask for it again, or for the trace file itself.');
-    document.body.dataset.state = 'error';
+    if (!shownBefore) document.body.dataset.state = 'error';
+    return;
   }
+  if (!loadingBefore && isLoading()) return;  // a trace opened meanwhile wins
+  beforeShowing();
+  const load = replaceShown();  // the shared report replaces what was shown
+  if (!isCurrentLoad(load)) return;
+  ui.welcome.hidden = true;
+  if (shared.rankSet) return showSharedRanks(shared, from);
+  app.report = shared;
+  if (shared.comparison) app.currentView = 'compare';  // a link to a comparison shows it
+  else if (shared.view && (!shared.views || shared.views.includes(shared.view))) app.currentView = shared.view;
+  if (notInLink(app.currentView)) app.currentView = 'overview';
+  drawReport(shared);
+  document.body.dataset.cycles = 'ready';  // the link carries them
+  enableReportActions(true);
+  ui.sharedNotice.textContent = sharedNotice(shared, noun);
+  ui.sharedNotice.hidden = false;
+  ui.status.textContent = `Opened the report of ${shared.name} from ${from}.`;
+  document.body.dataset.state = 'loaded';
+  showView(app.currentView);
 }
 
 function sharedNotice(shared, noun) {
