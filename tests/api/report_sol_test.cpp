@@ -59,7 +59,7 @@ TEST_CASE("report: SOL sheets after TraceLens's, which stay as they are", "[sol]
   // every empty sheet, is left out.
   CHECK(added == std::vector<std::string>{"sol_metrics", "sol_by_layer_type", "sol_by_layer_instance",
                                           "sol_by_module", "sol_by_function", "sol_by_phase",
-                                          "sol_by_phase_prefix", "sol_top_operations", "sol_unmodeled"});
+                                          "sol_by_phase_layer", "sol_by_phase_prefix", "sol_top_operations", "sol_unmodeled"});
 
   const Table& metrics = *report.find("sol_metrics");
   const auto metric = [&](const std::string& name) { return metrics.column(1).float_at(row_of(metrics, name)); };

@@ -56,7 +56,7 @@ TEST_CASE("Session::sol: the GPT-2 run's GPU identified as the H200, three steps
   CHECK(metric(identified, "sol/total_ops") == 1602);
   CHECK(metric(identified, "sol/step_wall_time_ms") == Approx(109.29).epsilon(1e-4));
   CHECK(metric(identified, "sol/step_sol_time_ms") == Approx(9.2264).epsilon(1e-4));
-  REQUIRE(identified.report.tables().size() == 10);
+  REQUIRE(identified.report.tables().size() == 11);
   CHECK(identified.report.tables()[0]->name() == "sol_metrics");
   CHECK(identified.report.by_layer_type.num_rows() > 0);
 

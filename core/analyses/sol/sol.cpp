@@ -88,13 +88,13 @@ std::string wall_headline(const SolReport& report) {
 
 std::vector<const Table*> SolReport::tables() const {
   return {&metrics, &by_layer_type, &by_layer_instance, &by_module, &by_function, &by_phase,
-          &by_phase_prefix, &by_step, &top_operations, &unmodeled};
+          &by_phase_layer, &by_phase_prefix, &by_step, &top_operations, &unmodeled};
 }
 
 std::vector<Table> SolReport::release_tables() {
   std::vector<Table> out;
   for (Table* t : {&metrics, &by_layer_type, &by_layer_instance, &by_module, &by_function, &by_phase,
-                   &by_phase_prefix, &by_step, &top_operations, &unmodeled})
+                   &by_phase_layer, &by_phase_prefix, &by_step, &top_operations, &unmodeled})
     out.push_back(std::move(*t));
   return out;
 }
@@ -118,6 +118,7 @@ SolReport tables_of(const EventStore& store, const TraceTree& tree, SolOps ops, 
   r.by_phase = sol_by_phase_table(r.ops);
   add_phase_wall_columns(r.by_phase, store, r.ops);
   add_phase_token_columns(r.by_phase, store);
+  r.by_phase_layer = sol_by_phase_layer_table(r.ops);
   r.by_phase_prefix = sol_by_phase_prefix_table(r.ops);
   if (cycles) r.by_step = sol_by_step_table(store, r.ops, *cycles);
   r.top_operations = sol_top_operations_table(r.ops);

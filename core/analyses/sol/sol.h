@@ -32,6 +32,7 @@ struct SolReport {
   Table by_module{"sol_by_module", TableKind::kSpeedOfLight};
   Table by_function{"sol_by_function", TableKind::kSpeedOfLight};
   Table by_phase{"sol_by_phase", TableKind::kSpeedOfLight};
+  Table by_phase_layer{"sol_by_phase_layer", TableKind::kSpeedOfLight};
   Table by_phase_prefix{"sol_by_phase_prefix", TableKind::kSpeedOfLight};
   Table by_step{"sol_by_step", TableKind::kSpeedOfLight};
   Table top_operations{"sol_top_operations", TableKind::kSpeedOfLight};

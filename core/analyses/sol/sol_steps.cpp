@@ -43,15 +43,46 @@ SolSpan span_of(const EventStore& s, const SolOps& ops, const std::vector<double
   return r;
 }
 
-// A step's wall time: first kernel to the next repetition's first kernel; the last
-// repetition, or one not followed by the next, its own span (as sol_wall's main step).
-double mean_wall_us(const KernelSequence& seq, const Cycle& cycle, const std::vector<SolSpan>& reps) {
-  double sum = 0;
+// A step's wall time: first kernel to the first kernel after it (the next repetition's,
+// or what follows, as a prefill runs up to the first decode step, and as sol_by_phase
+// cuts its runs); the sequence's last step, its own span.
+std::vector<double> walls_us(const KernelSequence& seq, const Cycle& cycle, const std::vector<SolSpan>& reps) {
+  std::vector<double> walls;
   for (size_t r = 0; r < reps.size(); ++r) {
-    const bool followed = r + 1 < cycle.starts.size() && cycle.starts[r + 1] == cycle.starts[r] + cycle.length;
-    sum += followed ? seq.ts[cycle.starts[r + 1]] - seq.ts[cycle.starts[r]] : reps[r].span_us;
+    const uint32_t next = cycle.starts[r] + cycle.length;
+    walls.push_back(next < seq.size() ? seq.ts[next] - seq.ts[cycle.starts[r]] : reps[r].span_us);
   }
-  return reps.empty() ? 0 : sum / static_cast<double>(reps.size());
+  return walls;
+}
+
+// NumPy's default (linear) quantile of sorted values, q in [0, 1].
+double quantile(const std::vector<double>& sorted, double q) {
+  const double pos = q * static_cast<double>(sorted.size() - 1);
+  const size_t lo = static_cast<size_t>(pos);
+  if (lo + 1 >= sorted.size()) return sorted.back();
+  return sorted[lo] + (sorted[lo + 1] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+
+// The steps' wall times: mean, p50, p90 (µs); zeros without steps.
+struct WallStats {
+  double mean = 0, p50 = 0, p90 = 0;
+};
+WallStats wall_stats(std::vector<double> walls) {
+  if (walls.empty()) return {};
+  double sum = 0;
+  for (double w : walls) sum += w;
+  std::sort(walls.begin(), walls.end());
+  return {sum / static_cast<double>(walls.size()), quantile(walls, 0.5), quantile(walls, 0.9)};
+}
+
+// The walls, then the mean SOL latency over the mean wall (idle included).
+void push_walls(Table& t, size_t& c, const WallStats& w, double sol_latency_us) {
+  for (double v : {w.mean, w.p50, w.p90}) {
+    if (w.mean > 0) t.column(c++).push_float(v);
+    else t.column(c++).push_null();
+  }
+  if (w.mean > 0) t.column(c++).push_float(sol_latency_us / w.mean * 100);
+  else t.column(c++).push_null();
 }
 
 // Tokens per step and per second of step wall time, where inferred forwards give them.
@@ -67,7 +98,7 @@ void push_tokens(Table& t, size_t& c, int64_t tokens, double wall_us) {
 }
 
 void add_row(Table& t, const std::string& sequence, size_t pattern, const char* level, const char* llm_phase,
-             const std::vector<SolSpan>& reps, uint32_t kernels, int64_t tokens = 0, double wall_us = 0) {
+             const std::vector<SolSpan>& reps, uint32_t kernels, const WallStats& wall, int64_t tokens = 0) {
   SolSpan mean;
   for (const SolSpan& r : reps) {
     mean.sol_latency_us += r.sol_latency_us;
@@ -95,7 +126,8 @@ void add_row(Table& t, const std::string& sequence, size_t pattern, const char* 
   t.column(c++).push_float(mean.unmodeled_us());
   t.column(c++).push_float(mean.idle_us());
   t.column(c++).push_float(mean.busy_us);
-  push_tokens(t, c, tokens, wall_us);
+  push_tokens(t, c, tokens, wall.mean);
+  push_walls(t, c, wall, mean.sol_latency_us);
 }
 
 std::vector<SolSpan> spans_of(const EventStore& s, const SolOps& ops, const std::vector<double>& op_kernel_us,
@@ -133,6 +165,12 @@ Table sol_by_step_table(const EventStore& s, const SolOps& ops, const CycleRepor
   t.add_column("busy_us", ColumnType::kFloat, Unit::kMicroseconds);
   t.add_column("tokens", ColumnType::kInt);
   t.add_column("tokens_per_s", ColumnType::kFloat);
+  // Each repetition's wall time (first kernel to the next one's first kernel; the last:
+  // its span), so steps' wall with the idle between them: mean, median, 90th percentile.
+  t.add_column("wall_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("wall_p50_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("wall_p90_us", ColumnType::kFloat, Unit::kMicroseconds);
+  t.add_column("wall_efficiency_pct", ColumnType::kFloat, Unit::kPercent);  // sol_latency_us / wall_us
   const std::vector<double> op_kernel_us = kernel_time_per_op(s, ops);
   size_t pattern = 0;
   for (const SequenceCycles& sc : cycles.sequences) {
@@ -140,11 +178,12 @@ Table sol_by_step_table(const EventStore& s, const SolOps& ops, const CycleRepor
       ++pattern;
       const char* phase = cycle_phase_name(p.phase);
       const std::vector<SolSpan> steps = spans_of(s, ops, op_kernel_us, sc.sequence, p.outer);
-      add_row(t, sc.sequence.label, pattern, "step", phase, steps, p.outer.length, p.tokens_per_step,
-              mean_wall_us(sc.sequence, p.outer, steps));
-      if (p.layer)
-        add_row(t, sc.sequence.label, pattern, "layer", phase,
-                spans_of(s, ops, op_kernel_us, sc.sequence, *p.layer), p.layer->length);
+      add_row(t, sc.sequence.label, pattern, "step", phase, steps, p.outer.length,
+              wall_stats(walls_us(sc.sequence, p.outer, steps)), p.tokens_per_step);
+      if (!p.layer) continue;
+      const std::vector<SolSpan> layers = spans_of(s, ops, op_kernel_us, sc.sequence, *p.layer);
+      add_row(t, sc.sequence.label, pattern, "layer", phase, layers, p.layer->length,
+              wall_stats(walls_us(sc.sequence, *p.layer, layers)));
     }
   }
   return t;

@@ -38,7 +38,9 @@ std::vector<SolSpan> sol_spans(const EventStore& store, const SolOps& ops, const
 // kernels, sol_latency_us, measured_span_us, efficiency_pct, kernel_inefficiency_us,
 // unmodeled_us, idle_us, busy_us (means per repetition), then for steps of inferred
 // LLM forwards tokens (per step) and tokens_per_s (over the mean step wall time: first
-// kernel to the next step's first kernel, the last step its span). No rows without cycles.
+// kernel to the first kernel after the step, the sequence's last step its span), then
+// that wall time per repetition: wall_us (mean), wall_p50_us, wall_p90_us, and
+// wall_efficiency_pct (sol_latency_us / wall_us: idle included). No rows without cycles.
 Table sol_by_step_table(const EventStore& store, const SolOps& ops, const CycleReport& cycles);
 
 }  // namespace sollens

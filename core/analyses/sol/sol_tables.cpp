@@ -1,6 +1,7 @@
 #include "analyses/sol/sol_tables.h"
 
 #include "analyses/sol/sol_context.h"
+#include "analyses/sol/sol_phase.h"
 
 #include <algorithm>
 #include <cmath>
@@ -196,6 +197,50 @@ Table sol_by_phase_prefix_table(const SolOps& ops) {
   std::stable_sort(groups.begin(), groups.end(),
                    [](const Group& a, const Group& b) { return a.totals.estimated_us > b.totals.estimated_us; });
   return group_table("sol_by_phase_prefix", "phase", groups, sol_totals(ops).estimated_us);
+}
+
+Table sol_by_phase_layer_table(const SolOps& ops) {
+  Table t("sol_by_phase_layer", TableKind::kSpeedOfLight);
+  const bool any_phase = std::any_of(ops.ops.begin(), ops.ops.end(), [](const SolOp& op) { return op.phase != kNoPhase; });
+  std::map<std::string, size_t> phase_order;
+  std::map<std::string, SolTotals> phase_totals;
+  for (const SolOp& op : ops.ops) {
+    phase_order.try_emplace(op.phase, phase_order.size());
+    add_op(phase_totals[op.phase], op);
+  }
+  // group_ops orders by estimate; the stable sort keeps that order within a phase.
+  std::vector<Group> groups = any_phase ? group_ops(ops, [](const SolOp& op) { return op.phase + '\x1e' + op.layer_type; },
+                                                    false, true)
+                                        : std::vector<Group>{};
+  std::stable_sort(groups.begin(), groups.end(), [&](const Group& a, const Group& b) {
+    return phase_order.at(a.key.substr(0, a.key.find('\x1e'))) < phase_order.at(b.key.substr(0, b.key.find('\x1e')));
+  });
+  Column& phase = t.add_column("phase", ColumnType::kString);
+  Column& layer_type = t.add_column("layer_type", ColumnType::kString);
+  Column& pass = t.add_column("pass", ColumnType::kString);
+  Column& count = t.add_column("count", ColumnType::kInt);
+  Column& est = t.add_column("estimated_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
+  Column& meas = t.add_column("measured_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
+  Column& eff = t.add_column("efficiency_pct", ColumnType::kFloat, Unit::kPercent);
+  Column& share = t.add_column("share_of_phase_estimate_pct", ColumnType::kFloat, Unit::kPercent);
+  Column& unmodeled = t.add_column("unmodeled_ops", ColumnType::kInt);
+  Column& unmodeled_ms = t.add_column("unmodeled_time_ms", ColumnType::kFloat, Unit::kMilliseconds);
+  for (const Group& g : groups) {
+    const size_t cut = g.key.find('\x1e');
+    const std::string name = g.key.substr(0, cut);
+    const double phase_estimate_us = phase_totals.at(name).estimated_us;
+    phase.push_string(name);
+    layer_type.push_string(g.key.substr(cut + 1));
+    pass.push_string(g.pass);
+    count.push_int(static_cast<int64_t>(g.totals.ops));
+    est.push_float(g.totals.estimated_us / 1e3);
+    meas.push_float(g.totals.measured_us / 1e3);
+    push_or_null(eff, g.totals.efficiency_pct());
+    push_or_null(share, phase_estimate_us > 0 ? g.totals.estimated_us / phase_estimate_us * 100 : kNaN);
+    unmodeled.push_int(static_cast<int64_t>(g.totals.unmodeled_ops));
+    unmodeled_ms.push_float(g.totals.unmodeled_us / 1e3);
+  }
+  return t;
 }
 
 Table sol_by_module_table(const SolOps& ops) {

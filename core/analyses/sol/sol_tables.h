@@ -42,6 +42,12 @@ Table sol_by_phase_table(const SolOps& ops);           // innermost phases only
 // "P (total)" for every proper '/'-prefix P of a phase: Σ over the phases equal to P or
 // under "P/". Rows overlap each other and the leaf phases: never add them up.
 Table sol_by_phase_prefix_table(const SolOps& ops);
+// The layer breakdown of each phase: one row per (phase, layer_type, pass), phases in
+// the order they first ran, rows within a phase by estimated time (descending);
+// share_of_phase_estimate_pct is the row's share of its phase's estimate. Empty when no
+// op has a phase (it would repeat sol_by_layer_type). Partitions the ops like
+// sol_by_phase: a phase's rows sum to its sol_by_phase row.
+Table sol_by_phase_layer_table(const SolOps& ops);
 
 // Every module instance with all the ops inside it (its own and its submodules'), e.g.
 // one row per Qwen2DecoderLayer_<n>: the per-layer view from module frames. Rows nest:

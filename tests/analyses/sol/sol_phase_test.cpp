@@ -60,8 +60,19 @@ TEST_CASE("sol_by_phase: an unannotated decode loop has a prefill and a decode r
     CHECK(col(s, "repetitions").int_at(row) == 31);
     CHECK(col(s, "tokens").int_at(row) == 4);
     CHECK(col(s, "tokens_per_s").float_at(row) == Approx(4 / (39603e-6 / 31)));
+    // Walls: 303 (the last step), then 30 × 1310: median and 90th percentile 1310.
+    CHECK(col(s, "wall_us").float_at(row) == Approx(39603.0 / 31));
+    CHECK(col(s, "wall_p50_us").float_at(row) == Approx(1310));
+    CHECK(col(s, "wall_p90_us").float_at(row) == Approx(1310));
   }
   CHECK(saw_decode);
+  // The prefill step runs to the first decode kernel (as its sol_by_phase row): 1310 µs,
+  // 1024 tokens in it, as sol_by_phase's prefill rate.
+  for (size_t row = 0; row < s.num_rows(); ++row) {
+    if (col(s, "level").string_at(row) != "step" || col(s, "llm_phase").string_at(row) != "prefill") continue;
+    CHECK(col(s, "wall_us").float_at(row) == Approx(1310));
+    CHECK(col(s, "tokens_per_s").float_at(row) == Approx(1024 / 1.310e-3));
+  }
 }
 
 TEST_CASE("PhaseLookup: an annotation wins over the inferred phase", "[sol][phases]") {

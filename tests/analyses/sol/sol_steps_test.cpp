@@ -29,10 +29,11 @@ std::string mm_args() {
          R"("Input Strides":[[4096,1],[4096,1]],"Concrete Inputs":["",""])";
 }
 
-std::string six_steps() {
+// Step s starts at starts[s] (default: 1000·s µs).
+std::string six_steps(const std::vector<double>& starts = {0, 1000, 2000, 3000, 4000, 5000}) {
   test::TraceBuilder t;
   for (int s = 0; s < 6; ++s) {
-    const double T = 1000.0 * s, cpu = 100.0 * s;
+    const double T = starts[static_cast<size_t>(s)], cpu = 100.0 * s;
     t.cpu_op("aten::mm", cpu, 5, mm_args()).launch(cpu + 1, "gemm_kernel", T, 200);
     for (int j = 1; j <= 9; ++j)
       t.cpu_op("aten::cat", cpu + 5 + 10 * j, 5)
@@ -87,4 +88,27 @@ TEST_CASE("sol: an op whose kernels straddle two repetitions splits its estimate
   CHECK(first.busy_us == Approx(240).epsilon(1e-12));
   CHECK(first.idle_us() == Approx(130).epsilon(1e-12));
   CHECK(second.unmodeled_us() == Approx(50).epsilon(1e-12));
+}
+
+TEST_CASE("sol: the steps' wall times, mean, median and 90th percentile", "[sol]") {
+  // Steps start 1000, 1100, 1200, 1300, 1400 µs after the one before; the last one's
+  // wall is its span, 470 µs. Sorted: 470, 1000, 1100, 1200, 1300, 1400. NumPy's linear
+  // quantile: p50 at position 0.5·5 = 2.5, (1100 + 1200) / 2 = 1150; p90 at 0.9·5 = 4.5,
+  // (1300 + 1400) / 2 = 1350; mean (6000 + 470) / 6 = 1078.333.
+  LoadResult loaded = load_trace(PaddedBuffer::copy_of(six_steps({0, 1000, 2100, 3300, 4600, 6000})));
+  REQUIRE(loaded.store);
+  const TraceTree tree = TraceTree::build(*loaded.store);
+  const CycleReport cycles = analyze_cycles(*loaded.store);
+  REQUIRE(cycles.patterns() == 1);
+  DeviceIdentification device;
+  device.status = DeviceStatus::kUserChosen;
+  device.spec = find_device("H100_SXM5_80GB");
+  const SolReport r = analyze_sol(*loaded.store, tree, device, {}, &cycles);
+  const Table& steps = r.by_step;
+  REQUIRE(steps.num_rows() == 1);
+  CHECK(col(steps, "repetitions").int_at(0) == 6);
+  CHECK(col(steps, "wall_us").float_at(0) == Approx(6470.0 / 6).epsilon(1e-12));
+  CHECK(col(steps, "wall_p50_us").float_at(0) == Approx(1150).epsilon(1e-12));
+  CHECK(col(steps, "wall_p90_us").float_at(0) == Approx(1350).epsilon(1e-12));
+  CHECK(col(steps, "wall_efficiency_pct").float_at(0) == Approx(kBigUs / (6470.0 / 6) * 100).epsilon(1e-12));
 }
