@@ -17,10 +17,11 @@
 // "strings": every text of every sheet once, sorted (text columns hold codes into it);
 // "views": the views whose sheets are in it (null: all of them); "view": the one it was
 // made on.
-// A rank set's document is {"v", "name", "version", "views": ["ranks"], "ranks":
+// A rank set's document is {"v", "name", "version", "views": ["ranks"], "strings", "ranks":
 // {"ranks": [{rank, file, rankFrom}], "simplifiedMode", "metadataMismatches", "skipped", "sheets"}}.
 // Only what the shown view draws goes in (VIEW_SHEETS): a link made on the kernels view
-// opens with the overview and the kernels view; the other views say they are not in it.
+// opens on it, with the overview (and any other view all of whose sheets came along: the
+// roofline with the ops view); the other views say they are not in it.
 // LINK_TARGET is what a chat or an issue comment takes; a link over it is still made
 // (the share panel says how long it is and offers the .sollens file instead).
 //
