@@ -12,8 +12,19 @@ namespace sollens {
 
 namespace {
 
+// Each run's sheets with its unattributed GPU time as ops_summary rows of their own.
+std::vector<Table> with_unattributed_ops(const DiffRun& run) {
+  std::vector<Table> sheets = run.sheets;
+  add_unattributed_op_rows(sheets, run.facts);
+  return sheets;
+}
+
 std::vector<Table> compare_runs(const DiffRun& baseline, const DiffRun& variant, const CompareTags& tags) {
-  std::vector<Table> out = compare_reports(baseline.sheets, variant.sheets, tags);
+  std::vector<Table> out;
+  out.push_back(compare_verdict_table(baseline.facts, variant.facts, tags));
+  out.push_back(compare_runs_table(baseline.facts, variant.facts, tags));
+  for (Table& t : compare_reports(with_unattributed_ops(baseline), with_unattributed_ops(variant), tags))
+    out.push_back(std::move(t));
   if (baseline.session && variant.session) {
     const Session& base = *baseline.session;
     const Session& var = *variant.session;
@@ -31,7 +42,9 @@ std::vector<Table> compare_runs(const DiffRun& baseline, const DiffRun& variant,
 }  // namespace
 
 DiffRun Session::diff_run() const {
-  return DiffRun{report(ReportRequest{}).release_sheets(), this, cycle_report()};
+  DiffRun run{report(ReportRequest{}).release_sheets(), this, cycle_report(), {}};
+  run.facts = trace_run_facts(store(), tree(), identify_device().trace_name, run.sheets);
+  return run;
 }
 
 DiffResult Session::diff(const DiffRun& baseline, const DiffRun& variant, const DiffRequest& request) {
@@ -41,6 +54,12 @@ DiffResult Session::diff(const DiffRun& baseline, const DiffRun& variant, const 
   result.traces_compared = baseline.session && variant.session;
   for (const GateExpr& gate : request.gates) result.gates.push_back(evaluate_gate(gate, result.sheets, request.tags));
   return result;
+}
+
+std::string DiffResult::headline() const {
+  for (const Table& t : sheets)
+    if (t.name() == "compare_verdict" && t.num_rows() > 0) return t.column(0).string_at(0);
+  return "";
 }
 
 bool DiffResult::regression() const {
@@ -59,7 +78,8 @@ bool read_stored_report(std::string_view report_json, DiffRun& run, std::string&
     error = std::move(read.error);
     return false;
   }
-  run = DiffRun{std::move(read.sheets), nullptr, std::nullopt};
+  run = DiffRun{std::move(read.sheets), nullptr, std::nullopt, {}};
+  run.facts = stored_run_facts(run.sheets);
   return true;
 }
 

@@ -11,6 +11,7 @@
 
 #include "analyses/cycles/cycles.h"
 #include "analyses/diff/gate.h"
+#include "analyses/diff/run_facts.h"
 #include "analyses/diff/table_compare.h"
 #include "api/session.h"
 #include "table/table.h"
@@ -19,11 +20,13 @@ namespace sollens {
 
 // One side of a comparison: a report's sheets, and the trace they came from when it was
 // loaded (a stored report has neither session nor cycles). The session must outlive the
-// run: the op-tree diffs read its events.
+// run: the op-tree diffs read its events. `facts` (device, wall time, GPU time with no
+// launch) name the run in the headline; a stored report's are read from its sheets.
 struct DiffRun {
   std::vector<Table> sheets;
   const Session* session = nullptr;
   std::optional<CycleReport> cycles;
+  RunFacts facts;
 };
 
 struct DiffRequest {
@@ -32,13 +35,16 @@ struct DiffRequest {
 };
 
 struct DiffResult {
-  // compare_reports' sheets, then op_tree_diff and ops_diff (both runs traces), then
+  // compare_verdict (the headline by the runs' names) and compare_runs (each run's
+  // device, wall time and GPU time split by where it was launched), then
+  // compare_reports' sheets (ops_summary with a row for GPU time no op counts), then op_tree_diff and ops_diff (both runs traces), then
   // cycle_diff and cycle_positions_diff (the latter only when any position paired).
   std::vector<Table> sheets;
   CompareTags tags;
   bool traces_compared = false;   // both runs were traces: the op-tree and cycle diffs are in
   std::vector<GateResult> gates;  // the request's gates, in order
 
+  std::string headline() const;    // compare_verdict's sentence ("" when absent)
   bool regression() const;         // a gate's threshold was crossed
   bool gates_unevaluated() const;  // a gate could not be evaluated
 };

@@ -3,6 +3,7 @@
 #include "analyses/ranks/idle_time.h"
 #include "analyses/ranks/multi_rank_collectives.h"
 #include "analyses/ranks/rank_tables.h"
+#include "analyses/ranks/straggler_verdict.h"
 
 namespace sollens {
 
@@ -26,6 +27,7 @@ RanksResult Session::ranks(std::vector<ranks::RankSummary> summaries) {
   out.sheets.push_back(ranks::comm_comp_overlap_table(summaries));
   out.sheets.push_back(ranks::idle_time_table(summaries));
   out.sheets.push_back(std::move(clocks));
+  for (Table& t : ranks::straggler_verdict_sheets(out.sheets)) out.sheets.push_back(std::move(t));
   out.ranks = std::move(summaries);
   return out;
 }

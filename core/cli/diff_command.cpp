@@ -143,6 +143,7 @@ int run_diff(const std::vector<std::string>& args) {
   const std::vector<Table>& tables = diff.sheets;
   if (!write_tables(tables, o)) return 3;
 
+  if (const std::string headline = diff.headline(); !headline.empty()) std::cout << headline << "\n";
   const std::vector<GateResult>& results = diff.gates;
   for (const GateResult& r : results) std::cout << gate_line(r) << "\n";
   const GateVerdict verdict = gate_verdict(diff);

@@ -203,6 +203,8 @@ void print_cross_rank_summary(const RanksResult& cross, unsigned workers) {
   for (const Table& t : cross.sheets)
     if (t.name() == "straggler_summary" && t.num_rows() > 0)
       std::cerr << "  straggler (least total wait): rank " << t.column(0).int_at(0) << "\n";
+  for (const Table& t : cross.sheets)
+    if (t.name() == "straggler_verdict" && t.num_rows() > 0) std::cerr << "  " << t.column(0).string_at(0) << "\n";
 }
 
 }  // namespace

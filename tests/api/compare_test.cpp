@@ -167,8 +167,8 @@ TEST_CASE("Session::diff: stored reports stand in for traces, and the gates are 
   const DiffResult diff = Session::diff(base, var, request);
   CHECK_FALSE(diff.traces_compared);
   CHECK(diff.tags.variant == "pr");
-  // Only the report's sheets: no op-tree or cycle diff without traces.
-  REQUIRE(diff.sheets.size() == 1);
+  // The runs named, then the reports' sheets: no op-tree or cycle diff without traces.
+  REQUIRE(diff.sheets.size() == 3);  // compare_verdict, compare_runs, gpu_timeline
   const Table& timeline = sheet(diff.sheets, "gpu_timeline");
   size_t total = 0;
   while (total < timeline.num_rows() && test::col(timeline, "type").string_at(total) != "total_time") ++total;
