@@ -34,6 +34,7 @@ uint8_t* PageSession::grow(size_t new_size) {
 
 std::string PageSession::load(const LoadOptions& options) {
   tables_.clear();
+  time_axis_.reset();
   const LoadOutcome outcome = session_.load(std::move(buffer_), options);
   if (outcome.cancelled) return "cancelled";
   return outcome.ok ? "" : outcome.error;
@@ -41,6 +42,7 @@ std::string PageSession::load(const LoadOptions& options) {
 
 void PageSession::begin_stream(size_t expected_bytes, const LoadOptions& options) {
   tables_.clear();
+  time_axis_.reset();
   session_.unload();
   buffer_ = PaddedBuffer();
   stream_options_ = options;

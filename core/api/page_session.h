@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/session.h"
+#include "api/time_axis.h"
 #include "api/table_registry.h"
 #include "ingest/trace_stream.h"
 #include "model/trace_tree.h"
@@ -93,6 +94,23 @@ class PageSession {
   std::string build_comparison(const PageSession& baseline, const std::string& baseline_name = "",
                                const std::string& variant_name = "");
 
+  // The time axis (Session::time_axis, api/time_axis.h), built on first call and kept
+  // for this trace: {"traceStartUs", "buildMs", "inputsMs", "sheets": [time_axis_lanes,
+  // time_axis_events, time_axis_spans]} (writers/time_axis_json.h), or {"error"}.
+  // device_name: the SOL device ("": from the trace). Defined in page_time_axis.cpp.
+  std::string build_time_axis(const std::string& device_name);
+  // One event's details by store row (writers/time_axis_json.h), or {"error"}; needs
+  // build_time_axis first (its SOL ops).
+  std::string event_detail(int64_t row) const;
+  // [start_us, end_us] (from the trace's start) summarised (analyses/time_axis/
+  // range_summary.h): {"sheets": [time_axis_range_summary]}, or {"error"}.
+  std::string range_summary(double start_us, double end_us);
+  // The trace's text in the filled buffer (the page reads the file again: the
+  // streamed load kept no text) cut to [start_us, end_us] from the trace's start, kept
+  // until the next call (trimmed()); "" when cut, else why not. The buffer is freed.
+  std::string trim_buffer(double start_us, double end_us);
+  const std::string& trimmed() const { return trimmed_; }
+
   // The tables of the last report, cycles, SOL, comparison and Solar, by the handles in
   // their descriptions.
   TableRegistry& tables() { return tables_; }
@@ -106,6 +124,9 @@ class PageSession {
   TableRegistry tables_;
   PaddedBuffer buffer_;
   std::unique_ptr<TraceStreamReader> stream_;
+  std::unique_ptr<TimeAxisResult> time_axis_;  // build_time_axis's, for details and ranges
+  int32_t time_axis_lanes_ = 0, time_axis_events_ = 0;  // their handles in tables_
+  std::string trimmed_;
   LoadOptions stream_options_;
 };
 

@@ -31,6 +31,8 @@ struct DiffRequest;
 struct DiffResult;
 struct DiffRun;
 struct RanksResult;
+struct TimeAxisRequest;
+struct TimeAxisResult;
 namespace ranks {
 struct RankSummary;
 }
@@ -131,6 +133,10 @@ class Session {
   bool has_execution_trace() const { return execution_graph_ != nullptr; }
   const std::vector<std::string>& execution_trace_warnings() const { return execution_graph_->warnings; }
   SolarResult solar(const SolarRequest& request) const;
+
+  // The time axis's sheets and what they draw over the events (api/time_axis.h, which
+  // defines it): the default cycles, the critical paths, SOL per GPU event.
+  TimeAxisResult time_axis(const TimeAxisRequest& request) const;
 
   // Runs and ranks compared: api/compare.h and api/ranks.h define these and their types.
   // This trace as one side of a diff: its default report and cycles. The session must

@@ -22,6 +22,8 @@ void TableRegistry::clear() {
   drop(TableSet::kSol);
   drop(TableSet::kComparison);
   drop(TableSet::kRanks);
+  drop(TableSet::kTimeAxis);
+  drop(TableSet::kTimeAxisRange);
 }
 
 const Table* TableRegistry::table(int32_t handle) const {

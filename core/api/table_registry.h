@@ -12,7 +12,7 @@
 
 namespace sollens {
 
-enum class TableSet : uint8_t { kReport, kCycles, kSol, kComparison, kRanks, kSolar };
+enum class TableSet : uint8_t { kReport, kCycles, kSol, kComparison, kRanks, kSolar, kTimeAxis, kTimeAxisRange, kCount_ };
 
 class TableRegistry {
  public:
@@ -22,6 +22,8 @@ class TableRegistry {
   void clear();
 
   const Table* table(int32_t handle) const;
+  // The set's handles, in the order its tables were given.
+  const std::vector<int32_t>& handles(TableSet set) const { return handles_[static_cast<int>(set)]; }
   const Column* column(int32_t handle, int column) const;
   // null for an unknown handle or column.
   const EncodedColumn* encoded(int32_t handle, int column);
@@ -31,7 +33,7 @@ class TableRegistry {
   static uint64_t key(int32_t handle, int column);
 
   std::unordered_map<int32_t, Table> tables_;
-  std::vector<int32_t> handles_[static_cast<int>(TableSet::kSolar) + 1];  // per TableSet (the last is kSolar)
+  std::vector<int32_t> handles_[static_cast<int>(TableSet::kCount_)];  // per TableSet
   int32_t next_handle_ = 1;
   std::unordered_map<uint64_t, EncodedColumn> encoded_;
 };
