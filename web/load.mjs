@@ -351,12 +351,12 @@ function showSol(msg) {
   report.solPending = false;
   if (msg.error) {
     report.solError = report.sol ? null : msg.error;
-    if (app.currentView === 'sol') ui.status.textContent = msg.error;
+    if (app.currentView === 'sol' || app.currentView === 'llm') ui.status.textContent = msg.error;
   } else {
     report.sol = msg.sol;
     report.solMs = msg.ms ?? null;
     report.solError = null;
   }
-  redraw('sol');
+  redraw('sol', 'llm');  // the LLM view reads the phase sheets of the speed of light
   showView(app.currentView);
 }
