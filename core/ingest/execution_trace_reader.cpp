@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "ingest/file_magic.h"
 #include "ingest/gzip.h"
 
 namespace sollens {
@@ -451,7 +452,7 @@ void check_start(std::string_view text) {
   if (text[p] == '[') throw EtError{"the top level is an array, not a JSON object: an Execution "
                                     "Trace is {\"schema\", \"nodes\", ...}" + at_byte(p)};
   if (text[p] != '{')
-    throw EtError{"not JSON: the file starts with '" + std::string(1, text[p]) + "'" + at_byte(p) +
+    throw EtError{"not JSON: " + not_json_reason(text, p, false) +
                   "; expected a PyTorch Execution Trace (.json or .json.gz)"};
 }
 

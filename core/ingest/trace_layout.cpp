@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "ingest/file_magic.h"
 #include "ingest/json_layout.h"
 #include "ingest/metadata_reader.h"
 
@@ -10,22 +11,6 @@ namespace sollens {
 namespace jl = json_layout;
 
 std::string at_byte(size_t offset) { return " (byte " + std::to_string(offset) + ")"; }
-
-
-namespace {
-
-std::string describe_start(std::string_view text, size_t p) {
-  unsigned char c = static_cast<unsigned char>(text[p]);
-  if (text.substr(p, 2) == "PK") return "a zip archive";
-  if (c < 0x20 || c >= 0x80)
-    return "binary data (byte 0x" + [&] {
-      const char* hex = "0123456789abcdef";
-      return std::string{hex[c >> 4], hex[c & 15]};
-    }() + ")";
-  return std::string("'") + static_cast<char>(c) + "'";
-}
-
-}  // namespace
 
 void add_warnings(EventStore& store, const IngestCounters& c, size_t array_close, bool array_form) {
   auto warn = [&](std::string code, std::string message) {
@@ -74,7 +59,7 @@ std::optional<EventsArray> locate_events(EventStore& store, std::string_view tex
     return EventsArray{p, p};
   }
   if (text[p] != '{')
-    throw LoadError{"not JSON: the file starts with " + describe_start(text, p) + at_byte(p) +
+    throw LoadError{"not JSON: " + not_json_reason(text, p, store.compressed_bytes > 0) +
                     "; expected a Kineto trace (.json or .json.gz)"};
   auto member = jl::find_member(text, p, "traceEvents");
   if (!member && jl::find_member(text, p, "nodes") && jl::find_member(text, p, "schema")) {

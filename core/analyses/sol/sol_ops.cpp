@@ -121,6 +121,19 @@ const char* sol_bound_name(SolBound b) {
   return "";
 }
 
+namespace {
+
+// Why an op with work has no compute ceiling: its data type has no dense peak on the
+// device, or the model could not map its data type to a peak at all (int64, say).
+std::string no_peak_reason(std::string_view compute_spec, const DeviceSpec& device) {
+  if (compute_spec.empty())
+    return "no dense peak for this op's data type on " + device.id +
+           ": the model maps it to no compute peak (an integer or unknown type)";
+  return "no dense " + std::string(compute_spec) + " peak on " + device.id;
+}
+
+}  // namespace
+
 RooflineEstimate roofline_estimate(double flops, const std::optional<double>& bytes,
                                    std::string_view compute_spec, const DeviceSpec& device, double factor) {
   RooflineEstimate r;
@@ -141,7 +154,7 @@ RooflineEstimate roofline_estimate(double flops, const std::optional<double>& by
   if (flops > 0) {
     const auto peak = compute_ceiling(device, compute_spec);
     if (!peak || !(peak->tflops > 0)) {
-      r.why_not = "no dense peak for '" + std::string(compute_spec) + "' on " + device.id;
+      r.why_not = no_peak_reason(compute_spec, device);
       return r;
     }
     r.peak_tflops = peak->tflops * factor;
