@@ -26,6 +26,7 @@ enum class Unit : uint8_t {
   kTerabytesPerSecond,
   kGigabytesPerSecond,
   kFlopsPerByte,
+  kTimestamp,        // an instant on the trace's clock, µs as Kineto's ts (not a duration)
 };
 
 // What a sheet is, for readers that treat sheets by kind (the page's views).

@@ -31,6 +31,7 @@ std::string_view unit_symbol(Unit unit) {
     case Unit::kTerabytesPerSecond: return "TB/s";
     case Unit::kGigabytesPerSecond: return "GB/s";
     case Unit::kFlopsPerByte: return "FLOP/B";
+    case Unit::kTimestamp: return "timestamp µs";
   }
   return "";
 }

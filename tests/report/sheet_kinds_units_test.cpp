@@ -87,6 +87,8 @@ const std::set<std::string> kUnitless = {
 // Sheets whose every number is a count: queue_length_summary's statistics are of the
 // number of launches waiting on a stream.
 const std::set<std::string> kCountSheets = {"queue_length_summary"};
+// Sheets whose values' unit is given per row (a unit column): the verdict's findings.
+const std::set<std::string> kRowUnitSheets = {"verdict"};
 
 // Every int or float column has a unit, except those listed above and the perf
 // models' parameters (sizes, strides and flags).
@@ -96,7 +98,7 @@ std::vector<std::string> numeric_columns_without_unit(const std::vector<Table>& 
     for (size_t c = 0; c < t.num_columns(); ++c) {
       const Column& col = t.column(c);
       if (col.type() == ColumnType::kString || col.unit() != Unit::kNone) continue;
-      if (kUnitless.count(col.name()) || kCountSheets.count(t.name()) || col.name().starts_with("param: ")) continue;
+      if (kUnitless.count(col.name()) || kCountSheets.count(t.name()) || kRowUnitSheets.count(t.name()) || col.name().starts_with("param: ")) continue;
       out.push_back(t.name() + ": " + col.name());
     }
   return out;
@@ -112,6 +114,7 @@ TEST_CASE("sheet kinds: every sheet of a report, the collectives and the cycles"
       {"SDPA_fwd", "perf_model"},             {"BinaryElementwise", "perf_model"},
       {"Normalization", "perf_model"},        {"kernel_summary", "summary"},
       {"short_kernel_histogram", "histogram"}, {"short_kernels_summary", "summary"},
+      {"verdict", "summary"},  // last: what the report says first
   };
   // HTA's sheets come last, each of kind hta, written even when empty (as HTA writes them).
   const char* const hta_sheets[] = {
@@ -220,6 +223,36 @@ TEST_CASE("column units: coll_analysis and the cycles sheets") {
   CHECK(unit_of(sheet(llm, "cycles_llm"), "steps") == "");
   CHECK(numeric_columns_without_unit(all).empty());
   CHECK(numeric_columns_without_unit(llm).empty());
+}
+
+// Instants on the trace's clock are timestamps (the page shows them from the trace's
+// start), not durations: a column that holds Kineto ts values, or a repetition's start
+// and end, says so; spans and gaps between starts stay µs.
+TEST_CASE("column units: timestamps are marked as timestamps, durations stay µs") {
+  const std::vector<Table> all = sglang_cycle_tables(CycleSheetMode::kAll);
+  CHECK(unit_of(sheet(all, "cycles"), "start_us") == "timestamp µs");
+  CHECK(unit_of(sheet(all, "cycles"), "end_us") == "timestamp µs");
+  CHECK(unit_of(sheet(all, "cycle_1_repetitions"), "start_us") == "timestamp µs");
+  CHECK(unit_of(sheet(all, "cycle_1_repetitions"), "end_us") == "timestamp µs");
+  CHECK(unit_of(sheet(all, "cycle_1_repetitions"), "span_us") == "µs");
+  CHECK(unit_of(sheet(all, "cycle_1_repetitions"), "to_next_start_us") == "µs");
+  const std::vector<Table> llm = sglang_cycle_tables(CycleSheetMode::kLlm);
+  for (const Table& t : llm)
+    if (t.name().ends_with("_steps")) {
+      INFO(t.name());
+      CHECK(unit_of(t, "start_us") == "timestamp µs");
+      CHECK(unit_of(t, "span_us") == "µs");
+    }
+  // Every column of the report named ts is a timestamp; the histogram's bin bounds are
+  // kernel durations, not instants.
+  const std::vector<Table> report = bert_report();
+  for (const Table& t : report)
+    for (size_t c = 0; c < t.num_columns(); ++c)
+      if (t.column(c).name() == "ts") {
+        INFO(t.name());
+        CHECK(unit_of(t, "ts") == "timestamp µs");
+      }
+  CHECK(unit_of(sheet(report, "short_kernel_histogram"), "bin_start") == "µs");
 }
 
 #endif  // SOLLENS_HAVE_ZLIB

@@ -63,8 +63,8 @@ Table cycles_table(const CycleReport& report) {
   auto& reps = t.add_column("repetitions", ColumnType::kInt);
   auto& per_outer = t.add_column("layers_per_outer", ColumnType::kInt);
   auto& outside = t.add_column("kernels_outside_layers", ColumnType::kInt);
-  auto& start_us = t.add_column("start_us", ColumnType::kFloat, Unit::kMicroseconds);
-  auto& end_us = t.add_column("end_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& start_us = t.add_column("start_us", ColumnType::kFloat, Unit::kTimestamp);
+  auto& end_us = t.add_column("end_us", ColumnType::kFloat, Unit::kTimestamp);
   auto& avg_span = t.add_column("avg_span_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& avg_idle = t.add_column("avg_idle_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& avg_period = t.add_column("avg_period_us", ColumnType::kFloat, Unit::kMicroseconds);
@@ -161,8 +161,8 @@ Table cycle_repetitions_table(const std::vector<RepetitionStats>& reps, const st
   Table t(name, TableKind::kCycles);
   auto& index = t.add_column("repetition", ColumnType::kInt);
   auto& first = t.add_column("first_kernel_index", ColumnType::kInt);
-  auto& start = t.add_column("start_us", ColumnType::kFloat, Unit::kMicroseconds);
-  auto& end = t.add_column("end_us", ColumnType::kFloat, Unit::kMicroseconds);
+  auto& start = t.add_column("start_us", ColumnType::kFloat, Unit::kTimestamp);
+  auto& end = t.add_column("end_us", ColumnType::kFloat, Unit::kTimestamp);
   auto& span = t.add_column("span_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& busy = t.add_column("busy_us", ColumnType::kFloat, Unit::kMicroseconds);
   auto& idle = t.add_column("idle_us", ColumnType::kFloat, Unit::kMicroseconds);

@@ -60,7 +60,7 @@ Table gpu_kernels_with_user_annotations_table(const HtaTrace& trace, const Trace
   Column& rank = t.add_column("rank", ColumnType::kInt);
   Column& stream = t.add_column("stream", ColumnType::kInt);
   Column& name = t.add_column("name", ColumnType::kString);
-  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kTimestamp);
   Column& dur = t.add_column("dur", ColumnType::kFloat, Unit::kMicroseconds);
   Column& annotation = t.add_column("user_annotation", ColumnType::kString);
   const EventStore& s = trace.store();

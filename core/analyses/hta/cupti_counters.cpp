@@ -141,7 +141,7 @@ Table cupti_counters_table(const HtaTrace& trace, const TraceTree& tree) {
   Table t("cupti_counters", TableKind::kHta);
   Column& rank = t.add_column("rank", ColumnType::kInt);
   Column& name = t.add_column("name", ColumnType::kString);
-  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kTimestamp);
   Column& dur = t.add_column("dur", ColumnType::kFloat, Unit::kMicroseconds);
   for (uint32_t e : r.ranges) {
     rank.push_int(trace.rank());

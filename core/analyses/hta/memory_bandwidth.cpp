@@ -97,7 +97,7 @@ Table memory_bw_time_series_table(const HtaTrace& trace, const std::vector<Memor
   const EventStore& s = trace.store();
   Table t("memory_bw_time_series", TableKind::kHta);
   Column& rank = t.add_column("rank", ColumnType::kInt);
-  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kTimestamp);
   Column& pid = t.add_column("pid", ColumnType::kString);
   Column& name = t.add_column("name", ColumnType::kString);
   Column& bw = t.add_column("memory_bw_gbps", ColumnType::kFloat, Unit::kGigabytesPerSecond);

@@ -109,7 +109,7 @@ Table queue_length_time_series_table(const HtaTrace& trace, const std::vector<Qu
   const EventStore& s = trace.store();
   Table t("queue_length_time_series", TableKind::kHta);
   Column& rank = t.add_column("rank", ColumnType::kInt);
-  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kMicroseconds);
+  Column& ts = t.add_column("ts", ColumnType::kFloat, Unit::kTimestamp);
   Column& pid = t.add_column("pid", ColumnType::kString);
   Column& tid = t.add_column("tid", ColumnType::kString);
   Column& stream = t.add_column("stream", ColumnType::kInt);

@@ -146,7 +146,7 @@ void add_rank_columns(Table& t, const LongTable& lt, const std::vector<AllvRow>&
   const std::vector<int64_t> ranks = ranks_of(rows);
   for (int64_t r : ranks) {
     const std::string p = "rank_" + std::to_string(r) + "_";
-    Column& ts = t.add_column(p + "ts", types.ts, Unit::kMicroseconds);
+    Column& ts = t.add_column(p + "ts", types.ts, Unit::kTimestamp);
     Column& dur = t.add_column(p + "dur", types.dur, Unit::kMicroseconds);
     Column& in_n = t.add_column(p + "In msg nelems", collectives::column_type(lt.dtypes[collectives::kInMsgNelems]));
     Column& out_n = t.add_column(p + "Out msg nelems", collectives::column_type(lt.dtypes[collectives::kOutMsgNelems]));

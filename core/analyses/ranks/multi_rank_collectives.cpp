@@ -61,7 +61,7 @@ Table long_sheet(const LongTable& lt) {
     if (f == collectives::kInMsgNelems) in_mb = &t.add_column("In msg size (MB)", ColumnType::kFloat, Unit::kMegabytes);
     if (f == collectives::kOutMsgNelems) out_mb = &t.add_column("Out msg size (MB)", ColumnType::kFloat, Unit::kMegabytes);
   }
-  Column& ts = t.add_column("ts", lt.integer_ts ? ColumnType::kInt : ColumnType::kFloat, Unit::kMicroseconds);
+  Column& ts = t.add_column("ts", lt.integer_ts ? ColumnType::kInt : ColumnType::kFloat, Unit::kTimestamp);
   Column& dur = t.add_column("dur", lt.integer_dur ? ColumnType::kInt : ColumnType::kFloat, Unit::kMicroseconds);
   Column& source = t.add_column("Collective name from", ColumnType::kString);
   for (const LongRow& row : lt.rows) {
@@ -213,7 +213,7 @@ Table implicit_sync_sheet(const LongTable& lt, const std::vector<SyncRow>& rows)
   std::vector<Column*> ts, dur, wait;
   for (int64_t r : ranks) {
     const std::string p = "rank_" + std::to_string(r) + "_";
-    ts.push_back(&t.add_column(p + "ts", lt.integer_ts ? ColumnType::kInt : ColumnType::kFloat, Unit::kMicroseconds));
+    ts.push_back(&t.add_column(p + "ts", lt.integer_ts ? ColumnType::kInt : ColumnType::kFloat, Unit::kTimestamp));
     dur.push_back(&t.add_column(p + "dur", us_type, Unit::kMicroseconds));
   }
   for (int64_t r : ranks)
