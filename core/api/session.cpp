@@ -114,18 +114,18 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   options.short_kernels.topk = request.topk_short_kernels;
   options.device = request.no_roofline ? nullptr : device.roofline_spec();
   options.hta = hta_options(request);
-  if (request.sol_sheets && options.device) {
-    options.sol.enabled = true;
-    options.sol.device = options.device;
-    options.sol.options.efficiency_factor = request.sol_efficiency;
-    options.sol.options.capture = capture();
-  }
+  // The SOL analysis runs for the verdict sheet in every report; its sheets only where asked.
+  options.sol.enabled = request.sol_sheets && options.device;
+  options.sol.for_verdict = true;
+  options.sol.device = options.device;
+  options.sol.options.efficiency_factor = request.sol_efficiency;
+  options.sol.options.capture = capture();
   // The SOL and HTA sheets come last: what the SOL sheets need of this session, and the
   // HTA sheets themselves, are found on second threads while the TraceLens sheets are
   // computed on this one (where there are no threads, when the report asks for them).
   std::vector<Table> hta_tables;  // before the tasks: one may still be filling it when they end
   std::optional<BesideTask> sol_inputs, hta_sheets;
-  if (options.sol.enabled) {
+  if (options.sol.enabled || options.sol.for_verdict) {
     sol_inputs.emplace([this] {
       python_tree();
       default_cycles();

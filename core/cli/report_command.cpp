@@ -11,6 +11,7 @@
 #include "api/rank_collectives.h"
 #include "api/command_options.h"
 #include "api/hta_traces.h"
+#include "api/verdict_text.h"
 #include "cli/commands.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
@@ -68,6 +69,7 @@ void print_report_summary(const std::string& trace, const LoadedTrace& loaded, c
       << "  GPU time " << ms(timeline.total_us / 1e3) << " ms: computation " << pct(timeline.computation_us)
       << ", exposed comm " << pct(timeline.exposed_comm_us) << ", exposed memcpy "
       << pct(timeline.exposed_memcpy_us) << ", idle " << pct(timeline.idle_us) << "\n"
+      << "  verdict: " << report_headline(report) << "\n"
       << "  timings (ms): read " << ms(loaded.read_ms) << ", parse " << ms(loaded.parse_ms) << ", tree "
       << ms(loaded.tree_ms) << ", timeline " << ms(report.timings.timeline_ms) << ", ops and kernel sheets "
       << ms(report.timings.ops_ms) << ", unified and perf-model sheets " << ms(report.timings.perf_ms)
@@ -86,7 +88,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   // device.roofline_spec() is the GPU for roofline columns, or null: then no roofline
   // columns at all (never a guessed peak) and the notice says why.
   const DeviceIdentification device = session.identify_device(request.device_name);
-  const std::string sol_skipped = print_report_notices(session, request, device, log);
+  print_report_notices(session, request, device, log);
 
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
@@ -142,7 +144,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   print_report_summary(trace, loaded, report, files.csv_ms(), log);
   for (const std::filesystem::path& csv : files.csv_files()) log << "  wrote " << csv.string() << "\n";
   log << "  cycles: " << cycles_summary(cycles) << " (detection "
-      << (request.sol_sheets && sol_skipped.empty() ? "beside the sheets" : ms(cycles_ms) + " ms")
+      << (report.timings.sol_inputs_ms > 0 ? "beside the sheets" : ms(cycles_ms) + " ms")
       << "; details: sollens cycles)\n";
   for (const std::string& notice : files.notices()) log << "sollens: notice: " << notice << "\n";
   if (write_json) log << "  wrote " << (dir / "report.json").string() << "\n";

@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include <chrono>
+#include <optional>
 
 #include "base/stopwatch.h"
 
@@ -14,6 +15,7 @@
 #include "analyses/ops/short_kernels.h"
 #include "analyses/perf/unified_perf_summary.h"
 #include "analyses/sol/sol.h"
+#include "analyses/verdict/verdict.h"
 
 namespace sollens {
 
@@ -32,6 +34,20 @@ std::vector<Table> Report::release_sheets() {
 }
 
 namespace {
+
+// The verdict (analyses/verdict) from the sheets and results so far; without the SOL
+// analysis its idle split comes from the wall alone (no estimates, no steps).
+Table verdict_sheet(const EventStore& store, const TraceTree& tree, const Report& report, const SolReport* sol) {
+  verdict::VerdictInputs in;
+  in.timeline = &report.timeline;
+  const SolWall idle_only = sol ? SolWall{} : sol_wall(store, tree, SolOps{});
+  in.wall = sol ? &sol->wall : &idle_only;
+  in.sol = sol;
+  in.device = sol ? sol->device : "";
+  in.ops_summary = report.find("ops_summary");
+  in.kernel_summary = report.find("kernel_summary");
+  return verdict::verdict_table(in);
+}
 
 void fill_report(const EventStore& store, const TraceTree& tree, const ReportOptions& options,
                  const SheetSink& sink, Report& report) {
@@ -109,16 +125,22 @@ void fill_report(const EventStore& store, const TraceTree& tree, const ReportOpt
     report.timings.collectives_ms = ms_since(t0);
   }
 
-  // The SOL sheets after all of TraceLens's, from the launchers and models above.
+  // The SOL sheets after all of TraceLens's, from the launchers and models above; the
+  // verdict reads the SOL analysis before its tables move into the report.
   const ReportSolOptions& sol = options.sol;
-  if (sol.enabled && sol.device) {
+  const bool sol_sheets = sol.enabled && sol.device;
+  std::optional<SolReport> sol_report;
+  if (sol_sheets || sol.for_verdict) {
     t0 = Clock::now();
     const SolInputs inputs = sol.inputs ? sol.inputs() : SolInputs{};
-    SolReport r = analyze_sol(store, inputs.tree ? *inputs.tree : tree, launchers, modeled, sol.device,
-                              sol.options, inputs.cycles);
-    for (Table& t : r.release_tables()) keep_if_rows(std::move(t));
-    report.sol_notes = std::move(r.ops.notes);
+    sol_report.emplace(analyze_sol(store, inputs.tree ? *inputs.tree : tree, launchers, modeled, sol.device,
+                                   sol.options, inputs.cycles));
     report.timings.sol_ms = ms_since(t0);
+  }
+  Table verdict = verdict_sheet(store, tree, report, sol_report ? &*sol_report : nullptr);
+  if (sol_sheets) {
+    for (Table& t : sol_report->release_tables()) keep_if_rows(std::move(t));
+    report.sol_notes = std::move(sol_report->ops.notes);
   }
 
   if (options.hta.enabled) {
@@ -129,6 +151,7 @@ void fill_report(const EventStore& store, const TraceTree& tree, const ReportOpt
     else report.timings.hta_ms = ms_since(t0);
     for (Table& t : hta_sheets) add(std::move(t));
   }
+  add(std::move(verdict));  // last: a summary of the sheets before it
 }
 
 }  // namespace

@@ -34,6 +34,9 @@ struct SolInputs {
 struct ReportSolOptions {
   bool enabled = false;
   const DeviceSpec* device = nullptr;   // null: no SOL sheets (nothing can be estimated)
+  // Run the SOL analysis for the verdict sheet (its steps and estimates) even where the
+  // SOL sheets are not written (not enabled, or no device: steps without estimates).
+  bool for_verdict = false;
   // Asked once, after every TraceLens sheet and just before the SOL sheets, so that a
   // caller can still be finding them on another thread meanwhile. Unset: no inputs.
   std::function<SolInputs()> inputs;

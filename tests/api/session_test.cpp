@@ -66,6 +66,7 @@ TEST_CASE("Session: the report is build_report's, sheet for sheet") {
     options.perf.corrected = corrected;
     options.timeline.include_unlinked = true;
     options.device = session.identify_device().roofline_spec();
+    options.sol.for_verdict = true;  // as the session asks: the verdict's steps
     const Report ours = session.report(request);
     const Report direct = build_report(session.store(), session.tree(), options);
     REQUIRE(ours.sheets.size() == direct.sheets.size());
@@ -88,6 +89,7 @@ TEST_CASE("Session: the short-kernel and num_kernels options reach build_report"
   options.perf.group_by_num_kernels = true;
   options.short_kernels = {.threshold_us = 20, .histogram_bins = 3, .topk = 0};
   options.device = session.identify_device().roofline_spec();
+  options.sol.for_verdict = true;  // as the session asks: the verdict's steps
   const Report ours = session.report(request);
   const Report direct = build_report(session.store(), session.tree(), options);
   REQUIRE(ours.sheets.size() == direct.sheets.size());

@@ -57,8 +57,9 @@ TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
 
   REQUIRE(handed.size() == report.sheets.size());
   CHECK(names_when_handed.front() == "gpu_timeline");
-  // The SOL sheets after TraceLens's, HTA's last.
-  CHECK(names_when_handed.back() == "critical_path_inferred_breakdown");
+  // The SOL sheets after TraceLens's, then HTA's, the verdict last.
+  CHECK(names_when_handed[names_when_handed.size() - 2] == "critical_path_inferred_breakdown");
+  CHECK(names_when_handed.back() == "verdict");
   CHECK(std::find(names_when_handed.begin(), names_when_handed.end(), "sol_metrics") <
         std::find(names_when_handed.begin(), names_when_handed.end(), "temporal_breakdown"));
   for (size_t i = 0; i < handed.size(); ++i) {
