@@ -81,6 +81,7 @@ const eventLine = (index, i) => {
 
 function frame(tl, described) {
   tl.dirty = false;
+  if (!tl.canvas.isConnected) return;  // the view was drawn again (another report)
   const t0 = performance.now();
   const canvas = tl.canvas;
   const dpr = window.devicePixelRatio || 1;

@@ -90,7 +90,9 @@ function buildView(section, ctx, index) {
     } });
   controls.append(overlayBoxes(tl, index), zoomButtons(tl), visibleRangeButton(tl));
   attach(tl);
-  new ResizeObserver(() => tl.requestDraw()).observe(canvas);
+  // Drawn again at a new size; let go (with its million events) when the view is redrawn.
+  const resized = new ResizeObserver(() => (canvas.isConnected ? tl.requestDraw() : resized.disconnect()));
+  resized.observe(canvas);
   section.timeline = tl;  // for the page's checks and benchmark: the view's controller
   tl.requestDraw();
   if (tl.state.selection) tl.select(tl.state.selection);
