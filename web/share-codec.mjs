@@ -15,6 +15,7 @@
 //   'dN' the same, each value stored as the difference from the one before (sorted columns)
 //   'iN+', 'dN+' the same, then for each value zigzag(k): it is k doubles away from that
 //        decimal (rounding noise: 1.8256000000000001), |k| <= 255
+//   '=j' column j of the same sheet again, 'Sj' its running sum (exactly): no bytes
 //   'f'  float32 (values a float32 holds exactly), 'F' float64 — both stored byte plane by
 //        byte plane (all first bytes, then all second bytes, …): deflate finds the runs
 // A reader throws CodecError on any byte out of place (short data, a varint too long,
@@ -223,7 +224,37 @@ function packColumn(column, rows, writer, strings) {
 
 export function packSheets(sheets, writer, strings) {
   return sheets.map((sheet) => [sheet.name, sheet.kind ?? '', sheet.rows,
-    sheet.columns.map((c) => packColumn(c, sheet.rows, writer, strings))]);
+    sheet.columns.map((c, k) => derivedColumn(sheet, k) ?? packColumn(c, sheet.rows, writer, strings))]);
+}
+
+// A number column that is an earlier one again ('=j': a TFLOPS mean that is its median
+// when each op ran once) or its running sum ('Sj': a cumulative percentage), exactly,
+// takes no bytes.
+function derivedColumn(sheet, k) {
+  const { rows, columns } = sheet;
+  const c = columns[k];
+  if (c.type === 'string' || rows === 0) return null;
+  const describe = (encoding) => [c.name, c.type, c.unit ?? '', encoding, 0];
+  for (let j = 0; j < k; j++) if (columns[j].type !== 'string' && sameNumbers(c, columns[j], rows)) return describe(`=${j}`);
+  if (!allValid(c, rows)) return null;
+  for (let j = 0; j < k; j++) if (columns[j].type !== 'string' && allValid(columns[j], rows) && isRunningSum(c, columns[j], rows)) return describe(`S${j}`);
+  return null;
+}
+function sameNumbers(a, b, rows) {
+  for (let r = 0; r < rows; r++) if (a.validity[r] !== b.validity[r] || (a.validity[r] && !Object.is(a.values[r], b.values[r]))) return false;
+  return true;
+}
+function allValid(c, rows) {
+  for (let r = 0; r < rows; r++) if (!c.validity[r]) return false;
+  return true;
+}
+function isRunningSum(sum, of, rows) {
+  let acc = 0;
+  for (let r = 0; r < rows; r++) {
+    acc += of.values[r];
+    if (!Object.is(acc, sum.values[r])) return false;
+  }
+  return true;
 }
 
 // --- unpacking ----------------------------------------------------------------------------
@@ -273,7 +304,23 @@ function unpackTexts(name, unit, rows, reader, strings, at) {
   return { name, type: 'string', unit, validity, codes, dictionary };
 }
 
-function unpackColumn(desc, rows, reader, where, strings) {
+// '=j' and 'Sj' (derivedColumn): column j of the sheet, or its running sum.
+function unpackDerived(encoding, rows, before, at) {
+  const m = /^([=S])(\d{1,4})$/.exec(encoding);
+  const from = m && before[Number(m[2])];
+  if (!from || from.type === 'string') fail(`${at} is derived from a column it cannot be`);
+  if (m[1] === '=') return { validity: from.validity.slice(), values: from.values.slice() };
+  const values = new Float64Array(rows);
+  let acc = 0;
+  for (let r = 0; r < rows; r++) {
+    if (!from.validity[r]) fail(`${at} sums a column with empty cells`);
+    acc += from.values[r];
+    values[r] = acc;
+  }
+  return { validity: new Uint8Array(rows).fill(1), values };
+}
+
+function unpackColumn(desc, rows, reader, where, strings, before) {
   if (!Array.isArray(desc) || desc.length < 5) fail(`${where} is not a column`);
   const [name, type, unit, encoding, hasNulls] = desc;
   if (!isText(name, 1000) || !isText(unit, 200)) fail(`${where} has no name or unit`);
@@ -283,6 +330,7 @@ function unpackColumn(desc, rows, reader, where, strings) {
     return unpackTexts(name, unit, rows, reader, strings, at);
   }
   if (type !== 'float' && type !== 'int' && type !== 'bool') fail(`${at} has an unknown type`);
+  if (typeof encoding === 'string' && /^[=S]/.test(encoding)) return checkedNumbers({ name, type, unit, ...unpackDerived(encoding, rows, before, at) }, rows, at);
   if (hasNulls !== 0 && hasNulls !== 1) fail(`${at} has no null flag`);
   const validity = readValidity(reader, rows, hasNulls);
   let count = 0;
@@ -303,11 +351,16 @@ function unpackColumn(desc, rows, reader, where, strings) {
   } else fail(`${at} has an unknown encoding`);
   const values = new Float64Array(rows);
   for (let r = 0, i = 0; r < rows; r++) if (validity[r]) values[r] = read[i++];
+  return checkedNumbers({ name, type, unit, validity, values }, rows, at);
+}
+
+function checkedNumbers(column, rows, at) {
+  const { type, validity, values } = column;
   if (type !== 'float') {
     for (let r = 0; r < rows; r++)
       if (validity[r] && (type === 'int' ? !Number.isSafeInteger(values[r]) : values[r] !== 0 && values[r] !== 1)) fail(`${at} holds a value that is not ${type}`);
   }
-  return { name, type, unit, validity, values };
+  return column;
 }
 
 export function unpackSheets(descriptors, reader, where = 'sheets', strings = []) {
@@ -319,6 +372,9 @@ export function unpackSheets(descriptors, reader, where = 'sheets', strings = []
     cells += d[2] * d[3].length;
   }
   if (cells > MAX_CELLS) fail(`${where} claims more than ${MAX_CELLS} cells`);
-  return descriptors.map(([name, kind, rows, columns]) =>
-    ({ name, kind, rows, columns: columns.map((c, i) => unpackColumn(c, rows, reader, `${where}: ${name.slice(0, 40)} column ${i}`, strings)) }));
+  return descriptors.map(([name, kind, rows, columns]) => {
+    const before = [];
+    for (const [i, c] of columns.entries()) before.push(unpackColumn(c, rows, reader, `${where}: ${name.slice(0, 40)} column ${i}`, strings, before));
+    return { name, kind, rows, columns: before };
+  });
 }

@@ -1,6 +1,6 @@
 // Share links of format 3 (web/share.mjs, web/share-codec.mjs), run by share_codec_test.mjs:
 // every column encoding round trips (whole and decimal numbers, sorted ones, decimals off by
-// rounding noise, float32 and
+// rounding noise, copies and running sums of other columns, float32 and
 // float64 values, NaN, infinities, -0, nulls, booleans, large integers, strings with HTML
 // and unicode, empty sheets); a link made on a view carries that view's sheets and the
 // overview's and says so; a rank set and a .sollens file round trip; every malformed
@@ -31,6 +31,9 @@ function syntheticSheets() {
     { name: 'decimals', kind: 'summary', rows: 5, columns: [numbers('ms', 'float', [0.25, 1.5, 12.125, -3.75, 1e6])] },
     { name: 'sorted', kind: 'summary', rows: n, columns: [numbers('ts', 'float', Array.from({ length: n }, (_, i) => 1.7e12 + i * 3.001))] },
     { name: 'rounding noise', kind: 'summary', rows: 6, columns: [numbers('bin', 'float', Array.from({ length: 6 }, (_, i) => 1.6 + i * 0.0752))] },
+    { name: 'derived', kind: 'summary', rows: 4, columns: [numbers('pct', 'float', [40.1, 30.2, 20.3, 9.4]), strings('op', ['a', 'b', 'c', 'd']),
+      numbers('cum', 'float', [40.1, 40.1 + 30.2, 40.1 + 30.2 + 20.3, 40.1 + 30.2 + 20.3 + 9.4]), numbers('again', 'float', [40.1, 30.2, 20.3, 9.4]),
+      numbers('with nulls', 'float', [1, 0, 3, 0], Uint8Array.of(1, 0, 1, 0)), numbers('same nulls', 'int', [1, 0, 3, 0], Uint8Array.of(1, 0, 1, 0))] },
     { name: 'float32', kind: 'summary', rows: 3, columns: [numbers('f', 'float', [Math.fround(0.1), Math.fround(1 / 3), 2 ** -30])] },
     { name: 'float64', kind: 'summary', rows: n, columns: [numbers('g', 'float', Array.from({ length: n }, (_, i) => rand(i)))] },
     { name: 'odd floats', kind: 'summary', rows: 7, columns: [numbers('x', 'float', [NaN, Infinity, -Infinity, -0, 0, 5e-324, Number.MAX_VALUE])] },
@@ -76,7 +79,7 @@ export async function formatChecks({ share, load, check, sameSheets }) {
   check(sameSheets(sheets, back.report.sheets, 'synthetic'), `format 3: ${sheets.length} synthetic sheets (every encoding, NaN, ±inf, -0, nulls, HTML, unicode, empty) round trip`);
   const encodings = splitLink(link.url).doc.report.sheets.flatMap((d) => d[3].map((c) => c[3]));
   const used = new Set(encodings.map((e) => e[0]));
-  check(['i', 'd', 'f', 'F', 'g'].every((e) => used.has(e)) && encodings.some((e) => e.endsWith('+')),
+  check(['i', 'd', 'f', 'F', 'g', '=', 'S'].every((e) => used.has(e)) && encodings.some((e) => e.endsWith('+')),
     `format 3: the synthetic sheets use every encoding (${[...new Set(encodings)].join(' ')})`);
   check(Object.is(back.report.sheets.find((s) => s.name === 'odd floats').columns[0].values[3], -0), 'format 3: -0 stays -0');
 
@@ -133,6 +136,9 @@ export async function formatChecks({ share, load, check, sameSheets }) {
     ['a code past the string table', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'string', '', 'g', 0]]]]; }, Uint8Array.of(100)), /past the string table/],
     ['a string table of numbers', withDoc((d) => { d.strings = [1, 2]; }), /strings\[0\] is not a text/],
     ['bytes left over', joinLink(doc, Buffer.concat([columns, Buffer.from([1, 2, 3])])), /3 bytes after its tables/],
+    ['a copy of a later column', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'float', '', '=1', 0], ['y', 'float', '', 'i0', 0]]]]; }, Uint8Array.of(2)), /derived from a column it cannot be/],
+    ['a copy of a text column', withDoc((d) => { d.strings = ['a']; d.report.sheets = [['s', '', 1, [['t', 'string', '', 'g', 0], ['y', 'float', '', '=0', 0]]]]; }, Uint8Array.of(1)), /derived from a column it cannot be/],
+    ['a running sum over empty cells', withDoc((d) => { d.report.sheets = [['s', '', 2, [['x', 'float', '', 'i0', 1], ['y', 'float', '', 'S0', 0]]]]; }, Uint8Array.of(1, 2)), /sums a column with empty cells/],
     ['an unknown encoding', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'float', '', 'Z', 0]]]]; }, Uint8Array.of(0)), /unknown encoding/],
     ['a fraction in an int column', withDoc((d) => { d.report.sheets = [['s', '', 1, [['x', 'int', '', 'i1', 0]]]]; }, Uint8Array.of(2)), /not int/],
     ['a sheet that is not one', withDoc((d) => { d.report.sheets = [{ name: 's' }]; }, new Uint8Array(0)), /not one/],
