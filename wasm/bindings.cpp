@@ -92,6 +92,17 @@ class Session {
   std::string build_comparison(const Session& baseline, std::string baseline_name, std::string variant_name) {
     return page_.build_comparison(baseline.page_, baseline_name, variant_name);
   }
+  // The time axis (PageSession::build_time_axis and what follows it).
+  std::string build_time_axis(std::string device_name) { return page_.build_time_axis(device_name); }
+  std::string event_detail(double row) { return page_.event_detail(static_cast<int64_t>(row)); }
+  std::string range_summary(double start_us, double end_us) { return page_.range_summary(start_us, end_us); }
+  // The trace's text in the filled buffer cut to the range; then trimmedBytes (a view:
+  // copy it at once).
+  std::string trim_buffer(double start_us, double end_us) { return page_.trim_buffer(start_us, end_us); }
+  emscripten::val trimmed_bytes() const {
+    const std::string& t = page_.trimmed();
+    return emscripten::val(emscripten::typed_memory_view(t.size(), reinterpret_cast<const uint8_t*>(t.data())));
+  }
   // Numeric columns as a Float64Array view (null cells hold 0; see columnValidity).
   emscripten::val column_numbers(int sheet, int column) { return ::column_numbers(page_.tables(), sheet, column); }
   // 1 = value, 0 = null, as a Uint8Array view.
@@ -161,6 +172,11 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("loadCapture", &Session::load_capture)
       .function("buildSolar", &Session::build_solar)
       .function("buildComparison", &Session::build_comparison)
+      .function("buildTimeAxis", &Session::build_time_axis)
+      .function("eventDetail", &Session::event_detail)
+      .function("rangeSummary", &Session::range_summary)
+      .function("trimBuffer", &Session::trim_buffer)
+      .function("trimmedBytes", &Session::trimmed_bytes)
       .function("columnNumbers", &Session::column_numbers)
       .function("columnValidity", &Session::column_validity)
       .function("columnCodes", &Session::column_codes)

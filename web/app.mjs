@@ -12,13 +12,14 @@
 
 import { wireExportReport } from './actions/export-report.mjs';
 import { hasSharedLink, notInLink, openSharedLink, wireShareLink } from './actions/share-link.mjs';
-import { engine, openExecutionTrace, requestComparison, requestCycles, requestReport, requestSol, requestSolar } from './load.mjs';
+import { engine, eventDetail, openExecutionTrace, rangeSummary, requestComparison, requestCycles, requestReport, requestSol, requestSolar,
+  requestTimeAxis, trimmedTrace } from './load.mjs';
 import { openRank, openToCompare, openTraceParameter, wireOpening } from './open.mjs';
 import { setViewRequests, showView, viewInAddress } from './router.mjs';
 import { wireOverview } from './views/overview.mjs';
 
 setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank, requestSolar, openExecutionTrace,
-  notInLink });
+  notInLink, requestTimeAxis, eventDetail, rangeSummary, trimmedTrace });
 wireOverview({ requestReport });
 wireOpening();
 for (const b of document.querySelectorAll('nav [data-view]'))

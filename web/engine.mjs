@@ -7,6 +7,9 @@
 //                                onCyclesError, onSol, onSolar, onComparison, onRanks, onError, onCrash})
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
+// The time axis's requests are asked (engine.ask): each returns a Promise of the
+// worker's reply, rejected when the reply has an error, or when another load replaces
+// this one or the worker stops before it comes.
 
 import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
 
@@ -17,6 +20,8 @@ const startWorker = () => new Worker(new URL('./worker.mjs', import.meta.url), {
 export function createEngine(handlers, { createWorker = startWorker } = {}) {
   let worker = null;
   let loadId = 0;
+  let askId = 0;
+  const asked = new Map();  // ask → {resolve, reject}
 
   const route = messageRouter(FromWorker, {
     [FromWorker.READY]: handlers.onReady,
@@ -29,6 +34,10 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     [FromWorker.SOLAR]: handlers.onSolar,
     [FromWorker.COMPARISON]: handlers.onComparison,
     [FromWorker.RANKS]: handlers.onRanks,
+    [FromWorker.TIME_AXIS]: settle,
+    [FromWorker.EVENT_DETAIL]: settle,
+    [FromWorker.RANGE_SUMMARY]: settle,
+    [FromWorker.TRIM]: settle,
     [FromWorker.ERROR]: handlers.onError,
   });
 
@@ -36,6 +45,20 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     // READY is about the worker, not a load; the others are for the current load only.
     if (message?.type !== FromWorker.READY && message?.id !== loadId) return;
     if (!route(message)) console.error('sollens: a message of no known type from the worker', message?.type);
+  }
+
+  function settle(message) {
+    const waiting = asked.get(message.ask);
+    if (!waiting) return;
+    asked.delete(message.ask);
+    if (message.error) waiting.reject(new Error(message.error));
+    else waiting.resolve(message);
+  }
+
+  // The asks of a load that is no longer shown (or of a stopped worker) never get a reply.
+  function dropAsks(why) {
+    for (const { reject } of asked.values()) reject(new Error(why));
+    asked.clear();
   }
 
   function start() {
@@ -50,6 +73,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
   }
 
   function stop() {
+    dropAsks('the page stopped reading this trace');
     worker?.terminate();
     worker = null;
   }
@@ -71,16 +95,21 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     get currentLoad() { return loadId; },
     // Forgets the current load (nothing more is heard about it); returns the new id,
     // for a load the page makes itself (a report from a share link).
-    abandon() { return ++loadId; },
+    abandon() {
+      dropAsks('another report is shown');
+      return ++loadId;
+    },
     // source: {file} or {url, name} or {url, name, remote: true}, each with compare: true
     // to compare it with the open trace (messages.mjs).
     open(source) {
+      dropAsks('another trace was opened');
       loadId += 1;
       start();
       request({ type: ToWorker.OPEN, ...source });
     },
     // files: [{file, name}], the rank traces of one run (messages.mjs's OPEN_RANKS).
     openRanks(files) {
+      dropAsks('another trace was opened');
       loadId += 1;
       start();
       request({ type: ToWorker.OPEN_RANKS, files });
@@ -97,5 +126,17 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
       return request({ type: ToWorker.SOLAR, file, device });
     },
     requestComparison: ({ swapped, names }) => request({ type: ToWorker.COMPARE, swapped, names }),
+    // A time-axis request (ToWorker.TIME_AXIS, EVENT_DETAIL, RANGE_SUMMARY, TRIM with its
+    // fields): a Promise of the reply (messages.mjs).
+    ask(type, fields = {}) {
+      const ask = ++askId;
+      return new Promise((resolve, reject) => {
+        asked.set(ask, { resolve, reject });
+        if (!request({ type, ...fields, ask })) {
+          asked.delete(ask);
+          reject(new Error('no trace is being read: open one first'));
+        }
+      });
+    },
   };
 }

@@ -4,6 +4,7 @@
 // ?trace=) is open.mjs's.
 
 import { createEngine } from './engine.mjs';
+import { ToWorker } from './messages.mjs';
 import { fmtBytes, fmtFixed, fmtInt } from './format.mjs';
 import { REPORT_VIEWS, redraw, redrawAll, resetViews, showView } from './router.mjs';
 import { app, forgetKept, settleCycles } from './state.mjs';
@@ -197,6 +198,50 @@ export function requestSol({ device = '', efficiency = 1, capture = null } = {})
   app.report.solPending = true;
   return true;
 }
+
+// --- the time axis (views/timeline.mjs; web/timeline/CONTRACT.md) -------------------
+// Built by the worker when the view first asks (not with the report, whose time it
+// would add to): kept as app.report.timeAxis, and the view drawn again when it comes.
+// A recomputed report keeps it (the events do not change); another trace drops it.
+const NO_TRACE_BEHIND = 'This report came from a link and has no trace behind it: open the trace to see its time axis.';
+
+export function requestTimeAxis() {
+  const { report } = app;
+  if (!report) return Promise.reject(new Error('No trace is open.'));
+  if (report.timeAxis) return Promise.resolve(report.timeAxis);
+  if (report.shared) return Promise.reject(new Error(NO_TRACE_BEHIND));
+  report.timeAxisPromise ??= engine.ask(ToWorker.TIME_AXIS, { device: app.reportOptions?.device ?? '' }).then(
+    (msg) => {
+      if (app.report === report) Object.assign(report, { timeAxis: msg.timeAxis, timeAxisError: null });
+      redrawTimeline(report);
+      return msg.timeAxis;
+    },
+    (e) => {
+      // Kept as the answer (asking again would fail the same way); the view that asked
+      // shows it, so the view is not drawn again here.
+      report.timeAxisError = e.message;
+      throw e;
+    });
+  return report.timeAxisPromise;
+}
+
+function redrawTimeline(report) {
+  if (app.report !== report) return;
+  redraw('timeline');
+  showView(app.currentView);
+}
+
+// Asked of the worker about the shown trace: each a Promise (rejected with the words to show).
+function askTrace(type, fields, pick) {
+  if (!app.report) return Promise.reject(new Error('No trace is open.'));
+  if (app.report.shared) return Promise.reject(new Error(NO_TRACE_BEHIND));
+  return engine.ask(type, fields).then(pick);
+}
+export const eventDetail = (row) => askTrace(ToWorker.EVENT_DETAIL, { row }, (msg) => msg.detail);
+export const rangeSummary = (startUs, endUs) =>
+  askTrace(ToWorker.RANGE_SUMMARY, { startUs, endUs }, (msg) => msg.summary);
+export const trimmedTrace = (startUs, endUs) =>
+  askTrace(ToWorker.TRIM, { startUs, endUs }, (msg) => ({ bytes: msg.bytes, name: msg.name }));
 
 // The view is drawn again, so that its controls show what the report really is.
 function sharedCannotRecompute() {

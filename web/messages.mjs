@@ -27,6 +27,14 @@
 //                 OPEN_RANKS {id, files: [{file: File, name}]}   several rank traces of one
 //                                         run: read one at a time, only their summaries kept
 //                                         (what was open is closed); answered by RANKS
+//                 The time axis (views/timeline.mjs; web/timeline/CONTRACT.md), each with
+//                 ask (a number the reply carries back, to settle the page's Promise):
+//                 TIME_AXIS      {id, ask, device}   its sheets, built on the first request
+//                                                    (device: the SOL device, "" = the trace's)
+//                 EVENT_DETAIL   {id, ask, row}      one event by its store row
+//                 RANGE_SUMMARY  {id, ask, startUs, endUs}   a range (µs from the trace's start)
+//                 TRIM           {id, ask, startUs, endUs}   the trace cut to a range, for
+//                                                    Perfetto UI (the file is read again)
 // From the worker: READY        {version, devices: [deviceDB ids], warm}   once the module runs
 //                                (warm: false), again once it has run the bundled sample (true)
 //                  PROGRESS     {id, phase: 'read' (events parsed as they are read) |
@@ -51,6 +59,12 @@
 //                  RANKS        {id, ranks: {ranks: [{rank, file, rankFrom}], simplifiedMode,
 //                                metadataMismatches, skipped: [file names of Execution
 //                                Traces], sheets}}   the cross-rank sheets (core/api/rank_set.h)
+//                  TIME_AXIS    {id, ask, timeAxis: {lanes, events, spans (sheets), traceStartUs
+//                                (absolute µs of the trace's start), buildMs, inputsMs}} or {id, ask, error}
+//                  EVENT_DETAIL {id, ask, row, detail: {name, kind, startUs, durUs, args, op, perf,
+//                                sol}} or {id, ask, error}   (core/writers/time_axis_json.h)
+//                  RANGE_SUMMARY {id, ask, summary (sheet time_axis_range_summary)} or {id, ask, error}
+//                  TRIM         {id, ask, bytes (Uint8Array, transferred), name} or {id, ask, error}
 //                  ERROR        {id, title, hint}
 // Every message but READY carries the id of the load it belongs to.
 
@@ -62,6 +76,10 @@ export const ToWorker = Object.freeze({
   SOLAR: 'solar',
   COMPARE: 'compare',
   OPEN_RANKS: 'open-ranks',
+  TIME_AXIS: 'time-axis',
+  EVENT_DETAIL: 'event-detail',
+  RANGE_SUMMARY: 'range-summary',
+  TRIM: 'trim',
 });
 
 export const FromWorker = Object.freeze({
@@ -75,6 +93,10 @@ export const FromWorker = Object.freeze({
   SOLAR: 'solar',
   COMPARISON: 'comparison',
   RANKS: 'ranks',
+  TIME_AXIS: 'time-axis',
+  EVENT_DETAIL: 'event-detail',
+  RANGE_SUMMARY: 'range-summary',
+  TRIM: 'trim',
   ERROR: 'error',
 });
 

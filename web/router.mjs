@@ -20,7 +20,11 @@
 //    dropped (the names of the sheets left empty to fit the share link the report came from),
 //    reportOptions (app.reportOptions: the options the shown report was asked with, by the page's names),
 //    solar (app.solar: the Execution Trace read beside the trace, or alone), requestSolar({device}),
-//    openExecutionTrace(file)}
+//    openExecutionTrace(file),
+//    timeAxis (the time axis's sheets once built, else null), timeAxisPending, timeAxisError,
+//    requestTimeAxis() (a Promise; the timeline view is drawn again when it comes),
+//    eventDetail(row), rangeSummary(startUs, endUs), trimmedTrace(startUs, endUs) (each a
+//    Promise: web/timeline/CONTRACT.md)}
 // The Solar view is also drawn with no report (an Execution Trace opened alone, or none
 // yet): its context then has report null.
 // (the report model is described at the top of worker.mjs). A view not listed here
@@ -46,7 +50,11 @@ const renderedViews = new Set();
 // whether the request went to the worker.
 let requests = { requestReport: () => false, requestCycles: () => false, requestSol: () => false,
   requestComparison: () => false, openToCompare: () => {}, openRank: () => {}, requestSolar: () => false,
-  openExecutionTrace: () => {} };
+  openExecutionTrace: () => {}, requestTimeAxis: noTrace, eventDetail: noTrace, rangeSummary: noTrace,
+  trimmedTrace: noTrace };
+function noTrace() {
+  return Promise.reject(new Error('No trace is open.'));
+}
 export function setViewRequests(r) {
   requests = r;
 }
@@ -181,6 +189,13 @@ function viewContext(name) {
     solar: app.solar,
     requestSolar: (options = {}) => requests.requestSolar(options),
     openExecutionTrace: (file) => requests.openExecutionTrace(file),
+    timeAxis: report.timeAxis ?? null,
+    timeAxisPending: Boolean(report.timeAxisPromise) && !report.timeAxis,
+    timeAxisError: report.timeAxisError ?? null,
+    requestTimeAxis: () => requests.requestTimeAxis(),
+    eventDetail: (row) => requests.eventDetail(row),
+    rangeSummary: (startUs, endUs) => requests.rangeSummary(startUs, endUs),
+    trimmedTrace: (startUs, endUs) => requests.trimmedTrace(startUs, endUs),
     showView,
   };
 }

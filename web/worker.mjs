@@ -38,6 +38,9 @@ let session = null;
 // with it (OPEN with compare: true); any other open frees it.
 let baseline = null;
 let sessionName = '';
+// Where the open trace came from ({file} or {url, remote}), to read it again: the
+// streamed load keeps no text, and a trimmed trace is cut from the original bytes.
+let sessionSource = null;
 let baselineName = '';
 
 const loadModule = () => (modulePromise ??= createSollens().then((sollens) => {
@@ -65,6 +68,10 @@ const route = messageRouter(ToWorker, {
   [ToWorker.SOLAR]: postSolar,
   [ToWorker.COMPARE]: (msg) => postComparison(msg.id, Boolean(msg.swapped), msg.names),
   [ToWorker.OPEN_RANKS]: openRanks,
+  [ToWorker.TIME_AXIS]: postTimeAxis,
+  [ToWorker.EVENT_DETAIL]: postEventDetail,
+  [ToWorker.RANGE_SUMMARY]: postRangeSummary,
+  [ToWorker.TRIM]: postTrim,
 });
 self.onmessage = (event) => route(event.data);
 
@@ -148,6 +155,7 @@ async function open({ id, file, url, name, remote, compare }) {
     }
     name = name ?? file.name;
     sessionName = name;
+    sessionSource = file ? { file } : { url, remote: Boolean(remote) };
     const { fileBytes, gzip } = source;
     session = new sollens.Session();
     const { read, gzipTruncated, streamMs, finishMs } = await streamInto(sollens, session, source, progress);
@@ -193,6 +201,7 @@ async function openRanks({ id, files }) {
     keepAsBaseline(false);
     session?.delete();
     session = null;
+    sessionSource = null;
     ranks = new sollens.Ranks();
     const skipped = [];  // Execution Traces: no profiler events to summarise
     for (const [index, { file, name }] of files.entries()) {
@@ -549,6 +558,75 @@ async function readIntoBuffer(sollens, file, again) {
   }
   if (written === 0) throw new UserError(`${file.name} is empty once decompressed.`, again);
   session.setSize(written);
+}
+
+// --- the time axis (web/timeline/CONTRACT.md) -------------------------------------------
+// Each answers {id, ask, ...} or {id, ask, error} (messages.mjs).
+function answerAsk(type, msg, work) {
+  try {
+    if (!session) throw new UserError('No trace is open.', '');
+    const { reply, transfer } = work();
+    self.postMessage({ type, id: msg.id, ask: msg.ask, ...reply }, transfer ?? []);
+  } catch (e) {
+    self.postMessage({ type, id: msg.id, ask: msg.ask, error: e instanceof UserError ? e.title : message(e) });
+  }
+}
+
+// Parsed JSON of the core, or the core's error thrown as the user's words.
+function coreAnswer(json) {
+  const answer = JSON.parse(json);
+  if (answer.error) throw new UserError(`${answer.error.charAt(0).toUpperCase()}${answer.error.slice(1)}.`, '');
+  return answer;
+}
+
+function postTimeAxis(msg) {
+  answerAsk(FromWorker.TIME_AXIS, msg, () => {
+    const described = coreAnswer(session.buildTimeAxis(String(msg.device ?? '')));
+    const [lanes, events, spans] = described.sheets.map((sheet) => readSheet(session, sheet));
+    const timeAxis = { lanes, events, spans, traceStartUs: described.traceStartUs,
+      buildMs: described.buildMs, inputsMs: described.inputsMs };
+    return { reply: { timeAxis }, transfer: transferables({ sheets: [lanes, events, spans] }) };
+  });
+}
+
+function postEventDetail(msg) {
+  answerAsk(FromWorker.EVENT_DETAIL, msg, () => ({ reply: coreAnswer(session.eventDetail(Number(msg.row))) }));
+}
+
+function postRangeSummary(msg) {
+  answerAsk(FromWorker.RANGE_SUMMARY, msg, () => {
+    const described = coreAnswer(session.rangeSummary(Number(msg.startUs), Number(msg.endUs)));
+    const summary = readSheet(session, described.sheets[0]);
+    return { reply: { summary }, transfer: transferables({ sheets: [summary] }) };
+  });
+}
+
+// The file read again into the session's buffer (decompressed), then cut by the core.
+async function postTrim(msg) {
+  let blob = null;
+  try {
+    if (!session || !sessionSource) throw new UserError('No trace file is open to cut.', '');
+    blob = sessionSource.file ?? await fetchAgain(sessionSource);
+    await readIntoBuffer(await loadModule(), blob, 'Open the trace again.');
+  } catch (e) {
+    self.postMessage({ type: FromWorker.TRIM, id: msg.id, ask: msg.ask,
+      error: e instanceof UserError ? e.title : `The trace could not be read again: ${message(e)}.` });
+    return;
+  }
+  answerAsk(FromWorker.TRIM, msg, () => {
+    const error = session.trimBuffer(Number(msg.startUs), Number(msg.endUs));
+    if (error) throw new UserError(`The trace could not be cut: ${message(error)}.`, '');
+    const bytes = session.trimmedBytes().slice();  // a copy out of wasm memory
+    const base = sessionName.replace(/\.json(\.gz)?$/i, '') || 'trace';
+    const ms = (us) => (Number(us) / 1000).toFixed(3).replace(/\.?0+$/, '');
+    return { reply: { bytes, name: `${base}.${ms(msg.startUs)}-${ms(msg.endUs)}ms.json` }, transfer: [bytes.buffer] };
+  });
+}
+
+async function fetchAgain({ url, remote }) {
+  const response = await fetch(url, remote ? { mode: 'cors', credentials: 'omit', referrerPolicy: 'no-referrer' } : {});
+  if (!response.ok) throw new UserError(`The trace could not be fetched again (HTTP ${response.status}).`, '');
+  return response.blob();
 }
 
 function transferables(result) {

@@ -1,6 +1,7 @@
 #include "writers/trace_trim.h"
 
-#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -65,11 +66,17 @@ struct EventFields {
   std::string_view id, cat;
 };
 
+// A number's text (or a string holding one) as strtod reads it (the wasm build's
+// library has no floating-point from_chars); nullopt when it is not one.
 std::optional<double> number_at(std::string_view v) {
   if (!v.empty() && v.front() == '"') v = v.substr(1, v.size() >= 2 ? v.size() - 2 : 0);
-  double x = 0;
-  const auto r = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (r.ec != std::errc{}) return std::nullopt;
+  char text[64];
+  if (v.empty() || v.size() >= sizeof text) return std::nullopt;
+  std::memcpy(text, v.data(), v.size());
+  text[v.size()] = '\0';
+  char* end = nullptr;
+  const double x = std::strtod(text, &end);
+  if (end != text + v.size()) return std::nullopt;
   return x;
 }
 
