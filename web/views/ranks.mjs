@@ -2,8 +2,10 @@
 // `sollens report A B … --out DIR` writes (core/api/ranks.h; the worker keeps only each
 // rank's summary): GPU time per rank as stacked bars (gpu_timeline_ranks), the
 // stragglers (straggler_summary), the skew of each collective (nccl_implicit_sync),
-// the other cross-rank sheets, and each rank's own report one click away. Every
-// number is the core's; file names come from the user: text only.
+// the other cross-rank sheets, and each rank's own report one click away. The verdict
+// comes first (straggler_verdict: which rank, by how much, in which collective), then a
+// chart of how late each rank came (rank_lateness), where the straggler is the longest
+// bar. Every number is the core's; file names come from the user: text only.
 
 import { fmtFixed } from '../format.mjs';
 import { cell, findColumn, findSheet } from '../sheet.mjs';
@@ -14,7 +16,7 @@ const NS = 'http://www.w3.org/2000/svg';
 // The parts of each rank's GPU time that add up to its total (the overview's colours).
 const PARTS = [['computation_time', 'computation'], ['exposed_comm_time', 'exposed communication'],
   ['exposed_memcpy_time', 'exposed memcpy'], ['idle_time', 'idle']];
-const OTHER_SHEETS = ['nccl_summary_implicit_sync', 'nccl_summary_long', 'nccl_long', 'comm_comp_overlap',
+const OTHER_SHEETS = ['rank_lateness', 'straggler_verdict', 'nccl_summary_implicit_sync', 'nccl_summary_long', 'nccl_long', 'comm_comp_overlap',
   'idle_time_breakdown', 'rank_clocks'];
 
 export function render(section, context) {
@@ -26,11 +28,14 @@ export function render(section, context) {
     `${metadataMismatches ? ` ${metadataMismatches} rank(s) disagree on a collective's metadata: the first rank's is used.` : ''}` +
     `${skipped.length ? ` Set aside (Execution Traces): ${skipped.join(', ')}.` : ''}` +
     ' The same sheets as sollens report with several traces writes; only each rank\'s summary is kept here.');
+  section.append(verdict(findSheet(sheets, 'straggler_verdict')));
+  section.append(lateness(findSheet(sheets, 'rank_lateness'), findSheet(sheets, 'straggler_verdict')));
+  stragglers(section, findSheet(sheets, 'straggler_summary'));
   section.append(about, pickers());
   section.append(el('h3', '', 'GPU time per rank'),
-    el('p', 'detail', 'Each rank\'s GPU timeline from its first to its last GPU event (TraceLens\'s gpu_timeline, one bar per rank on one scale): the parts add up to the rank\'s total.'));
+    el('p', 'detail', 'Each rank\'s GPU timeline from its first to its last GPU event (TraceLens\'s gpu_timeline, one bar per rank on one scale): the parts add up to the rank\'s total. ' +
+      'A rank that waits for the straggler shows long exposed communication here: the longest bar is a rank that waited, not the one that was late.'));
   section.append(timelineBars(findSheet(sheets, 'gpu_timeline_ranks')));
-  stragglers(section, findSheet(sheets, 'straggler_summary'));
   skew(section, findSheet(sheets, 'nccl_implicit_sync'));
   section.append(rankReports(ranks, context));
   const other = OTHER_SHEETS.map((name) => findSheet(sheets, name)).filter(Boolean);
@@ -129,15 +134,51 @@ function timelineBars(sheet) {
   return wrap;
 }
 
+// The core's sentence: the straggler, how long the others waited for it, where.
+function verdict(sheet) {
+  const text = sheet && sheet.rows ? cell(findColumn(sheet, 'verdict'), 0) : null;
+  const p = el('p', 'ranks-verdict', text ?? 'No collective is matched across these ranks: no straggler to name.');
+  if (text) p.dataset.rank = String(cell(findColumn(sheet, 'rank'), 0));
+  return p;
+}
+
+// How late each rank started the collectives, summed (rank_lateness), the straggler's
+// bar marked: the latest rank is the longest bar.
+function lateness(sheet, verdictSheet) {
+  const figure = el('figure', 'chart rank-lateness');
+  if (!sheet || !sheet.rows) return figure;
+  const straggler = verdictSheet && verdictSheet.rows ? cell(findColumn(verdictSheet, 'rank'), 0) : null;
+  const rankColumn = findColumn(sheet, 'rank');
+  const lateColumn = findColumn(sheet, 'late_ms');
+  const longest = Math.max(...Array.from({ length: sheet.rows }, (_, r) => cell(lateColumn, r) ?? 0), 1e-12);
+  const heading = el('figcaption', 'chart-title', 'How late each rank started the collectives: Σ (its start − the first rank\'s start), ms. The straggler is the longest bar.');
+  const list = el('ol', 'lateness-bars');
+  list.setAttribute('aria-label', 'How late each rank started the collectives, in ms');
+  for (let r = 0; r < sheet.rows; r++) {
+    const rank = cell(rankColumn, r);
+    const value = cell(lateColumn, r) ?? 0;
+    const li = el('li', rank === straggler ? 'straggler' : '');
+    li.dataset.rank = String(rank);
+    const track = el('span', 'skew-track');
+    const bar = el('span', 'skew-bar');
+    bar.style.width = `${(value / longest) * 100}%`;
+    bar.setAttribute('aria-hidden', 'true');
+    track.append(bar);
+    li.append(el('span', 'skew-label', `rank ${rank}${rank === straggler ? ' (straggler)' : ''}`), track,
+      el('span', 'skew-value', `${fmtFixed(value, 3)} ms`));
+    list.append(li);
+  }
+  figure.append(heading, list);
+  return figure;
+}
+
 function stragglers(section, sheet) {
   section.append(el('h3', '', 'Stragglers'),
-    el('p', 'detail', 'Per rank, how long the others waited for it at the implicit-sync collectives (TraceLens\'s straggler_summary): the rank with the least total wait arrived last most often and is listed first.'));
+    el('p', 'detail', 'Per rank, how long it waited for the others at the implicit-sync collectives (TraceLens\'s straggler_summary): the rank with the least total wait arrived last most often and is listed first.'));
   if (!sheet || !sheet.rows) return section.append(el('p', 'empty-state', 'No collective is matched across these ranks.'));
-  const first = cell(findColumn(sheet, 'rank'), 0);
-  const p = el('p', 'straggler-verdict', `The straggler is rank ${first}: it waited least, ${fmtFixed(cell(findColumn(sheet, 'total_wait_time_us'), 0), 1)} µs in all, and arrived last ${cell(findColumn(sheet, 'times_arrived_last'), 0)} times.`);
   const t = createTable(sheet, { caption: 'straggler_summary' });
   t.element.classList.add('straggler-table');
-  section.append(p, t.element);
+  section.append(t.element);
 }
 
 // The skew of each collective: how much later the last rank started it than the first.
