@@ -35,7 +35,7 @@ std::string not_json_reason(std::string_view text, size_t p, bool inflated) {
   const std::string_view head = text.substr(p);
   const std::string what = inflated ? "the gzip file holds " : "this is ";
   for (const Magic& m : kMagics)
-    if (head.starts_with(m.bytes)) return what + std::string(m.kind) + ", not a trace";
+    if (head.starts_with(m.bytes)) return what + std::string(m.kind);
   const auto c = static_cast<unsigned char>(text[p]);
   const std::string holder = inflated ? "the gzip file's content" : "the file";
   if (c < 0x20 || c >= 0x80)

@@ -310,7 +310,7 @@ TEST_CASE("PageSession: a streamed load that fails says why and leaves nothing l
   const std::string text = "PK\x03\x04 not a trace";
   std::memcpy(page.stream_prepare(text.size()), text.data(), text.size());
   CHECK_FALSE(page.stream_commit(text.size()));
-  CHECK(page.finish_stream().find("not JSON: this is a zip archive, not a trace") == 0);
+  CHECK(page.finish_stream().find("not JSON: this is a zip archive; expected a Kineto trace") == 0);
   CHECK(page.build_report() == R"({"error":"no trace is loaded"})");
   CHECK(page.finish_stream() == "no trace is being read");
 }

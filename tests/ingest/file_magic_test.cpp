@@ -11,12 +11,12 @@
 using namespace sollens;
 
 TEST_CASE("file magic: common files are named", "[ingest][messages]") {
-  CHECK(not_json_reason("\x89PNG\r\n\x1A\n", 0, false) == "this is a PNG image, not a trace");
-  CHECK(not_json_reason("\xFF\xD8\xFF\xE0", 0, false) == "this is a JPEG image, not a trace");
-  CHECK(not_json_reason("%PDF-1.7", 0, false) == "this is a PDF document, not a trace");
-  CHECK(not_json_reason(std::string("PK\x03\x04", 4), 0, false) == "this is a zip archive, not a trace");
-  CHECK(not_json_reason("GIF89a", 0, false) == "this is a GIF image, not a trace");
-  CHECK(not_json_reason("\x1F\x8B\x08", 0, true) == "the gzip file holds gzip data (compressed twice?), not a trace");
+  CHECK(not_json_reason("\x89PNG\r\n\x1A\n", 0, false) == "this is a PNG image");
+  CHECK(not_json_reason("\xFF\xD8\xFF\xE0", 0, false) == "this is a JPEG image");
+  CHECK(not_json_reason("%PDF-1.7", 0, false) == "this is a PDF document");
+  CHECK(not_json_reason(std::string("PK\x03\x04", 4), 0, false) == "this is a zip archive");
+  CHECK(not_json_reason("GIF89a", 0, false) == "this is a GIF image");
+  CHECK(not_json_reason("\x1F\x8B\x08", 0, true) == "the gzip file holds gzip data (compressed twice?)");
 }
 
 TEST_CASE("file magic: other bytes are worded plainly", "[ingest][messages]") {
@@ -32,6 +32,6 @@ TEST_CASE("file magic: a PNG opened as a trace says so, once", "[ingest][message
   const std::string png = "\x89PNG\r\n\x1A\n\x00\x00\x00\rIHDR";
   LoadResult r = load_trace(PaddedBuffer::copy_of(png), {});
   CHECK_FALSE(r.store);
-  CHECK(r.error == "not JSON: this is a PNG image, not a trace; expected a Kineto trace (.json or .json.gz)");
+  CHECK(r.error == "not JSON: this is a PNG image; expected a Kineto trace (.json or .json.gz)");
   CHECK(r.error.find(") (") == std::string::npos);
 }
