@@ -11,6 +11,8 @@ namespace sollens {
 
 namespace {
 
+constexpr const char* kFirstToLast = "from the first GPU event to the last, idle included";
+
 const Table* find_sheet(const std::vector<Table>& sheets, const std::string& name) {
   for (const Table& t : sheets)
     if (t.name() == name) return &t;
@@ -160,7 +162,7 @@ Table compare_verdict_table(const RunFacts& baseline, const RunFacts& variant, c
   Column& var_wall = t.add_column("variant_wall_time", ColumnType::kFloat, Unit::kMilliseconds);
   Column& change = t.add_column("wall_time_change_pct", ColumnType::kFloat, Unit::kPercent);
   Column& measured = t.add_column("measured_on", ColumnType::kString);
-  const std::string on = "wall time on the GPU: from the first GPU event to the last, idle included";
+  const std::string on = std::string("wall time on the GPU: ") + kFirstToLast;
   const double b = baseline.wall_us, v = variant.wall_us;
   std::string sentence;
   if (b <= 0 || v <= 0) {
@@ -175,7 +177,7 @@ Table compare_verdict_table(const RunFacts& baseline, const RunFacts& variant, c
     const std::string& slow = v <= b ? tags.baseline : tags.variant;
     sentence = same ? tags.variant + " is as fast as " + tags.baseline
                     : tags.variant + " is " + pct_text(std::fabs(pct)) + " % " + (pct < 0 ? "faster" : "slower") + " than " + tags.baseline;
-    sentence += ": " + ms_text(v) + " ms against " + ms_text(b) + " ms of " + on + ".";
+    sentence += ": " + ms_text(v) + " ms against " + ms_text(b) + " ms of wall time on the GPU (" + kFirstToLast + ").";
     if (same) {
       faster.push_null();
       slower.push_null();
