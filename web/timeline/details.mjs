@@ -25,7 +25,8 @@ const WORDS = new Map([['function', 'op'], ['category', 'category'], ['computeSp
   ['dataMovedMb', 'data moved (MB)'], ['measuredUs', 'measured (µs)'], ['estimatedUs', 'speed of light (µs)'],
   ['efficiency', 'SOL efficiency'], ['bound', 'bound by'], ['layerType', 'layer type'], ['layerInstance', 'layer'],
   ['phase', 'phase'], ['note', 'note'], ['noEstimate', 'no estimate'], ['fasterThanEstimate', 'faster than its speed of light']]);
-const worded = (entries) => entries.map(([k, v]) => [WORDS.get(k) ?? k, typeof v === 'boolean' ? (v ? 'yes' : 'no') : v]);
+const worded = (entries) => entries.map(([k, v]) => [WORDS.get(k) ?? k, typeof v === 'boolean' ? (v ? 'yes' : 'no')
+  : k === 'efficiency' && typeof v === 'number' ? `${(v * 100).toFixed(1)} %` : v]);
 const valueText = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6))))
   : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -82,6 +83,7 @@ const SECTIONS = [
   ['gpu_idle', 'GPU idle', []],
   ['top_kernel', 'Top kernels', [['name', 'kernel'], ['count', 'count']]],
 ];
+const LANE_KINDS = new Map([['cpu', 'CPU threads'], ['runtime', 'launches'], ['gpu', 'GPU streams']]);
 function summaryTables(sheet) {
   const column = (name) => sheet.columns.find((c) => c.name === name);
   const section = column('section');
@@ -102,7 +104,8 @@ function summaryTables(sheet) {
       const tr = el('tr');
       if (key === 'gpu_idle') tr.append(el('td', '', 'idle'));
       for (const [name] of columns) {
-        const v = cell(column(name), r);
+        let v = cell(column(name), r);
+        if (name === 'lane_kind') v = LANE_KINDS.get(v) ?? v;
         tr.append(el('td', typeof v === 'number' ? 'num' : '', v === null ? '' : valueText(v)));
       }
       for (const name of ['busy_us', 'share_of_range']) {

@@ -47,7 +47,7 @@ export function drawFrame(ctx, index, g, view, state, buffer) {
 }
 
 const WHITE = rgba('#ffffff');
-const STEP_SHADE = rgba('#eef1f6');
+const STEP_SHADE = rgba('#eef3fb');
 const SOL_BASE = rgba('#ffffff');
 const SOL_FILL = rgba('#111111');
 
