@@ -17,8 +17,12 @@ import { dataValue } from '../format.mjs';
 const NO_PHASE = '(no phase)';
 // The phases core/analyses/phases infers, in the order a generation runs them.
 const INFERRED = ['prefill', 'chunked_prefill', 'mixed', 'decode'];
-const LAYER_COLUMNS = ['layer_type', 'pass', 'count', 'estimated_time_ms', 'measured_time_ms', 'efficiency_pct',
-  'share_of_phase_estimate_pct', 'unmodeled_ops', 'unmodeled_time_ms'];
+// The layer table's columns in words (the CSV's names stay on hover).
+// The share first: which layers the phase's speed of light is made of.
+const LAYER_COLUMNS = new Map([['layer_type', 'layer type'], ['pass', 'pass'],
+  ['share_of_phase_estimate_pct', 'share of SOL'], ['estimated_time_ms', 'speed of light'], ['measured_time_ms', 'measured'],
+  ['efficiency_pct', 'efficiency'], ['count', 'estimated ops'], ['unmodeled_ops', 'unmodeled ops'],
+  ['unmodeled_time_ms', 'unmodeled']]);
 
 export function render(section, context) {
   // context.state (kept for this trace): asked, the device last asked for here; focus.
@@ -35,6 +39,10 @@ export function render(section, context) {
   section.append(intro(sol, phases));
   const outside = outsidePhases(sol);
   if (outside) section.append(outside);
+  // Kernels replayed by graphs the trace cannot map to ops have no estimate: a phase's
+  // speed of light then leaves them out (the SOL view reads the capture trace).
+  for (const note of (sol.notes ?? []).filter((n) => /graph replay/.test(n)))
+    section.append(el('p', 'detail llm-note', `Note: ${note}. The SOL view can open the graph-capture trace.`));
   for (const phase of phases) section.append(phaseCard(sol, phase));
 }
 
@@ -162,6 +170,9 @@ function stepRow(sol, phase) {
 const ms = (x) => `${formatNumber(x, 'float', 'ms')} ms`;
 const msOfUs = (x) => `${formatNumber(x / 1000, 'float', 'ms')} ms`;
 const pct = (x) => `${formatNumber(x, 'float', '%')} %`;
+// The headline reads as a sentence: three significant digits (the facts below are exact).
+const short = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+const shortMs = (us) => `${short.format(us / 1000)} ms`;
 
 // "31 steps of 17.13 ms wall each; 0.518 ms of speed of light per step: 3.03 % of the
 // wall, idle included (kernels alone: 70.29 %)."
@@ -169,10 +180,10 @@ function headline(sol, v, step) {
   const p = el('p', 'llm-headline');
   const steps = v('forwards') ?? step?.get('repetitions');
   if (steps != null && step?.get('wall_us') != null) {
-    p.append(`${formatNumber(steps, 'int')} ${steps === 1 ? 'step' : 'steps'} of `, el('strong', '', msOfUs(step.get('wall_us'))),
+    p.append(`${formatNumber(steps, 'int')} ${steps === 1 ? 'step' : 'steps'} of `, el('strong', '', shortMs(step.get('wall_us'))),
       ' wall each');
   } else {
-    p.append(el('strong', '', ms(v('wall_time_ms'))), ' of wall time');
+    p.append(el('strong', '', shortMs(v('wall_time_ms') * 1000)), ' of wall time');
   }
   if (!sol.device) {
     p.append('; no speed of light without a device.');
@@ -183,7 +194,7 @@ function headline(sol, v, step) {
     return p;
   }
   if (step && step.get('wall_efficiency_pct') != null) {
-    p.append('; ', el('strong', '', msOfUs(step.get('sol_latency_us'))), ' of speed of light per step: ',
+    p.append('; ', el('strong', '', shortMs(step.get('sol_latency_us'))), ' of speed of light per step: ',
       el('strong', '', pct(step.get('wall_efficiency_pct'))), ' of the wall, idle included');
   } else {
     p.append('; speed of light ', el('strong', '', pct(v('wall_efficiency_pct'))), ' of the wall, idle included');
@@ -218,6 +229,9 @@ function facts(sol, v, step) {
     return x == null ? '–' : num('sol_by_step', column, x, shown(x));
   };
   const int = (x) => formatNumber(x, 'int');
+  // No speed of light without a device, nor where no op of the phase has an estimate:
+  // zeros there would read as a measurement (the headline says which).
+  const estimated = Boolean(sol.device) && v('count') > 0;
 
   const steps = [];
   if (v('forwards') != null) steps.push(phaseNum('forwards', int), v('forwards') === 1 ? ' forward' : ' forwards');
@@ -230,13 +244,13 @@ function facts(sol, v, step) {
   if (step) {
     add('Wall per step', ['mean ', stepNum('wall_us'), ', p50 ', stepNum('wall_p50_us'), ', p90 ', stepNum('wall_p90_us')],
       'From a step\'s first kernel to the first kernel after it (the last step: to its last kernel\'s end)');
-    if (sol.device) {
+    if (estimated) {
       add('Speed of light per step', [stepNum('sol_latency_us')]);
       add('Step SOL over wall time', [stepNum('wall_efficiency_pct', pct), ' (idle included)']);
     }
     add('GPU busy per step', [stepNum('busy_us'), ' of kernels in a span of ', stepNum('measured_span_us'), ' (first kernel to last)']);
   }
-  if (sol.device) {
+  if (estimated) {
     add('Kernel-only efficiency', [phaseNum('efficiency_pct', pct), ' (', phaseNum('estimated_time_ms', ms), ' estimated, ',
       phaseNum('measured_time_ms', ms), ' measured, ', phaseNum('count', int), ' ops)']);
   }
@@ -247,7 +261,7 @@ function facts(sol, v, step) {
   } else {
     add('Tokens', ['not known: ', v('forwards') != null ? 'the forwards\' shapes do not say (e.g. graph replays)' : 'a phase named by an annotation carries no token count']);
   }
-  add('Wall time of the phase', sol.device
+  add('Wall time of the phase', estimated
     ? [phaseNum('wall_time_ms', ms), ', of which ', phaseNum('estimated_time_ms', ms), ' speed of light: ', phaseNum('wall_efficiency_pct', pct)]
     : [phaseNum('wall_time_ms', ms)]);
   add('Unmodeled', [phaseNum('unmodeled_ops', int), ' ops, ', phaseNum('unmodeled_time_ms', ms), ' of kernels with no estimate (not in the speed of light)']);
@@ -266,7 +280,11 @@ function layers(sol, phase) {
     return wrap;
   }
   const subset = subsetSheet(sheet, rows, `sol_by_phase_layer_${phaseId(phase)}`);
-  wrap.append(createTable(subset, { caption: `Layers of ${phase} (sol_by_phase_layer.csv from the command line)`, columns: LAYER_COLUMNS }).element);
+  // The pass only where it tells rows apart (inference is one pass: "other").
+  const passes = new Set(rows.map((r) => cell(findColumn(sheet, 'pass'), r)));
+  const columns = [...LAYER_COLUMNS.keys()].filter((c) => c !== 'pass' || passes.size > 1);
+  wrap.append(createTable(subset, { caption: `Layers of ${phase} (sol_by_phase_layer.csv from the command line)`,
+    columns, labels: (name) => LAYER_COLUMNS.get(name) }).element);
   return wrap;
 }
 
