@@ -51,7 +51,7 @@ export function drawOverlays(ctx, index, g, view, state) {
   drawChosen(ctx, index, g, view, state.selected);
 }
 
-const laneBox = (index, lane) => index.lanes.find((l) => l.lane === lane);
+const laneBox = (index, lane) => (index.laneById ??= new Map(index.lanes.map((l) => [l.lane, l]))).get(lane);
 
 // The critical paths' segments (spans with a lane) outlined on their lane, each joined
 // to the next by a line: the chain the step waits on. The core gives HTA's path and the
@@ -71,30 +71,62 @@ export function criticalPaths(index) {
   return index.criticalPaths;
 }
 
+// Zoomed in (few segments in sight), each segment is outlined and joined to the next;
+// zoomed out, joining thousands of segments would paint the lanes red, so the path is
+// a strip along the top of each lane it runs on (runs closer than a pixel merged).
 function drawCriticalPath(ctx, index, g, view) {
+  const plenty = g.plotWidth / 12;
   criticalPaths(index).forEach(([, segments], n) => {
-    ctx.strokeStyle = n === 0 ? OVERLAY.critical : OVERLAY.criticalOther;
-    ctx.lineWidth = 2;
-    ctx.setLineDash(n === 0 ? [] : [6, 3]);
-    ctx.beginPath();
-    let previous = null;
-    for (const s of segments) {
-      const lane = laneBox(index, s.lane);
-      if (!lane) continue;
-      const inView = s.end >= view.t0 && s.start <= view.t1;
-      const x0 = xOf(g, view, s.start);
-      const x1 = xOf(g, view, s.end);
-      const y = yOf(g, view, lane.y) + n * 2;
-      if (inView) ctx.rect(x0, y, Math.max(2, x1 - x0), lane.height - n * 4);
-      if (previous && previous.s.end <= view.t1 && s.start >= view.t0) {
-        ctx.moveTo(previous.x1, previous.y + previous.h / 2);
-        ctx.lineTo(x0, y + lane.height / 2);
-      }
-      previous = { s, x1, y, h: lane.height };
-    }
-    ctx.stroke();
+    const colour = n === 0 ? OVERLAY.critical : OVERLAY.criticalOther;
+    let inSight = 0;
+    for (const s of segments) if (s.end >= view.t0 && s.start <= view.t1 && ++inSight > plenty) break;
+    if (inSight > plenty) drawPathStrips(ctx, index, g, view, segments, colour, n);
+    else drawPathChain(ctx, index, g, view, segments, colour, n);
   });
   ctx.setLineDash([]);
+}
+
+function drawPathChain(ctx, index, g, view, segments, colour, n) {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2;
+  ctx.setLineDash(n === 0 ? [] : [6, 3]);
+  ctx.beginPath();
+  let previous = null;
+  for (const s of segments) {
+    const lane = laneBox(index, s.lane);
+    if (!lane) continue;
+    const x0 = xOf(g, view, s.start);
+    const x1 = xOf(g, view, s.end);
+    const y = yOf(g, view, lane.y) + n * 2;
+    if (s.end >= view.t0 && s.start <= view.t1) ctx.rect(x0, y, Math.max(2, x1 - x0), lane.height - n * 4);
+    // Joined where the path moves to another lane (on one lane the outlines follow on).
+    if (previous && previous.lane !== lane && previous.s.end <= view.t1 && s.start >= view.t0) {
+      ctx.moveTo(previous.x1, previous.y + previous.lane.height / 2);
+      ctx.lineTo(x0, y + lane.height / 2);
+    }
+    previous = { s, x1, y, lane };
+  }
+  ctx.stroke();
+}
+
+function drawPathStrips(ctx, index, g, view, segments, colour, n) {
+  ctx.fillStyle = colour;
+  const runs = new Map();  // lane → [x0, x1, y] of the run being drawn
+  const flush = (run) => ctx.fillRect(run[0], run[2], Math.max(1, run[1] - run[0]), 3);
+  for (const s of segments) {
+    if (s.end < view.t0 || s.start > view.t1) continue;
+    const lane = laneBox(index, s.lane);
+    if (!lane) continue;
+    const x0 = Math.max(GUTTER, xOf(g, view, s.start));
+    const x1 = Math.min(g.width, xOf(g, view, s.end));
+    const run = runs.get(lane);
+    if (run && x0 <= run[1] + 1) run[1] = Math.max(run[1], x1);
+    else {
+      if (run) flush(run);
+      runs.set(lane, [x0, x1, yOf(g, view, lane.y) + n * 4]);
+    }
+  }
+  for (const run of runs.values()) flush(run);
 }
 
 // The long launch delays (the core's launch_delay spans: from the launch's end to its
