@@ -187,6 +187,14 @@ try {
     check(/no op of this phase could be estimated \(961 unmodeled ops\)/.test(headline),
       `hf (H100): its ops have no shapes to estimate, and the headline says so (${headline})`);
     check(await page.inputValue(`${LLM} .llm-device select`) === 'H100_SXM5_80GB', 'hf: the selector shows the device chosen');
+    // The speed of light is the SOL view's too: there, Speed of light names the H100; back
+    // here, the selector still shows it (it is read from the speed of light, not remembered).
+    await page.click('nav [data-view="sol"]');
+    await page.waitForSelector('section.view[data-view="sol"] .sol-gap', { timeout: TIMEOUT_MS });
+    check(/Device: H100_SXM5_80GB/.test(await page.textContent('section.view[data-view="sol"]')),
+      'hf: the SOL view shows the speed of light the LLM view asked for (H100_SXM5_80GB)');
+    await page.click('nav [data-view="llm"]');
+    check(await page.inputValue(`${LLM} .llm-device select`) === 'H100_SXM5_80GB', 'hf: back in the LLM view, the device is still the H100');
     await page.screenshot({ path: path.join(shots, 'llm-hf-h100.png'), fullPage: true });
     await page.context().close();
   }

@@ -78,9 +78,13 @@ function controls(context, state, sol) {
   const wrap = el('div', 'controls');
   const status = el('span', 'detail');
   status.setAttribute('role', 'status');
-  const asked = state.asked ?? { device: '', efficiency: 1 };
-  const fromTrace = sol.device_identification?.id && asked.device === '' ? `from the trace (${sol.device_identification.id})`
-    : asked.device === '' && !sol.device ? 'from the trace (none listed)' : 'from the trace';
+  // The device the speed of light was computed for, whichever view asked for it (the SOL
+  // view may have chosen another one): the trace's own shows as "from the trace".
+  const identification = sol.device_identification ?? {};
+  const chosen = identification.status === 'user' && (context.devices ?? []).includes(sol.device) ? sol.device : '';
+  const asked = { device: chosen, efficiency: sol.efficiency_factor ?? 1 };
+  const fromTrace = identification.status === 'identified' && identification.id ? `from the trace (${identification.id})`
+    : !chosen && !sol.device ? 'from the trace (none usable)' : 'from the trace';
   const device = select('Device', [['', fromTrace], ...(context.devices ?? []).map((d) => [d, d])], asked.device, (v) => {
     const next = { ...asked, device: v };
     if (!context.requestSol(next)) return;
