@@ -1,11 +1,13 @@
-// The overview view: the trace's facts, the GPU timeline (a stacked bar and its
-// table), how GPU events were linked to their launches, the toggle for GPU events with
-// no launch in the trace (and a banner when they hold most of the GPU time), devices,
-// warnings and events per category. Its elements are in index.html
+// The overview view: the verdict first (views/verdict.mjs: bound by what, steps, top
+// ops, kernels and SOL gaps), the GPU timeline (a stacked bar and its table), how GPU
+// events were linked to their launches, the toggle for GPU events with no launch in the
+// trace (and a banner when they hold most of the GPU time), warnings, and folded away
+// the trace's facts, devices and events per category. Its elements are in index.html
 // (section#view-overview): it is drawn as soon as a report arrives, without waiting
 // for a module. Text from the trace is set with textContent only.
 
 import { dataValue, fmtBytes, fmtFixed, fmtInt, row } from '../format.mjs';
+import { clearVerdict, renderVerdict } from './verdict.mjs';
 
 const byId = (id) => document.getElementById(id);
 
@@ -46,9 +48,13 @@ export function wireOverview({ requestReport }) {
 
 // Empties the view (another trace is being opened).
 export function clear() {
+  clearVerdict();
   for (const id of ['facts', 'timeline-legend', 'warnings', 'linking', 'unlinked-text', 'unlinked-status']) byId(id).replaceChildren();
   byId('unlinked-banner').hidden = true;
   byId('cut-short').hidden = true;
+  byId('timeline-none').hidden = true;
+  byId('timeline-chart').closest('figure').hidden = false;
+  byId('gpu-timeline').hidden = false;
   for (const id of ['gpu-timeline', 'devices', 'categories']) byId(id).tBodies[0].replaceChildren();
   const svg = byId('timeline-chart');
   for (const el of [...svg.children]) if (el.tagName !== 'title') el.remove();
@@ -60,11 +66,15 @@ export function render(loaded) {
   clear();
   byId('trace-name').textContent = loaded.name;
   if (loaded.cutShort) {
-    byId('cut-short').textContent = `This file is cut short: the report covers only the ${fmtInt(loaded.info.events)} events before the cut (the warnings below say where).`;
+    // The core's words for what the cut lost (core/ingest/cut_short.h), when it lost GPU events.
+    const lost = loaded.cutShortLoss ? ` ${loaded.cutShortLoss.charAt(0).toUpperCase()}${loaded.cutShortLoss.slice(1)}.` : '';
+    byId('cut-short').textContent = `This file is cut short: the report covers only the ${fmtInt(loaded.info.events)} events before the cut (the warnings below say where).${lost}`;
     byId('cut-short').hidden = false;
   }
+  renderVerdict(loaded.report?.sheets);
   renderFacts(loaded);
-  renderTimeline(loaded.gpuTimeline);
+  if (loaded.cutShort && !loaded.info.gpuEvents) renderNoTimeline();
+  else renderTimeline(loaded.gpuTimeline);
   renderLinking(loaded.info, Boolean(loaded.report?.includeUnlinked));
   renderDevices(loaded.info.devices);
   renderWarnings(loaded.info.warnings);
@@ -87,15 +97,15 @@ function renderFacts({ name, info, gzip, fileBytes, timings }) {
   fact('format', info.format);
   fact('events', `${fmtInt(info.events)} (${fmtInt(info.gpuEvents)} on the GPU, ${fmtInt(info.linkedGpuEvents)} linked to a launch)`, info.events);
   fact('time span', `${fmtFixed(info.spanMs, 3)} ms`, info.spanMs);
-  if (info.traceName) fact('trace name', info.traceName);
   if (info.distributed) {
     const d = info.distributed;
     fact('ranks', `rank ${d.rank ?? '?'} of ${d.worldSize ?? '?'}${d.backend ? ` (${d.backend})` : ''}`);
   } else {
     fact('ranks', 'single process (no distributedInfo)');
   }
-  fact('GPU processes', info.gpuPids.length ? info.gpuPids.join(', ') : 'none');
-  for (const hint of info.versionHints) fact('format hint', hint);
+  // A count, not the processes' ids (a pid of 0 read as "no GPU"); the profiler's version
+  // hints and the trace's own (temporary) file name are left out: nothing to act on.
+  fact('GPUs', fmtInt(info.gpuPids.length), info.gpuPids.length);
   if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read and parsed ${fmtFixed(timings.readMs / 1000, 2)} s, event tree ${fmtFixed(timings.treeMs / 1000, 2)} s, analysed ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
   else fact('source', 'a share link: the report as computed when the link was made (no trace loaded here)');
 }
@@ -161,6 +171,14 @@ function renderWarnings(warnings) {
     li.textContent = w;
     list.append(li);
   }
+}
+
+// A file cut before its first GPU event: no timeline of zeros drawn as if it were a finding.
+function renderNoTimeline() {
+  byId('timeline-none').textContent = 'No GPU events were read before the cut: there is no GPU timeline to show.';
+  byId('timeline-none').hidden = false;
+  byId('timeline-chart').closest('figure').hidden = true;
+  byId('gpu-timeline').hidden = true;
 }
 
 function renderTimeline(rows) {
