@@ -49,6 +49,7 @@ TimeAxisResult Session::time_axis(const TimeAxisRequest& request) const {
   if (identify_device(request.device_name).spec) {
     result.sol = std::make_unique<SolResult>(sol({request.device_name, 1.0}));
     in.gpu_sol_efficiency = gpu_efficiencies(store_->size(), result.sol->report.ops);
+    in.sol_ops = &result.sol->report.ops;
   }
   result.inputs_ms = ms_since(t0);
   const auto t1 = std::chrono::steady_clock::now();

@@ -16,6 +16,7 @@
 namespace sollens {
 
 struct CycleReport;
+struct SolOps;
 namespace hta {
 struct CriticalPath;
 }
@@ -32,6 +33,9 @@ struct TimeAxisInputs {
   // Per store row: the SOL efficiency (estimate / measured, 0..1) of the op a GPU event
   // counts for, negative where none. Empty: no efficiencies.
   std::vector<float> gpu_sol_efficiency;
+  // The SOL ops (of the same cycles): each step's and layer's value is its SOL latency
+  // over its span (analyses/sol/sol_steps.h). Null: no values.
+  const SolOps* sol_ops = nullptr;
   double launch_delay_cutoff_us = 100;  // HTA's cutoff for a launch-delay outlier
   size_t max_launch_delays = 1000;      // the longest ones over the cutoff, at most
 };

@@ -8,6 +8,7 @@
 
 #include "analyses/cycles/cycles.h"
 #include "analyses/hta/critical_path/critical_path.h"
+#include "analyses/sol/sol_steps.h"
 
 namespace sollens::time_axis {
 namespace {
@@ -44,9 +45,21 @@ class Spans {
 
 bool drawn_phase(CyclePhase phase) { return phase != CyclePhase::kOther; }
 
+// Each repetition's SOL latency over its span (sol_steps.h), where SOL ops are given.
+std::vector<std::optional<double>> sol_values(const EventStore& s, const SolOps* ops, const KernelSequence& seq,
+                                              const Cycle& cycle) {
+  std::vector<std::optional<double>> out(cycle.starts.size());
+  if (!ops) return out;
+  const std::vector<SolSpan> spans = sol_spans(s, *ops, seq, cycle);
+  for (size_t i = 0; i < spans.size() && i < out.size(); ++i)
+    if (spans[i].span_us > 0) out[i] = spans[i].sol_latency_us / spans[i].span_us;
+  return out;
+}
+
 // Each drawn pattern's steps (its outer repetitions), its phase once over all of them
-// (an LLM phase: prefill, decode, ...), and its layers.
-void add_cycles(Spans& out, const CycleReport& cycles) {
+// (an LLM phase: prefill, decode, ...), and its layers; steps and layers valued by their
+// SOL efficiency where SOL ops are given.
+void add_cycles(Spans& out, const EventStore& s, const CycleReport& cycles, const SolOps* ops) {
   for (const SequenceCycles& sc : cycles.sequences) {
     const std::string where = cycles.sequences.size() > 1 ? " (" + sc.sequence.label + ")" : "";
     for (const CyclePattern& p : sc.patterns) {
@@ -55,15 +68,19 @@ void add_cycles(Spans& out, const CycleReport& cycles) {
       if (steps.empty()) continue;
       const std::string phase = cycle_phase_name(p.phase);
       const std::string step_word = p.phase == CyclePhase::kStep ? "step" : phase + " step";
+      const std::vector<std::optional<double>> step_sol = sol_values(s, ops, sc.sequence, p.outer);
       for (const RepetitionStats& r : steps)
-        out.add("step", step_word + " " + std::to_string(r.index + 1) + where, r.start_us, r.end_us, -1);
+        out.add("step", step_word + " " + std::to_string(r.index + 1) + where, r.start_us, r.end_us, -1,
+                r.index < step_sol.size() ? step_sol[r.index] : std::nullopt);
       if (p.phase != CyclePhase::kStep)
         out.add("phase", phase + " (" + std::to_string(steps.size()) + " steps)" + where, steps.front().start_us,
                 steps.back().end_us, -1);
       if (!p.layer) continue;
       const uint32_t per_step = std::max<uint32_t>(1, p.layers_per_outer);
+      const std::vector<std::optional<double>> layer_sol = sol_values(s, ops, sc.sequence, *p.layer);
       for (const RepetitionStats& r : repetition_statistics(sc.sequence, *p.layer))
-        out.add("layer", "layer " + std::to_string(r.index % per_step + 1) + where, r.start_us, r.end_us, -1);
+        out.add("layer", "layer " + std::to_string(r.index % per_step + 1) + where, r.start_us, r.end_us, -1,
+                r.index < layer_sol.size() ? layer_sol[r.index] : std::nullopt);
     }
   }
 }
@@ -133,7 +150,7 @@ void add_launch_delays(Spans& out, const EventStore& s, const TraceTree& tree, c
 Table spans_table(const EventStore& store, const TraceTree& tree, const Placement& placed, double origin,
                   const TimeAxisInputs& inputs) {
   Spans out(origin);
-  if (inputs.cycles) add_cycles(out, *inputs.cycles);
+  if (inputs.cycles) add_cycles(out, store, *inputs.cycles, inputs.sol_ops);
   for (const TimeAxisPath& path : inputs.critical_paths)
     if (path.path) add_path(out, placed, path);
   add_launch_delays(out, store, tree, placed, inputs);

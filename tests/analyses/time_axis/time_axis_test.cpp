@@ -2,8 +2,10 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <tuple>
 
 #include "analyses/cycles/cycles.h"
+#include "analyses/sol/sol_ops.h"
 #include "analyses/time_axis/event_detail.h"
 #include "analyses/time_axis/range_summary.h"
 #include "analyses/time_axis/time_axis.h"
@@ -210,4 +212,47 @@ TEST_CASE("time axis: an event's details, its enclosing ops and ids", "[time_axi
   for (const auto& [key, value] : k1.ids) stream = stream || (key == "stream" && value == 7);
   CHECK(stream);
   CHECK(k1.sol_op == nullptr);
+}
+
+TEST_CASE("time axis: a step's value is its SOL latency over its span", "[time_axis]") {
+  const test::TestTrace tr = test::load_with_tree(kTwoStreams, false);
+  // Two steps of one kernel each: k1 (row 3, [1040, 1060)) and k2 (row 5, [1300, 1330)).
+  CycleReport cycles;
+  SequenceCycles sc;
+  sc.sequence = make_kernel_sequence({"k1", "k2"}, {20, 30}, {1040, 1300});
+  sc.sequence.rows = {3, 5};  // the store's rows of those kernels
+  CyclePattern p;
+  p.outer.length = 1;
+  p.outer.starts = {0, 1};
+  p.phase = CyclePhase::kStep;
+  sc.patterns.push_back(p);
+  cycles.sequences.push_back(sc);
+  // k1's op estimated at 5 µs, k2's at 15 µs, each op's only kernel.
+  SolOps ops;
+  ops.op_of_gpu_event.assign(tr.store->size(), -1);
+  for (auto [row, estimate, measured] : {std::tuple{3u, 5.0, 20.0}, std::tuple{5u, 15.0, 30.0}}) {
+    SolOp op;
+    op.kernels = {row};
+    op.estimated = true;
+    op.roofline.estimate_us = estimate;
+    op.measured_us = measured;
+    ops.op_of_gpu_event[row] = static_cast<int32_t>(ops.ops.size());
+    ops.ops.push_back(op);
+  }
+  TimeAxisInputs in;
+  in.cycles = &cycles;
+  in.sol_ops = &ops;
+  in.launch_delay_cutoff_us = 1e9;
+  const TimeAxis axis = build_time_axis(*tr.store, tr.tree, in);
+  const Table& sp = axis.spans;
+  REQUIRE(sp.num_rows() == 2);  // a plain step pattern: no phase span
+  CHECK(col(sp, "label").string_at(0) == "step 1");
+  CHECK(col(sp, "start_us").float_at(0) == 40);
+  CHECK(col(sp, "value").float_at(0) == 0.25);  // 5 / 20
+  CHECK(col(sp, "label").string_at(1) == "step 2");
+  CHECK(col(sp, "value").float_at(1) == 0.5);   // 15 / 30
+
+  in.sol_ops = nullptr;  // without SOL, no values
+  const TimeAxis plain = build_time_axis(*tr.store, tr.tree, in);
+  CHECK(col(plain.spans, "value").is_null(0));
 }
