@@ -105,7 +105,25 @@ function buildTracks(lanes, ev) {
     t.starts[k] = ev.start[i];
     t.maxEnd[k] = k > 0 && t.maxEnd[k - 1] > end ? t.maxEnd[k - 1] : end;
   }
+  for (const laneTracks of tracks) for (const t of laneTracks) addCoarseIndex(t);
   return tracks;
+}
+
+// Per track, where to start looking for time t: COARSE buckets over its time span, each
+// the first position whose event reaches past the bucket's start. Zoomed out, the next
+// pixel column's event is then a few positions from its bucket's, not a long gallop.
+const COARSE = 4096;
+function addCoarseIndex(track) {
+  if (track.filled < 2 * COARSE) return;
+  track.coarseBase = track.starts[0];
+  track.coarseStep = Math.max(1e-9, (track.maxEnd[track.filled - 1] - track.coarseBase) / COARSE);
+  track.coarse = new Int32Array(COARSE);
+  let k = 0;
+  for (let j = 0; j < COARSE; j++) {
+    const t = track.coarseBase + j * track.coarseStep;
+    while (k < track.filled && track.maxEnd[k] <= t) k++;
+    track.coarse[j] = k;
+  }
 }
 
 // The first position in a track whose event may reach into [t, …): maxEnd > t.
@@ -123,6 +141,10 @@ export function firstEndingAfter(track, t, lo = 0) {
 export function nextEndingAfter(track, t, lo) {
   const maxEnd = track.maxEnd;
   const n = track.filled;
+  if (track.coarse && t >= track.coarseBase) {
+    const from = track.coarse[Math.min(COARSE - 1, Math.floor((t - track.coarseBase) / track.coarseStep))];
+    if (from > lo) lo = from;
+  }
   let step = 1;
   let hi = lo;
   while (hi < n && maxEnd[hi] <= t) {
