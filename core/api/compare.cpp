@@ -7,6 +7,7 @@
 #include "analyses/diff/ops_name_diff.h"
 #include "analyses/diff/report_compare.h"
 #include "ingest/report_reader.h"
+#include "simdjson.h"
 
 namespace sollens {
 
@@ -37,6 +38,16 @@ std::vector<Table> compare_runs(const DiffRun& baseline, const DiffRun& variant,
     if (cycles.positions.num_columns()) out.push_back(std::move(cycles.positions));
   }
   return out;
+}
+
+// The device a report.json was computed for, as its trace named it
+// (metadata.device.trace_device_name); "" when it names none.
+std::string stored_device_name(std::string_view report_json) {
+  simdjson::dom::parser parser;
+  const simdjson::padded_string padded(report_json);
+  std::string_view name;
+  if (parser.parse(padded)["metadata"]["device"]["trace_device_name"].get(name)) return "";
+  return std::string(name);
 }
 
 }  // namespace
@@ -80,6 +91,7 @@ bool read_stored_report(std::string_view report_json, DiffRun& run, std::string&
   }
   run = DiffRun{std::move(read.sheets), nullptr, std::nullopt, {}};
   run.facts = stored_run_facts(run.sheets);
+  run.facts.device = stored_device_name(report_json);
   return true;
 }
 

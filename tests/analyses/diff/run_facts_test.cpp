@@ -112,3 +112,21 @@ TEST_CASE("diff: a trace without deviceProperties says its device is unknown", "
   CHECK(test::col(runs, "device").string_at(0) == "device unknown");
   CHECK(diff.headline().starts_with("variant is as fast as baseline: 0.030 ms against 0.030 ms"));
 }
+
+TEST_CASE("diff: a stored report names the device its trace named", "[diff][run_facts]") {
+  const std::string named = R"({"metadata": {"generator": "sollens 0.1.0", "device": {"status": "identified",
+    "trace_device_name": "NVIDIA H100 80GB HBM3"}}, "sheets": {"gpu_timeline": [{"type": "total_time", "time ms": 4.0}]}})";
+  const std::string bare = R"({"metadata": {"generator": "sollens 0.1.0"},
+    "sheets": {"gpu_timeline": [{"type": "total_time", "time ms": 5.0}]}})";
+  DiffRun base, var;
+  std::string error;
+  REQUIRE(read_stored_report(named, base, error));
+  REQUIRE(read_stored_report(bare, var, error));
+  const DiffResult diff = Session::diff(base, var, DiffRequest{{"main", "pr"}, {}});
+  const Table& runs = sheet(diff.sheets, "compare_runs");
+  CHECK(test::col(runs, "device").string_at(0) == "NVIDIA H100 80GB HBM3");
+  CHECK(test::col(runs, "device").string_at(1) == "device unknown (a stored report)");
+  CHECK(test::col(runs, "no_launch_in_trace").is_null(0));  // a stored report does not know
+  // 4 → 5 ms: +25.0 %.
+  CHECK(diff.headline().starts_with("pr is 25.0 % slower than main: 5.000 ms against 4.000 ms"));
+}
