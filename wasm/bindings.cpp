@@ -68,6 +68,7 @@ class Session {
   uintptr_t stream_prepare(double n) { return address(page_.stream_prepare(static_cast<size_t>(n))); }
   bool stream_commit(double n) { return page_.stream_commit(static_cast<size_t>(n)); }
   double stream_events() const { return static_cast<double>(page_.stream_events()); }
+  void stream_input_cut_short() { page_.stream_input_cut_short(); }
   std::string finish_stream() { return page_.finish_stream(); }
   double event_count() const { return static_cast<double>(page_.event_count()); }
   std::string warnings_json() const { return page_.warnings_json(); }
@@ -159,6 +160,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("streamPrepare", &Session::stream_prepare)
       .function("streamCommit", &Session::stream_commit)
       .function("streamEvents", &Session::stream_events)
+      .function("streamInputCutShort", &Session::stream_input_cut_short)
       .function("finishStream", &Session::finish_stream)
       .function("infoJson", &Session::info_json)
       .function("gpuTimelineJson", &Session::gpu_timeline_json)

@@ -56,6 +56,10 @@ uint8_t* PageSession::stream_prepare(size_t n) {
 
 bool PageSession::stream_commit(size_t n) { return stream_ && stream_->commit(n); }
 
+void PageSession::stream_input_cut_short() {
+  if (stream_) stream_->input_cut_short();
+}
+
 size_t PageSession::stream_events() const { return stream_ ? stream_->events() : 0; }
 
 std::string PageSession::finish_stream() {

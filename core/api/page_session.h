@@ -39,6 +39,8 @@ class PageSession {
   uint8_t* stream_prepare(size_t n);
   bool stream_commit(size_t n);
   size_t stream_events() const;
+  // The .gz the chunks were inflated from ended early: said before finish_stream().
+  void stream_input_cut_short();
   std::string finish_stream();
 
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "ingest/cut_short.h"
 #include "ingest/file_magic.h"
 #include "ingest/json_layout.h"
 #include "ingest/metadata_reader.h"
@@ -88,6 +89,7 @@ void finish_store(EventStore& store, const EventsArray& events, size_t array_clo
   if (!store.metadata.top_level_array)
     read_metadata(store, events.object_open, events.array_open, array_close);
   add_warnings(store, counters, array_close, store.metadata.top_level_array);
+  add_cut_short_loss(store);
 }
 
 }  // namespace sollens

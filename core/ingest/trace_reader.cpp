@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ingest/byte_stream.h"
+#include "ingest/cut_short.h"
 #include "ingest/event_decoder.h"
 #include "ingest/gzip.h"
 #include "ingest/gzip_stream.h"
@@ -456,7 +457,7 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
   store.inflated_beside_parse = true;
   if (!gunzip.error().empty()) throw LoadError{gunzip.error()};
   if (gunzip.truncated())
-    store.warnings.push_back({"gzip_truncated", "the gzip stream ends early: the file is cut short"});
+    store.warnings.push_back(gzip_truncated_warning());
   if (store.input.empty()) throw LoadError{"the gzip file decompresses to nothing"};
   if (first_ok && (stop == jl::npos || second_ok)) {
     store.input_bytes = store.input.size();
@@ -494,8 +495,7 @@ LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
         store->inflate_ms = ms_since(t0);
         if (!unzipped.error.empty()) throw LoadError{unzipped.error};
         if (unzipped.truncated)
-          store->warnings.push_back(
-              {"gzip_truncated", "the gzip stream ends early: the file is cut short"});
+          store->warnings.push_back(gzip_truncated_warning());
         store->input = std::move(unzipped.data);
         if (store->input.empty()) throw LoadError{"the gzip file decompresses to nothing"};
         parse_text(*store, options);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include "ingest/cut_short.h"
 #include "ingest/gzip.h"
 #include "ingest/json_layout.h"
 #include "ingest/trace_layout.h"
@@ -79,6 +80,7 @@ class TraceStreamReader::State {
   }
 
   size_t bytes_read() const { return total_; }
+  void input_cut_short() { input_cut_short_ = true; }
   size_t events() const { return store_ ? store_->size() : 0; }
 
   LoadResult finish() {
@@ -323,6 +325,7 @@ class TraceStreamReader::State {
     if (closed) around.append(buf_.view().substr(tail_ + 1));
     buf_ = PaddedBuffer();
     store.input = PaddedBuffer::copy_of(around);
+    if (input_cut_short_) store.warnings.push_back(gzip_truncated_warning());
     finish_store(store, events_, closed ? events_.array_open + 1 : jl::npos, counters_);
     store.input = arena_.finish();
     if (options_.progress) options_.progress(total_, store.size());
@@ -333,6 +336,11 @@ class TraceStreamReader::State {
   void load_whole() {
     buf_.truncate(total_);
     result_ = load_trace(std::move(buf_), options_);
+    if (!input_cut_short_ || !result_.store) return;
+    auto& warnings = result_.store->warnings;
+    warnings.insert(warnings.begin(), gzip_truncated_warning());
+    if (std::none_of(warnings.begin(), warnings.end(), [](const IngestWarning& w) { return w.code == "cut_short_gpu"; }))
+      add_cut_short_loss(*result_.store);
   }
 
   IngestOptions options_;
@@ -352,6 +360,7 @@ class TraceStreamReader::State {
   IngestCounters counters_;
   ArgsArena arena_;
   bool arena_reserved_ = false;
+  bool input_cut_short_ = false;  // the compressed file it came from ended early
   std::optional<WindowParser> parser_;
 };
 
@@ -361,6 +370,7 @@ TraceStreamReader::~TraceStreamReader() = default;
 char* TraceStreamReader::prepare(size_t n) { return state_->prepare(n); }
 bool TraceStreamReader::commit(size_t n) { return state_->commit(n); }
 size_t TraceStreamReader::bytes_read() const { return state_->bytes_read(); }
+void TraceStreamReader::input_cut_short() { state_->input_cut_short(); }
 size_t TraceStreamReader::events() const { return state_->events(); }
 LoadResult TraceStreamReader::finish() { return state_->finish(); }
 

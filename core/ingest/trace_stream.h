@@ -30,6 +30,10 @@ class TraceStreamReader {
   // failed or was cancelled: stop feeding, finish() says why.
   bool commit(size_t n);
   size_t bytes_read() const;
+  // The compressed file the bytes come from ended early (a gzip stream with no end, as
+  // the page's decompression reports it): finish() keeps every complete event before
+  // the cut and warns as load_trace does for the same file.
+  void input_cut_short();
   size_t events() const;
   // The input has ended: the rest is parsed and the store returned (or the error).
   LoadResult finish();
