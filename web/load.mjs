@@ -29,12 +29,15 @@ export const engine = createEngine({
   onComparison: showComparison,
   onRanks: showRanks,
   onError(msg) {
+    if (isReopening()) return reopenFailed(msg);
     thenCompare = null;
     thenSolar = null;
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
     settleCycles();
+    // A failed open keeps the report shown, with its trace (the worker kept it).
+    if (app.report) app.solar = solarBefore;
     setBusy(false);
-    showError(msg.title, msg.hint);
+    showError(msg.title, app.report ? `${msg.hint} The report shown before, ${app.report.name}, stays below.` : msg.hint);
     document.body.dataset.state = app.report ? 'loaded' : 'error';
   },
   onCrash() {
@@ -50,21 +53,31 @@ let thenCompare = null;
 let comparing = false;  // the load under way is compared with the shown trace when done
 let thenSolar = null;  // an Execution Trace to read once the load under way is done (a File)
 
+// A load replaces the shown report only once it succeeds: until then the report stays
+// (hidden under the loader), and a failed open shows its error over it, with the same
+// views and address. The worker keeps the shown trace until the new one is read
+// (worker.mjs setAside), so the report's recomputes still work after a failure.
+// Cancelling stops the worker and with it that trace: the report stays, and its source
+// is read again in the background (reopening: that load's id) before it recomputes.
+let loadingSource = null;  // the source of the load under way, kept with its report
+let solarBefore = null;  // app.solar while a load is under way (the worker keeps it on failure)
+let reopening = null;
+const isReopening = () => reopening !== null && reopening === engine.currentLoad;
+
 // source: what the worker opens (messages.mjs's OPEN; compare: true keeps the shown
 // trace as the baseline); displayName: what the page calls it; then: a trace to open
 // next and compare with this one.
 export function startLoad(source, displayName, then = null, executionTrace = null) {
   thenCompare = then;
   thenSolar = executionTrace;
-  app.solar = null;  // the worker's session, which holds the Execution Trace, is replaced
+  reopening = null;
+  solarBefore = app.solar;
   comparing = Boolean(source.compare);
+  loadingSource = { ...source, compare: undefined };
   hideError();
   // The status line is the live region: it says a load started (and, when it is done,
   // that it ended); the progress bar's ticks are not read out.
   ui.status.textContent = `Opening ${displayName}…`;
-  app.report = null;
-  clearShown();
-  enableReportActions(false);
   setBusy(true, displayName);
   engine.open(source);
 }
@@ -72,6 +85,7 @@ export function startLoad(source, displayName, then = null, executionTrace = nul
 // Several rank traces of one run (files: [{file, name}], sorted): the ranks view shows
 // them side by side. What was shown goes; each rank's file is kept to open its report.
 export function startRanksLoad(files, displayName) {
+  reopening = null;
   forgetRanks();
   thenCompare = null;
   thenSolar = null;
@@ -114,9 +128,43 @@ export function cancelLoad() {
   engine.stop();  // parsing is one synchronous call in the worker: stop the worker
   setBusy(false);
   document.body.dataset.state = 'cancelled';
-  ui.status.textContent = 'Loading cancelled. Open a trace to continue.';
-  ui.welcome.hidden = false;
   ui.openFile.focus();
+  if (app.report && !app.report.shared && app.report.source) return reopenShown();
+  ui.status.textContent = 'Loading cancelled. Open a trace to continue.';
+  if (!app.report) ui.welcome.hidden = false;
+}
+
+// The shown report's trace read again into a fresh worker, quietly: the report and its
+// views stay as they are; until it is in, a recompute says to wait.
+function reopenShown() {
+  app.solar = null;  // the Execution Trace was in the stopped worker
+  redraw('solar');
+  ui.status.textContent = `Loading cancelled: ${app.report.name} stays. Its trace is read again in the background, for its views to recompute.`;
+  engine.open(app.report.source);
+  reopening = engine.currentLoad;
+}
+
+let reopenedLoad = null;  // its cycles (the worker detects them again) leave the shown ones
+function reopened() {
+  reopenedLoad = reopening;
+  reopening = null;
+  ui.status.textContent = `${app.report.name} is read again: its views recompute as before.`;
+}
+
+function reopenFailed(msg) {
+  reopening = null;
+  app.report.detached = true;
+  showError(`Loading was cancelled, and ${app.report.name} could not be read again: ${msg.title}`,
+    'The report stays as it was, but it cannot be recomputed: open its trace again for that.');
+}
+
+// A recompute asked while the shown trace is read again (after a cancel), or after that
+// failed: the status line says so, and nothing is asked.
+function notBehindYet() {
+  if (isReopening()) ui.status.textContent = 'The trace is being read again after the cancel: try again in a moment.';
+  else if (app.report?.detached) ui.status.textContent = 'Loading was cancelled and this trace could not be read again: open it again to recompute.';
+  else return false;
+  return true;
 }
 
 // Another report replaces whatever is being loaded or shown (a share link's): returns
@@ -176,6 +224,7 @@ function setBusy(busy, name) {
 // corrected toggle, the overview's unlinked GPU events).
 export function requestReport(options = {}) {
   if (app.report.shared) return sharedCannotRecompute();
+  if (notBehindYet()) return false;
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   const next = { ...app.reportOptions, ...given };
   if (!engine.requestReport(next)) return false;
@@ -185,6 +234,7 @@ export function requestReport(options = {}) {
 
 export function requestCycles({ mode = 'all', order = 'stream' } = {}) {
   if (app.report.shared) return sharedCannotRecompute();
+  if (notBehindYet()) return false;
   if (!engine.running) return false;
   app.cyclesAsked = true;
   return engine.requestCycles({ mode, order });
@@ -194,6 +244,7 @@ export function requestCycles({ mode = 'all', order = 'stream' } = {}) {
 // event tree, with the python frames).
 export function requestSol({ device = '', efficiency = 1, capture = null } = {}) {
   if (app.report.shared) return sharedCannotRecompute();
+  if (notBehindYet()) return false;
   if (!engine.requestSol({ device, efficiency, capture })) return false;
   app.report.solPending = true;
   return true;
@@ -210,6 +261,7 @@ export function requestTimeAxis() {
   if (!report) return Promise.reject(new Error('No trace is open.'));
   if (report.timeAxis) return Promise.resolve(report.timeAxis);
   if (report.shared) return Promise.reject(new Error(NO_TRACE_BEHIND));
+  if (notBehindYet()) return Promise.reject(new Error(ui.status.textContent));
   report.timeAxisPromise ??= engine.ask(ToWorker.TIME_AXIS, { device: app.reportOptions?.device ?? '' }).then(
     (msg) => {
       if (app.report === report) Object.assign(report, { timeAxis: msg.timeAxis, timeAxisError: null });
@@ -235,6 +287,7 @@ function redrawTimeline(report) {
 function askTrace(type, fields, pick) {
   if (!app.report) return Promise.reject(new Error('No trace is open.'));
   if (app.report.shared) return Promise.reject(new Error(NO_TRACE_BEHIND));
+  if (notBehindYet()) return Promise.reject(new Error(ui.status.textContent));
   return engine.ask(type, fields).then(pick);
 }
 export const eventDetail = (row) => askTrace(ToWorker.EVENT_DETAIL, { row }, (msg) => msg.detail);
@@ -268,6 +321,9 @@ function showProgress({ phase, done, total, events, item, items, itemName }) {
 
 // The report comes first; the cycles follow in their own message.
 function showLoaded(msg) {
+  if (isReopening()) return reopened();
+  app.solar = null;  // the worker's session, which held the Execution Trace, is replaced
+  msg.source = loadingSource;  // to read it again after a cancelled load
   app.report = msg;
   app.reportOptions = {};  // the first report's: every option at the core's default
   msg.cycles = null;
@@ -336,7 +392,7 @@ function showSolar(msg) {
 
 // The shown trace compared with the kept one: the compare view shows it.
 export function requestComparison({ swapped = false, names } = {}) {
-  if (!app.report || app.report.shared || !engine.running) return false;
+  if (!app.report || app.report.shared || !engine.running || notBehindYet()) return false;
   return engine.requestComparison({ swapped, names });
 }
 
@@ -366,7 +422,7 @@ function showRecomputedReport(msg) {
 
 function showCycles(msg, detected) {
   const { report } = app;
-  if (!report) return;
+  if (!report || (report.cycles && !app.cyclesAsked && engine.currentLoad === reopenedLoad)) return;
   // Announced (the status is a live region) when asked for, or when the cycles view
   // was waiting for them on screen.
   if (app.cyclesAsked) ui.status.textContent = detected ? 'The cycles were detected again.' : msg.title;

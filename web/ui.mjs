@@ -19,6 +19,7 @@ export const ui = {
   error: byId('error'),
   errorTitle: byId('error-title'),
   errorHint: byId('error-hint'),
+  errorDismiss: byId('error-dismiss'),
   status: byId('status'),
   welcome: byId('welcome'),
   main: byId('main'),
@@ -35,6 +36,7 @@ export const ui = {
 
 export const isLoading = () => !ui.loader.hidden;
 
+// An error over the shown report (a failed open keeps it) or over the welcome text.
 export function showError(title, hint) {
   ui.errorTitle.textContent = title;
   ui.errorHint.textContent = hint ?? '';
@@ -45,6 +47,12 @@ export function showError(title, hint) {
 export function hideError() {
   ui.error.hidden = true;
 }
+
+// Dismissed, the report under it is all there is to see; focus goes to the page's main action.
+ui.errorDismiss.addEventListener('click', () => {
+  hideError();
+  ui.openFile.focus();
+});
 
 // Export and share act on the shown report: enabled while there is one.
 export function enableReportActions(enabled) {

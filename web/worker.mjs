@@ -28,7 +28,6 @@ import { FromReader, FromWorker, ToReader, ToWorker, messageRouter } from './mes
 const PROGRESS_INTERVAL_MS = 50;
 // The command line's words for it (core/ingest/trace_reader.cpp), where the core
 // decompresses the file itself.
-const GZIP_TRUNCATED_WARNING = 'the gzip stream ends early: the file is cut short';
 const GROW_FACTOR = 1.5;
 const SLICE_BYTES = 8 << 20;
 
@@ -128,11 +127,7 @@ async function open({ id, file, url, name, remote, compare }) {
       throw new UserError(`The WebAssembly module could not be started: ${message(e)}`,
         'Use a current browser (Chrome, Edge, Firefox or Safari) and reload the page. If you host the page yourself, serve sollens.wasm as application/wasm.');
     }
-    keepAsBaseline(Boolean(compare));
-    if (session) {
-      session.delete();  // free the previous trace before allocating the next
-      session = null;
-    }
+    aside = setAside(Boolean(compare));
 
     let source;
     if (remote) {
@@ -158,17 +153,21 @@ async function open({ id, file, url, name, remote, compare }) {
     sessionSource = file ? { file } : { url, remote: Boolean(remote) };
     const { fileBytes, gzip } = source;
     session = new sollens.Session();
-    const { read, gzipTruncated, streamMs, finishMs } = await streamInto(sollens, session, source, progress);
+    const { read, streamMs, finishMs } = await streamInto(sollens, session, source, progress);
+    dropAside(aside);
+    aside = null;
     const tParse = performance.now();
     const info = JSON.parse(session.infoJson());
-    if (gzipTruncated) info.warnings.unshift(GZIP_TRUNCATED_WARNING);
-    const cutShort = gzipTruncated || JSON.parse(session.warningsJson()).some((w) => w.code === 'truncated');
+    // The core's words for a file cut short (core/ingest/cut_short.h), as the CLI's.
+    const warnings = JSON.parse(session.warningsJson());
+    const cutShort = warnings.some((w) => w.code === 'truncated' || w.code === 'gzip_truncated');
+    const cutShortLoss = warnings.find((w) => w.code === 'cut_short_gpu')?.message ?? '';
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson(false));
     const report = buildReport();
     const tDone = performance.now();
     self.postMessage({
-      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, info, traceMetadata, gpuTimeline, report,
+      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, cutShortLoss, info, traceMetadata, gpuTimeline, report,
       timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, transferables(report));
   } catch (e) {
@@ -176,6 +175,8 @@ async function open({ id, file, url, name, remote, compare }) {
       session.delete();
       session = null;
     }
+    restoreAside(aside);
+    aside = null;
     if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint });
     else
       self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while opening the trace: ${message(e)}.`,
@@ -249,16 +250,15 @@ async function openRanks({ id, files }) {
 // piece, decompressed on the way for a .gz, is written into wasm memory and parsed as
 // it arrives, so that neither the JS heap nor wasm memory ever holds the whole text,
 // only the store the core keeps; then the event tree. progress(phase, done, total,
-// events, force). Returns {read (bytes of the file), gzipTruncated (a .gz cut short:
-// what it held was kept), streamMs (reading and parsing), finishMs (the tree)}. A trace
-// that cannot be read frees the session and throws.
+// events, force). A .gz cut short keeps what it held (the core is told, and warns as the
+// command line does). Returns {read (bytes of the file), streamMs (reading and parsing),
+// finishMs (the tree)}. A trace that cannot be read frees the session and throws.
 async function streamInto(sollens, target, source, progress) {
   const t0 = performance.now();
   const { fileBytes, gzip, capacity } = source;
   target.beginStream(capacity);
   let written = 0;
   let read = 0;  // bytes of the file
-  let gzipTruncated = false;
   let stopped = false;  // the core refused a chunk: finishStream says why
   let { stream } = source;
   // The file's side where it is read by another stream: {stream, read (bytes of the file
@@ -277,7 +277,7 @@ async function streamInto(sollens, target, source, progress) {
       // only once all of it was read, after handing on what it held: keep that, as
       // the command line does, and say so.
       if (gzip && file.ended && written > 0) {
-        gzipTruncated = true;
+        target.streamInputCutShort();
         break;
       }
       if (gzip)
@@ -317,7 +317,7 @@ async function streamInto(sollens, target, source, progress) {
     throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
       'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
   }
-  return { read, gzipTruncated, streamMs: tStream - t0, finishMs: tDone - tStream };
+  return { read, streamMs: tStream - t0, finishMs: tDone - tStream };
 }
 
 // A .json.gz decompressed on this thread, by the browser's DecompressionStream:
@@ -388,6 +388,33 @@ function readElsewhere(blob, gzip) {
 }
 
 // The open trace becomes the baseline (compare), or the baseline is freed.
+// The traces open while another loads ({session, sessionName, sessionSource, baseline,
+// baselineName}): kept until the new one is read, so that a failed open leaves the
+// page's report with its trace behind it (recompute, SOL, cycles still answer). Two
+// traces are in memory meanwhile, as when two are compared. With compare, the open
+// trace becomes the baseline at once (the comparison is made with it).
+let aside = null;
+function setAside(compare) {
+  const kept = { session, sessionName, sessionSource, baseline, baselineName };
+  if (compare && session) {
+    baseline = session;
+    baselineName = sessionName;
+  } else {
+    baseline = null;
+  }
+  session = null;
+  return kept;
+}
+// The new trace is in: what was set aside goes, but for the baseline it became.
+function dropAside(kept) {
+  for (const s of [kept?.session, kept?.baseline]) if (s && s !== baseline) s.delete();
+}
+// The new trace failed (its session already freed): the traces before it are back.
+function restoreAside(kept) {
+  if (!kept) return;
+  ({ session, sessionName, sessionSource, baseline, baselineName } = kept);
+}
+
 function keepAsBaseline(compare) {
   if (compare && !session) return;  // nothing open: a plain open
   baseline?.delete();
