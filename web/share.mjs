@@ -65,7 +65,7 @@ export const MAX_FILE_BYTES = 64 << 20;  // a .sollens file, compressed
 const FORMAT_VERSION = 3;
 const GZIP_VERSION = 2;  // the links made before version 3: gzip'd JSON
 // The compared sheets the compare view (views/compare.mjs) shows.
-const COMPARISON_SHEETS = new Set(['gpu_timeline', 'ops_summary', 'op_tree_diff', 'cycle_diff', 'cycle_positions_diff']);
+const COMPARISON_SHEETS = new Set(['compare_verdict', 'compare_runs', 'gpu_timeline', 'ops_summary', 'op_tree_diff', 'cycle_diff', 'cycle_positions_diff']);
 const PREFIX = 'report=';
 
 export class ShareError extends Error {
