@@ -65,6 +65,28 @@ std::string group_section(const char* title, const Table& t, size_t top) {
   return out;
 }
 
+// "  <phase> / <layer type>: E ms (S% of the phase) [meas: M ms, eff: F%]", the first
+// `top` rows of each phase.
+std::string phase_layer_section(const Table& t, size_t top) {
+  std::string out = "By Phase and Layer Type:\n";
+  const Column& phase = *t.find("phase");
+  const Column& layer = *t.find("layer_type");
+  const Column& est = *t.find("estimated_time_ms");
+  const Column& meas = *t.find("measured_time_ms");
+  const Column& eff = *t.find("efficiency_pct");
+  const Column& share = *t.find("share_of_phase_estimate_pct");
+  size_t in_phase = 0;
+  for (size_t r = 0; r < t.num_rows(); ++r) {
+    in_phase = r > 0 && phase.string_at(r) == phase.string_at(r - 1) ? in_phase + 1 : 0;
+    if (in_phase >= top) continue;
+    out += printed("  %-44s %8.3f ms (%5.1f%% of the phase) [meas: %.3fms, eff: ",
+                   fit(phase.string_at(r) + " / " + layer.string_at(r), 44).c_str(), est.float_at(r),
+                   share.is_null(r) ? 0.0 : share.float_at(r), meas.float_at(r));
+    out += (eff.is_null(r) ? std::string("n/a") : printed("%.1f%%", eff.float_at(r))) + "]\n";
+  }
+  return out;
+}
+
 // What a user waits for first: the step's wall time (idle included) against its speed of
 // light, then the whole trace's, then where the wall went.
 std::string wall_headline(const SolReport& report) {
@@ -180,6 +202,8 @@ std::string sol_console_report(const SolReport& report, size_t top) {
   out += line('-') + group_section("By Layer Type", report.by_layer_type, top);
   out += line('-') + group_section("By Function", report.by_function, top);
   out += line('-') + group_section("By Phase", report.by_phase, top);
+  if (report.by_phase_layer.num_rows() > 0)
+    out += line('-') + phase_layer_section(report.by_phase_layer, top);
   if (report.by_phase_prefix.num_rows() > 0)
     out += line('-') + group_section("Phase totals (overlapping: not to be added up)", report.by_phase_prefix, top);
   if (report.by_step.num_rows() > 0) {
