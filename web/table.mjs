@@ -11,6 +11,10 @@
 // onActivate(row): rows become selectable (role=grid; click, Enter or Space, see
 // table/selection.mjs), e.g. for a drill-down; row is the sheet's row index.
 // sort: {column, descending}.
+// traceStartUs: the trace's start (µs, info.firstTsUs): timestamp columns (unit
+// 'timestamp µs') are shown in ms from it, the instant on hover.
+// labels(name): the header's words for a column (undefined: its name); the name stays
+// on hover. display: {column name: (text) => shown text}, e.g. readable module paths.
 
 import { el } from './widgets.mjs';
 import { dataCell } from './table/cells.mjs';
@@ -28,7 +32,13 @@ export function createTable(sheet, options = {}) {
   const columns = (options.columns ?? sheet.columns.map((c) => c.name))
     .map((name) => sheet.columns.find((c) => c.name === name))
     .filter(Boolean)
-    .map((c) => ({ ...c, unit: c.unit ?? '' }));
+    .map((c) => ({
+      ...c,
+      unit: c.unit ?? '',
+      label: options.labels?.(c.name) ?? c.name,
+      origin: options.traceStartUs,
+      display: options.display?.[c.name],
+    }));
   const activatable = typeof options.onActivate === 'function';
   const rows = createRowOrder(sheet, columns);
   const state = {

@@ -8,6 +8,7 @@
 // Whether the name already shows its unit to a reader (then the header adds nothing).
 export function nameShowsUnit(columnName, unit) {
   if (!unit) return true;
+  if (isTimestamp(unit)) return false;
   if (unit === '%') return /%/.test(columnName);
   if (unit === 'µs') return /\(µs\)|\(us\)/.test(columnName);
   if (unit === 'ms') return /_ms$|(^| )ms$/.test(columnName);
@@ -37,4 +38,33 @@ export function formatNumber(x, type, unit) {
   if (a >= 1) return numberFormat('mid', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(x);
   if (a >= 1e-4) return numberFormat('small', { maximumSignificantDigits: 4 }).format(x);
   return x.toExponential(3);
+}
+
+// Timestamps: instants on the trace's clock (µs, as Kineto's ts), marked by the core
+// with this unit (core/table Unit::kTimestamp). Where the trace's start is known they
+// are shown in ms from it, as the page's time strips are, with the instant itself on
+// hover; without it (a sheet of another trace's clock), as written.
+export const TIMESTAMP_UNIT = 'timestamp µs';
+export const isTimestamp = (unit) => unit === TIMESTAMP_UNIT;
+
+// The unit a column's header shows. c: {unit, origin (the trace's start, µs, or undefined)}.
+export function shownUnit(c) {
+  if (!isTimestamp(c.unit)) return c.unit;
+  return Number.isFinite(c.origin) ? 'ms from start' : 'µs, trace clock';
+}
+
+// The text a number cell shows (the exact value stays in <data value>).
+export function cellText(c, x) {
+  if (isTimestamp(c.unit) && Number.isFinite(c.origin) && Number.isFinite(x)) return formatNumber((x - c.origin) / 1000, 'float');
+  return formatNumber(x, c.type, c.unit);
+}
+
+// A timestamp's hover: the instant as the trace holds it, and as a date where the
+// trace's clock is the Unix epoch (recent Kineto), so that it can be found in logs.
+export function timestampTitle(x) {
+  const exact = `${numberFormat('exact', { maximumFractionDigits: 3 }).format(x)} µs on the trace's clock`;
+  const EPOCH_2000_US = 946_684_800e6;
+  const EPOCH_2100_US = 4_102_444_800e6;
+  if (!(x >= EPOCH_2000_US && x < EPOCH_2100_US)) return exact;
+  return `${exact} (${new Date(x / 1000).toISOString().replace('T', ' ').replace('Z', ' UTC')})`;
 }

@@ -224,10 +224,10 @@ export async function hostileChecks({ context, origin, repo, site, fixtures, che
   await showView('launch-delays');
   await clean('launch delays');
 
-  // Cycles: the summary, the strip's lane labels and mark titles, every pattern's tables.
+  // Cycles: the sentences of what was found, the strip's lane labels and mark titles, every pattern's tables.
   s = await showView('cycles');
   await page.waitForSelector(`${s} .strip .lane`, { timeout: TIMEOUT_MS });
-  await shows(`${s} .summary-text`, 'cycles: summary');
+  await shows(`${s} .pattern-sentences`, 'cycles: what was found, in sentences');
   await shows(`${s} .strip title`, 'cycles: time strip mark titles');
   const labels = await page.$$eval(`${s} .strip .lane`, (gs) => gs.map((g) => `${g.querySelector('text').textContent} | ${g.getAttribute('aria-label')}`));
   check(labels.length > 0 && labels.every((l) => l.includes(PAYLOAD)),

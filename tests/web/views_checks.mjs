@@ -70,12 +70,13 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     return { source, ...parseCsv(readFileSync(file, 'utf8')) };
   };
 
-  // The rendered rows of a table: per cell the exact number (<data value>) or the text.
+  // The rendered rows of a table: per cell the exact number (<data value>) or the text
+  // (the sheet's column names and texts where the page words them: data-column, data-value).
   const readTable = (selector) => page.$eval(selector, (root) => ({
-    headers: [...root.querySelectorAll('thead th .col-name')].map((h) => h.textContent),
+    headers: [...root.querySelectorAll('thead th')].map((th) => th.dataset.column ?? th.querySelector('.col-name').textContent),
     rows: [...root.querySelectorAll('tbody tr.data')].map((tr) => [...tr.cells].map((td) => {
       const d = td.querySelector('data');
-      return d ? { value: d.value } : { text: td.textContent };
+      return d ? { value: d.value } : { text: td.dataset.value ?? td.textContent };
     })),
     count: root.querySelector('.row-count').textContent,
   }));

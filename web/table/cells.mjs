@@ -2,7 +2,7 @@
 // textContent; numbers are shown with their unit and a sensible precision, with the
 // exact value in <data value>.
 
-import { formatNumber } from '../units.mjs';
+import { cellText, isTimestamp, timestampTitle } from '../units.mjs';
 import { el } from '../widgets.mjs';
 
 // The cell of sheet row r in column c.
@@ -12,8 +12,11 @@ export function dataCell(c, r) {
     const code = c.codes[r];
     if (c.validity[r] && code >= 0) {
       const s = c.dictionary[code];
-      td.textContent = s;
-      if (s.length > 24) td.title = s;
+      // A worded name (c.display, e.g. a readable module path) keeps the sheet's on hover.
+      const shown = c.display ? c.display(s) : s;
+      td.textContent = shown;
+      if (shown !== s) td.dataset.value = s;
+      if (shown !== s || s.length > 24) td.title = s;
     }
     return td;
   }
@@ -22,8 +25,9 @@ export function dataCell(c, r) {
   const x = c.values[r];
   const data = document.createElement('data');
   data.value = String(x);
-  data.textContent = formatNumber(x, c.type, c.unit);
+  data.textContent = cellText(c, x);
   td.append(data);
+  if (isTimestamp(c.unit)) td.title = timestampTitle(x);
   return td;
 }
 

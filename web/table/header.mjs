@@ -1,7 +1,7 @@
 // A table's header row (one sort button per column, with its unit) and its column
 // widths. Text is set with textContent only.
 
-import { nameShowsUnit, formatNumber } from '../units.mjs';
+import { nameShowsUnit, cellText, shownUnit } from '../units.mjs';
 import { el } from '../widgets.mjs';
 
 const MAX_CHARS = 44;        // widest column, in ch; longer text is cut with an ellipsis
@@ -41,14 +41,16 @@ function headerCell(c, i, onClick) {
   const b = el('button', 'sort');
   b.type = 'button';
   const name = el('span', 'col-name');
-  name.textContent = c.name;
+  name.textContent = c.label;
   b.append(name);
-  if (!nameShowsUnit(c.name, c.unit)) {
+  if (!nameShowsUnit(c.label, c.unit)) {
     const unit = el('span', 'col-unit');
-    unit.textContent = c.unit;
+    unit.textContent = shownUnit(c);
     b.append(' ', unit);
   }
-  b.title = `Sort by ${c.name}`;
+  th.dataset.column = c.name;
+  // Worded columns keep their sheet name on hover: the CSV's column.
+  b.title = `Sort by ${c.label}${c.label === c.name ? '' : ` (${c.name} in the CSV)`}`;
   b.addEventListener('click', onClick);
   th.append(b);
   return th;
@@ -65,11 +67,11 @@ export function sizeColumns(sheet, columns, colgroup, table) {
     for (let r = 0; r < sample; r++) {
       let len = 0;
       if (!c.validity[r]) continue;
-      if (c.type === 'string') len = c.codes[r] >= 0 ? c.dictionary[c.codes[r]].length : 0;
-      else len = formatNumber(c.values[r], c.type, c.unit).length;
+      if (c.type === 'string') len = c.codes[r] >= 0 ? (c.display?.(c.dictionary[c.codes[r]]) ?? c.dictionary[c.codes[r]]).length : 0;
+      else len = cellText(c, c.values[r]).length;
       if (len > widest) widest = len;
     }
-    const header = Math.min(c.name.length, 22) + (nameShowsUnit(c.name, c.unit) ? 0 : c.unit.length + 1);
+    const header = Math.min(c.label.length, 22) + (nameShowsUnit(c.label, c.unit) ? 0 : shownUnit(c).length + 1);
     const ch = Math.min(MAX_CHARS, Math.max(widest, header) + 3);
     colgroup.children[i].style.width = `${ch}ch`;
     total += ch;

@@ -16,5 +16,5 @@ export function render(section, context) {
     section.append(p);
     return;
   }
-  section.append(createTable(sheet, { caption: 'coll_analysis' }).element);
+  section.append(createTable(sheet, { caption: 'Collectives by process group, collective, dtype and message size (TraceLens coll_analysis)' }).element);
 }

@@ -35,11 +35,11 @@ const PATHS = [
     title: 'HTA\'s path (sees CUDA sync events only)', short: 'HTA\'s path' },
 ];
 
-const ABSENT = 'No critical path in this report: the trace has no GPU events, the chosen step was not found, or the report was made with --critical-path none.';
+const ABSENT = 'No critical path in this report: the trace has no GPU events, the chosen step was not found, or the report was made without one (the command line\'s sollens report --critical-path none).';
 
 export function render(section, context) {
   resetSection(section, 'Critical path');
-  section.append(el('p', 'detail', 'The longest chain of dependent work through the step: CPU ops, kernel launches, kernels and the waits between them (HTA\'s critical_path_analysis). Only what is on this path makes the step longer. It covers the second ProfilerStep where the trace has two or more, else the first, else the whole trace (sollens report --critical-path chooses another; --critical-path-trace FILE writes the trace with the path drawn on it, for Perfetto UI).'));
+  section.append(el('p', 'detail', 'The longest chain of dependent work through the step: CPU ops, kernel launches, kernels and the waits between them (HTA\'s critical_path_analysis). Only what is on this path makes the step longer. It covers the second ProfilerStep where the trace has two or more, else the first, else the whole trace (the command-line tool chooses another with sollens report --critical-path, and writes the trace with the path drawn on it for Perfetto UI with --critical-path-trace).'));
 
   const hta = htaSheet(context, 'critical_path_summary', ABSENT);
   if (!hta.sheet) {

@@ -9,7 +9,8 @@
 import { createTable } from '../table.mjs';
 import { findSheet, findColumn, cell } from '../sheet.mjs';
 import { el, resetSection, select, tabs } from '../widgets.mjs';
-import { formatNumber } from '../units.mjs';
+import { formatNumber, timestampTitle } from '../units.mjs';
+import { cycleColumnWords, cycleTableWords, patternSentences, preambleRows } from './cycle-words.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -68,8 +69,6 @@ export function render(section, context) {
   const took = Number.isFinite(context.cyclesMs) ? ` Detected in ${(context.cyclesMs / 1000).toFixed(2)} s.` : '';
   section.append(el('p', 'detail',
     `${formatNumber(cycles.kernels ?? 0, 'int')} kernels searched for repeating patterns.${took}`));
-  if (cycles.summary) section.append(el('pre', 'summary-text', cycles.summary));
-
   const patterns = cycles.sheets[0];
   if (!patterns || patterns.rows === 0) {
     section.append(el('p', 'empty-state no-cycles', mode === 'llm'
@@ -77,7 +76,12 @@ export function render(section, context) {
       : 'No repeating kernel pattern found in this trace.'));
     return;
   }
+  // What was found, in sentences (the CLI's one-line summary, said from the table).
+  const found = el('ul', 'pattern-sentences');
+  for (const s of patternSentences(patterns, mode)) found.append(el('li', '', s));
+  section.append(found);
   const groups = mode === 'llm' ? llmGroups(cycles) : allGroups(cycles, patterns);
+  const start = context.info?.firstTsUs;
 
   const span = traceSpan(context.info);
   section.append(el('h3', '', 'Time strip'),
@@ -95,7 +99,9 @@ export function render(section, context) {
   function choose(g) {
     chosen = g;
     patternTable.replaceChildren(createTable(patterns, {
-      caption: `${patterns.name}: one row per pattern${mode === 'llm' ? '' : ' and level'}`,
+      caption: mode === 'llm' ? 'One row per phase' : 'One row per pattern and level (the whole repetition, and its layer)',
+      labels: cycleColumnWords,
+      traceStartUs: start,
       selectedRow: groups[g]?.rows[0] ?? -1,
       onActivate: (row) => {
         const next = groups.findIndex((x) => x.rows.includes(row));
@@ -103,7 +109,7 @@ export function render(section, context) {
       },
     }).element);
     strip.replaceChildren(timeStrip(groups, g, choose, span));
-    showGroup(detail, groups[g], cycles);
+    showGroup(detail, groups[g], cycles, start);
   }
   choose(0);
 }
@@ -123,12 +129,12 @@ function allGroups(cycles, patterns) {
       const sheets = cycles.sheets.map((s, i) => ({ s, i }))
         .filter(({ s }) => s.name === base || s.name.startsWith(`${base}_`));
       groups.set(k, {
-        label: `#${k} ${cell(phase, r) ?? ''}${sequences.size > 1 ? ` (${cell(sequence, r)})` : ''}`.trim(),
+        label: `pattern ${k}${cell(phase, r) ? ` (${cell(phase, r)})` : ''}${sequences.size > 1 ? `, ${cell(sequence, r)}` : ''}`,
         rows: [],
         sheets,
         lanes: [
-          { name: 'outer', sheet: findSheet(cycles.sheets, `${base}_repetitions`), kind: '' },
-          { name: 'layer', sheet: findSheet(cycles.sheets, `${base}_layer_repetitions`), kind: 'layer' },
+          { name: 'repetitions', sheet: findSheet(cycles.sheets, `${base}_repetitions`), kind: '' },
+          { name: 'layers', sheet: findSheet(cycles.sheets, `${base}_layer_repetitions`), kind: 'layer' },
         ].filter((l) => l.sheet),
       });
     }
@@ -157,22 +163,34 @@ function llmGroups(cycles) {
   return groups;
 }
 
-function showGroup(detail, group, cycles) {
+function showGroup(detail, group, cycles, start) {
   detail.replaceChildren();
   if (!group) return;
-  detail.append(el('h3', '', `Pattern ${group.label}`));
-  const t = tabs(group.sheets.map(({ s }) => ({ id: s.name, label: s.name, count: s.rows })), (item, panel) => {
+  detail.append(el('h3', '', group.label.charAt(0).toUpperCase() + group.label.slice(1)));
+  const t = tabs(group.sheets.map(({ s }) => ({ id: s.name, label: cycleTableWords(s.name)[0], count: s.rows })), (item, panel) => {
     const { s, i } = group.sheets.find((x) => x.s.name === item.id);
-    if (cycles.preambles?.[i]) panel.append(el('pre', 'summary-text', cycles.preambles[i].trim()));
-    panel.append(createTable(s, { caption: describe(s.name) }).element);
-  }, { label: `Tables of pattern ${group.label}` });
+    const stats = preambleRows(cycles.preambles?.[i]);
+    if (stats.length) panel.append(statsTable(stats));
+    const [label, caption] = cycleTableWords(s.name);
+    panel.append(createTable(s, { caption: `${label}: ${caption}`, labels: cycleColumnWords, traceStartUs: start }).element);
+  }, { label: `Tables of ${group.label}` });
   detail.append(t.element);
 }
 
-function describe(name) {
-  if (/_repetitions$|_steps$/.test(name)) return `${name}: one row per repetition`;
-  if (/_outside_layers$/.test(name)) return `${name}: kernels of each step outside the layers`;
-  return `${name}: one row per kernel position in the pattern`;
+// A positions table's statistics as a small two-column table.
+function statsTable(rows) {
+  const table = el('table', 'pattern-stats');
+  table.append(el('caption', '', 'Statistics of the pattern'));
+  const body = el('tbody');
+  for (const [label, value] of rows) {
+    const tr = el('tr');
+    const th = el('th', '', label);
+    th.scope = 'row';
+    tr.append(th, el('td', 'num', value));
+    body.append(tr);
+  }
+  table.append(body);
+  return table;
 }
 
 // The trace's first and last instants (µs, the trace's clock, as the repetitions'
@@ -209,7 +227,7 @@ function timeStrip(groups, chosen, choose, trace) {
     t1 = Math.max(t1, trace.last);
   }
   const W = 1000;
-  const LABEL = 170;
+  const LABEL = 200;
   const LANE = 22;
   const GAP = 6;
   const AXIS = 26;
@@ -231,7 +249,7 @@ function timeStrip(groups, chosen, choose, trace) {
     g.setAttribute('aria-pressed', lane.group === chosen ? 'true' : 'false');
     g.append(svgEl('rect', { class: `lane-bg${lane.group === chosen ? ' selected' : ''}`, x: '0', y: String(y), width: String(W), height: String(LANE) }));
     const label = svgEl('text', { x: '6', y: String(y + LANE / 2 + 4) });
-    label.textContent = lane.label.length > 26 ? `${lane.label.slice(0, 25)}…` : lane.label;
+    label.textContent = lane.label.length > 32 ? `${lane.label.slice(0, 31)}…` : lane.label;
     g.append(label);
     for (let r = 0; r < lane.sheet.rows; r++) {
       const a = cell(lane.start, r);
@@ -243,7 +261,8 @@ function timeStrip(groups, chosen, choose, trace) {
       // the white separating stroke, which would wash it out.
       const rect = svgEl('rect', { class: `rep ${lane.kind}${w < 2 ? ' thin' : ''}`, x: String(x), y: String(y + 2), width: String(Math.max(w, 0.8)), height: String(LANE - 4) });
       const title = svgEl('title', {});
-      title.textContent = `${lane.label} repetition ${r + 1}: ${formatNumber((a - t0) / 1000, 'float')} – ${formatNumber((b - t0) / 1000, 'float')} ms (${formatNumber(b - a, 'float')} µs)`;
+      title.textContent = `${lane.label} repetition ${r + 1}: ${formatNumber((a - t0) / 1000, 'float')} – ${formatNumber((b - t0) / 1000, 'float')} ms` +
+        ` from the ${trace ? 'trace\'s start' : 'first repetition'} (${formatNumber(b - a, 'float')} µs); starts at ${timestampTitle(a)}`;
       rect.append(title);
       g.append(rect);
     }

@@ -16,19 +16,19 @@ export function render(section, context) {
   const summary = findSheet(sheets, 'kernel_summary');
   section.append(el('h3', '', 'Kernel summary'),
     el('p', 'detail', 'Every kernel grouped by parent op category, parent op, kernel name and stream; durations are plain sums of the kernels\' dur (TraceLens kernel_summary).'));
-  section.append(summary ? createTable(summary, { caption: 'kernel_summary' }).element
+  section.append(summary ? createTable(summary, { caption: 'Kernels by parent op, kernel name and stream (TraceLens kernel_summary)' }).element
     : el('p', 'empty-state', 'No kernels in this trace.'));
 
   const histogram = findSheet(sheets, 'short_kernel_histogram');
   section.append(el('h3', '', 'Short kernels'),
     el('p', 'detail', 'Kernels shorter than 10 µs: how their durations spread (equal-width bins from the shortest to the longest), and where they come from.'));
   if (histogram && histogram.rows) {
-    section.append(histogramChart(histogram), createTable(histogram, { caption: 'short_kernel_histogram' }).element);
+    section.append(histogramChart(histogram), createTable(histogram, { caption: 'Short kernels per duration bin (short_kernel_histogram)' }).element);
   } else {
     section.append(el('p', 'empty-state', 'No kernel in this trace is shorter than 10 µs.'));
   }
   const short = findSheet(sheets, 'short_kernels_summary');
-  if (short && short.rows) section.append(createTable(short, { caption: 'short_kernels_summary' }).element);
+  if (short && short.rows) section.append(createTable(short, { caption: 'Short kernels by parent op (short_kernels_summary)' }).element);
 }
 
 // Bars of count per bin (drawing only: the bins and counts are the core's).

@@ -168,7 +168,7 @@ const OUTLIER_KINDS = [
 function outlierList(context, total, cutoffs) {
   const wrap = el('div', 'outliers');
   const kinds = OUTLIER_KINDS.map((k) => ({ ...k, found: findSheet(context.report.sheets, k.sheet) })).filter((k) => k.found);
-  wrap.append(el('p', 'detail', `Cutoffs: launch call ${usText(cutoffs.runtime)}, launch delay ${usText(cutoffs.launchDelay)} (${cutoffs.defaults ? 'HTA\'s defaults' : 'as the report was asked'}; sollens report --hta-runtime-cutoff-us and --hta-launch-delay-cutoff-us change them).`));
+  wrap.append(el('p', 'detail', `Cutoffs: launch call ${usText(cutoffs.runtime)}, launch delay ${usText(cutoffs.launchDelay)} (${cutoffs.defaults ? 'HTA\'s defaults' : 'as the report was asked'}; the command-line tool changes them: sollens report --hta-runtime-cutoff-us, --hta-launch-delay-cutoff-us).`));
   if (kinds.length === 0) {
     wrap.append(missingNotice('This report has no outlier sheets of the launches.'));
     return wrap;

@@ -11,6 +11,7 @@ import { createTable } from '../table.mjs';
 import { findSheet, findColumn, cell } from '../sheet.mjs';
 import { el, resetSection, select, tabs } from '../widgets.mjs';
 import { formatNumber } from '../units.mjs';
+import { readableModulePaths } from '../format.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CHART_LAYER_TYPES = 12;
@@ -18,7 +19,7 @@ const CHART_LAYER_TYPES = 12;
 // The tables shown under tabs, in this order: [sheet name, tab label, what a row is].
 const TABLES = [
   ['sol_by_layer_type', 'Layer type', 'one row per nn.Module class (the innermost module of each op; a backward op takes its forward op\'s) and pass (forward, backward, optimizer, other), or per op category when the trace has no module frames'],
-  ['sol_by_layer_instance', 'Layer instance', 'one row per module path (e.g. model.layers.3.mlp) and pass'],
+  ['sol_by_layer_instance', 'Layer instance', 'one row per module instance and pass. The trace names modules by class and instance counter, not by attribute (model.layers.3.mlp is not recorded), so a path reads LlamaModel › LlamaDecoderLayer 3 › LlamaMLP: the counter is kept where layers repeat, and outer frames every row shares are left out (hover a path for the frames as recorded)'],
   ['sol_by_function', 'Function', 'one row per op (aten::addmm, …)'],
   ['sol_by_phase', 'Phase', 'one row per innermost user annotation'],
   ['sol_by_phase_prefix', 'Phase prefixes', 'one "<prefix> (total)" row per /-separated prefix of the phases (kept apart: summing them with the phases would count twice)'],
@@ -77,12 +78,12 @@ export function render(section, context) {
   const tabset = tabs(items, (item, panel) => {
     const sheet = findSheet(sol.sheets, item.id);
     const what = TABLES.find(([name]) => name === item.id)[2];
-    panel.append(el('p', 'detail', `${item.id}: ${what}.`));
+    panel.append(el('p', 'detail', `${what.charAt(0).toUpperCase()}${what.slice(1)}. The command line writes it as ${item.id}.csv.`));
     if (!sheet.rows) {
       panel.append(el('p', 'empty-state', item.id === 'sol_by_step' ? 'No cycle (step or layer) was detected in this trace.' : 'No rows.'));
       return;
     }
-    panel.append(createTable(sheet, { caption: item.id }).element);
+    panel.append(createTable(sheet, { caption: `${item.label}: ${item.id}`, display: modulePathDisplay(sheet) }).element);
   }, { label: 'SOL tables', selected: state.tab, onSelect: (id) => { state.tab = id; } });
   section.append(tabset.element);
 }
@@ -298,4 +299,13 @@ function layerChart(sheet) {
   const figure = el('figure', 'chart sol-chart-figure');
   figure.append(svg);
   return figure;
+}
+
+// The module-path column (layer_instance) shown readably (format.mjs), the recorded
+// path on hover; undefined for a sheet without one.
+function modulePathDisplay(sheet) {
+  const column = findColumn(sheet, 'layer_instance');
+  if (!column || column.type !== 'string') return undefined;
+  const shown = readableModulePaths(column.dictionary);
+  return { layer_instance: (s) => shown.get(s) ?? s };
 }

@@ -69,9 +69,11 @@ export async function launchChromium() {
 
 // Every rendered row of a virtually scrolled table (web/table.mjs), scrolled through
 // from the top: {headers, rows: [[{value} | {text}]], count (the row-count text)}.
+// Headers and texts are the sheet's (a worded header's column name, data-column; a
+// worded cell's text, data-value), so that they compare with the CLI's CSVs.
 export const readWholeTable = (page, selector) => page.$eval(selector, async (root) => {
   const scroller = root.querySelector('.table-scroll');
-  const headers = [...root.querySelectorAll('thead th .col-name')].map((h) => h.textContent);
+  const headers = [...root.querySelectorAll('thead th')].map((th) => th.dataset.column ?? th.querySelector('.col-name').textContent);
   const rows = new Map();
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
   for (let top = 0; ; top += Math.max(1, Math.floor(scroller.clientHeight / 2))) {
@@ -81,7 +83,7 @@ export const readWholeTable = (page, selector) => page.$eval(selector, async (ro
     for (const tr of root.querySelectorAll('tbody tr.data'))
       rows.set(tr.getAttribute('aria-rowindex') ?? tr.cells[0].textContent, [...tr.cells].map((td) => {
         const d = td.querySelector('data');
-        return d ? { value: d.value } : { text: td.textContent };
+        return d ? { value: d.value } : { text: td.dataset.value ?? td.textContent };
       }));
     if (top >= scroller.scrollHeight) break;
   }
