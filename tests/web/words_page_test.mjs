@@ -8,8 +8,9 @@
 //            its tables still equal `sollens cycles`'s CSVs; the first repetition's start
 //            reads 0.008 ms (kernel at T0 + 8 µs, the trace starting at T0 with its first
 //            frame) with the epoch instant and its date on hover; the strip's mark too
-// modules    the SOL view's layer instances read LlamaForCausalLM › LlamaModel ›
-//            LlamaDecoderLayer 3 › LlamaMLP, the recorded path on hover, and equal
+// modules    the SOL view's layer instances read LlamaModel › LlamaDecoderLayer 3 ›
+//            LlamaMLP (the frame every row shares above it left out), the recorded path
+//            on hover, and equal
 //            `sollens sol`'s sol_by_layer_instance.csv by the recorded path
 // png        a PNG opened as a trace: "this is a PNG image", no ") (" and no byte value
 // Prints "words: N passed, M failed".
