@@ -84,8 +84,10 @@ function renderNumbers(rows) {
 
 function stepsTable(rows, phases) {
   const table = el('table', 'numbers verdict-steps');
+  // Columns no phase has (SOL without a GPU model) are left out.
+  const columns = STEP_COLUMNS.filter(([key]) => phases.some((p) => rows.some((r) => r.finding === `${key}.${p}`)));
   const head = el('tr');
-  for (const text of ['phase', ...STEP_COLUMNS.map(([, label, unit]) => (unit ? `${label} (${unit})` : label))]) {
+  for (const text of ['phase', ...columns.map(([, label, unit]) => (unit ? `${label} (${unit})` : label))]) {
     const th = el('th', '', text);
     th.scope = 'col';
     head.append(th);
@@ -99,7 +101,7 @@ function stepsTable(rows, phases) {
     const name = el('th', '', phase);
     name.scope = 'row';
     tr.append(name);
-    for (const [key] of STEP_COLUMNS) {
+    for (const [key] of columns) {
       const row = rows.find((r) => r.finding === `${key}.${phase}`);
       const td = el('td');
       if (row) td.append(number(row, false));  // the unit is in the column's header

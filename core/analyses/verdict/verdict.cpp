@@ -147,7 +147,7 @@ Table verdict_table(const VerdictInputs& in) {
              "speed of light is " + fmt_pct(in.wall->efficiency_pct()) + " % of the wall time (idle included) on " +
                  in.device,
              "sol");
-  rows.add("device", kNaN, "", in.device.empty() ? "no GPU model: speed of light not estimated" : in.device);
+  rows.add("device", kNaN, "", in.device.empty() ? "no GPU model: speed of light not estimated (name the GPU to get it)" : in.device);
   if (in.ops_summary) add_top_ops(rows, *in.ops_summary);
   if (in.kernel_summary) add_top_kernels(rows, *in.kernel_summary);
   if (estimates) add_sol_gaps(rows, in.sol->by_function);

@@ -85,7 +85,7 @@ TEST_CASE("verdict: launch-bound when the host launches each kernel after the la
   CHECK(v.value("idle_kernel_wait_ms") == Approx(0).margin(1e-12));
   CHECK(v.value("idle_other_ms") == Approx(0).margin(1e-12));
   CHECK(v.column("headline", 4) == "launch-delays");
-  CHECK(v.column("device", 3) == "no GPU model: speed of light not estimated");  // no device: no SOL rows
+  CHECK(v.column("device", 3) == "no GPU model: speed of light not estimated (name the GPU to get it)");  // no device: no SOL rows
   CHECK_FALSE(v.has("sol_wall_efficiency_pct"));
   CHECK_FALSE(v.has("sol_gap.1"));
   CHECK(v.value("top_op.1") == Approx(0.03));  // aten::relu: 3 × 10 µs
