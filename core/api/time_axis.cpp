@@ -34,7 +34,9 @@ TimeAxisResult Session::time_axis(const TimeAxisRequest& request) const {
   const auto t0 = std::chrono::steady_clock::now();
   TimeAxisResult result;
   TimeAxisInputs in;
-  in.cycles = &default_cycles();
+  in.cycles = &default_cycles();  // kept by the session: free after the first time
+  result.cycles_ms = ms_since(t0);
+  const auto t_paths = std::chrono::steady_clock::now();
   in.launch_delay_cutoff_us = request.launch_delay_cutoff_us;
   in.max_launch_delays = request.max_launch_delays;
   std::optional<hta::HtaTrace> trace;
@@ -46,11 +48,14 @@ TimeAxisResult Session::time_axis(const TimeAxisRequest& request) const {
     inferred = hta::critical_path(*trace, options, true);
     in.critical_paths = {{&hta_path, "HTA"}, {&inferred, "inferred"}};
   }
+  result.critical_paths_ms = ms_since(t_paths);
+  const auto t_sol = std::chrono::steady_clock::now();
   if (identify_device(request.device_name).spec) {
     result.sol = std::make_unique<SolResult>(sol({request.device_name, 1.0}));
     in.gpu_sol_efficiency = gpu_efficiencies(store_->size(), result.sol->report.ops);
     in.sol_ops = &result.sol->report.ops;
   }
+  result.sol_ms = ms_since(t_sol);
   result.inputs_ms = ms_since(t0);
   const auto t1 = std::chrono::steady_clock::now();
   result.axis = build_time_axis(*store_, *tree_, in);

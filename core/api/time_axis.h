@@ -25,7 +25,8 @@ struct TimeAxisResult {
   TimeAxis axis;
   std::unique_ptr<SolResult> sol;  // null when the GPU has no peaks (no efficiencies)
   double build_ms = 0;             // the three sheets alone (the inputs not counted)
-  double inputs_ms = 0;            // cycles, critical paths, SOL
+  double inputs_ms = 0;            // cycles, critical paths, SOL: the sum of the three below
+  double cycles_ms = 0, critical_paths_ms = 0, sol_ms = 0;
 };
 
 // Trace bytes (plain JSON) cut to [start_us, end_us] of the trace's clock
