@@ -13,7 +13,8 @@
 //   - an event's details carry its name and enclosing ops; a range's summary has the
 //     GPU idle row; the trimmed trace parses, keeps every metadata event and exactly
 //     the complete events overlapping the range (counted here from the file);
-//   - a screenshot of the Time axis view drawn from them: ta-LABEL-timeline.png.
+//   - a screenshot of the Time axis view drawn from them: ta-LABEL-timeline.png;
+// and first, without a browser, the engine's asks (web/engine.mjs) with a stand-in worker.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,35 @@ function cliStepStarts(file) {
 function traceJson(file) {
   const bytes = readFileSync(file);
   return JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+}
+
+// --- the engine's asks, with a stand-in worker (no browser) -----------------------------
+// Each is settled by its own ask number, rejected with the worker's words on an error,
+// and rejected when another trace is opened before its reply.
+{
+  const { createEngine } = await import(path.join(repo, 'web/engine.mjs'));
+  const { ToWorker, FromWorker } = await import(path.join(repo, 'web/messages.mjs'));
+  const posted = [];
+  let worker = null;
+  const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol',
+    'onSolar', 'onComparison', 'onRanks', 'onError', 'onCrash'].map((name) => [name, () => {}]));
+  const engine = createEngine(handlers, { createWorker: () => (worker = { postMessage: (m) => posted.push(m), terminate() {}, onmessage: null }) });
+  const settled = (promise) => promise.then((v) => ({ ok: v }), (e) => ({ error: e.message }));
+  const none = await settled(engine.ask(ToWorker.EVENT_DETAIL, { row: 1 }));
+  check(/no trace/.test(none.error ?? ''), `an ask with no worker is refused (${none.error})`);
+  engine.open({ file: 'a.json' });
+  const a = settled(engine.ask(ToWorker.EVENT_DETAIL, { row: 7 }));
+  const b = settled(engine.ask(ToWorker.RANGE_SUMMARY, { startUs: 0, endUs: 5 }));
+  const [askA, askB] = posted.slice(-2);
+  check(askA.type === ToWorker.EVENT_DETAIL && askA.row === 7 && askA.id === engine.currentLoad && askB.ask !== askA.ask,
+    'each ask is posted with the load id and its own ask number');
+  worker.onmessage({ data: { type: FromWorker.RANGE_SUMMARY, id: engine.currentLoad, ask: askB.ask, error: 'The range is empty.' } });
+  worker.onmessage({ data: { type: FromWorker.EVENT_DETAIL, id: engine.currentLoad, ask: askA.ask, row: 7, detail: { name: 'k' } } });
+  const [gotA, gotB] = await Promise.all([a, b]);
+  check(gotA.ok?.detail?.name === 'k' && gotB.error === 'The range is empty.', 'replies settle their own asks, in any order; an error rejects in its words');
+  const c = settled(engine.ask(ToWorker.TIME_AXIS, { device: '' }));
+  engine.open({ file: 'b.json' });
+  check(/another trace/.test((await c).error ?? ''), 'an ask still waiting when another trace is opened is rejected');
 }
 
 const { server, origin } = await startPageServer(site);
