@@ -126,13 +126,16 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   std::vector<Table> hta_tables;  // before the tasks: one may still be filling it when they end
   std::optional<BesideTask> sol_inputs, hta_sheets;
   if (options.sol.enabled || options.sol.for_verdict) {
-    sol_inputs.emplace([this] {
-      python_tree();
+    // The python-frame tree gives the SOL sheets their layer types; the verdict alone
+    // (the page, --no-sol) needs only the steps.
+    const bool layer_types = options.sol.enabled;
+    sol_inputs.emplace([this, layer_types] {
+      if (layer_types) python_tree();
       default_cycles();
     });
-    options.sol.inputs = [this, &sol_inputs] {
+    options.sol.inputs = [this, &sol_inputs, layer_types] {
       sol_inputs->wait();
-      return SolInputs{&python_tree(), &default_cycles()};
+      return SolInputs{layer_types ? &python_tree() : nullptr, &default_cycles()};
     };
   }
   if (options.hta.enabled) {

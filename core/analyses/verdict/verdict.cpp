@@ -65,7 +65,9 @@ std::string phase_step_words(const PhaseSteps& p) {
 std::string main_step_phrase(const std::vector<PhaseSteps>& phases, bool estimates) {
   for (const PhaseSteps& p : phases) {
     if (!p.main) continue;
-    const std::string work = estimates ? fmt_num(p.sol_us / 1e3) + " ms of SOL" : fmt_num(p.busy_us / 1e3) + " ms of GPU work";
+    // No estimate in the step (its ops unmodeled, or graph replays not mapped to ops): its GPU work.
+    const bool sol = estimates && p.sol_us > 0;
+    const std::string work = sol ? fmt_num(p.sol_us / 1e3) + " ms of SOL" : fmt_num(p.busy_us / 1e3) + " ms of GPU work";
     return (p.steps == 1 ? "the " : "each ") + phase_step_words(p) + " " + fmt_num(p.wall_us / 1e3) + " ms wall, " + work;
   }
   return "";
@@ -121,7 +123,10 @@ void add_step_rows(VerdictRows& rows, const std::vector<PhaseSteps>& phases, boo
              view);
     rows.add("step_gpu_ms" + s, p.busy_us / 1e3, "ms", "the GPU works " + ms_words(p.busy_us) + " per " + what, view);
     if (!estimates) continue;
-    rows.add("step_sol_ms" + s, p.sol_us / 1e3, "ms", ms_words(p.sol_us) + " of speed of light per " + what, "sol");
+    rows.add("step_sol_ms" + s, p.sol_us / 1e3, "ms",
+             ms_words(p.sol_us) + " of speed of light per " + what +
+                 (p.sol_us > 0 ? "" : " (none of its kernels belongs to an op with an estimate)"),
+             "sol");
     rows.add("step_sol_efficiency_pct" + s, pct(p.sol_us, p.wall_us), "%",
              what + " SOL efficiency " + fmt_pct(pct(p.sol_us, p.wall_us)) +
                  " % (speed of light over wall time, idle included)",
