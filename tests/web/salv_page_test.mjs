@@ -107,7 +107,8 @@ try {
   // --- truncated .json.gz: the same events as the CLI, and what the cut lost ------------
   const qwen = cutAt60('tracelens-h100-qwen1.5-0.5b');
   await page.setInputFiles('#file-input', qwen);
-  check(await waitForLoad(path.basename(qwen)) === 'loaded', 'truncated: Qwen\'s .json.gz cut at 60 % opens');
+  if (!check(await waitForLoad(path.basename(qwen)) === 'loaded', 'truncated: Qwen\'s .json.gz cut at 60 % opens'))
+    throw new Error(`the page says: ${await page.textContent('#error-title')}`);
   const qwenCli = cliInfo(qwen);
   const qwenEvents = await shownEvents();
   check(qwenEvents === qwenCli.events && qwenEvents > 0, `truncated: the page reads ${qwenEvents} events, as sollens info does (${qwenCli.events})`);
