@@ -1,11 +1,13 @@
 // A file cut short, a failed open and a cancel, in Debian's headless Chromium
 // (playwright-core), served by web/serve.mjs:
 //   node tests/web/salv_page_test.mjs [--site build/wasm/web] [--artifacts DIR] [--screenshots DIR]
-// truncated   real .json.gz traces cut at 60 % of their bytes here: the page reads as
-//             many events as `sollens info` (build/native/sollens) reads from the same
-//             file, and shows the same warnings; Qwen's cut comes before its first GPU
-//             event: the notice says "No GPU events were read before the cut" and no
-//             GPU timeline (of zeros) is drawn
+// truncated   real .json.gz traces cut here (Qwen's and ResNet-50's at 60 % of their
+//             bytes, owlv2's at 91 %): the page reads as many events as `sollens info`
+//             (build/native/sollens) reads from the same file, and shows the same
+//             warnings; Qwen's cut comes before its first GPU event: the notice says "No
+//             GPU events were read before the cut" and no GPU timeline (of zeros) is
+//             drawn; owlv2's comes inside its GPU events: the notice says how many
+//             launches have no kernel
 // failed open a PNG, then a .json that is not a trace, opened over a shown report: an
 //             error notice over it (dismissable), the same report (its numbers), the
 //             same view and address; and the report still recomputes (its trace is
@@ -38,11 +40,11 @@ for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site,
 mkdirSync(screenshots, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-salv-'));
 
-// A real trace's .json.gz cut at 60 % of its bytes, as a file cut while it was copied.
-function cutAt60(set) {
+// A real trace's .json.gz cut at a share of its bytes, as a file cut while it was copied.
+function cutAt60(set, share = 0.6) {
   const bytes = readFileSync(gzOf(set));
-  const file = path.join(tmp, `cut-${set}.json.gz`);
-  writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+  const file = path.join(tmp, `cut-${Math.round(share * 100)}-${set}.json.gz`);
+  writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * share)));
   return file;
 }
 // `sollens info FILE`: its event count and warning lines.
@@ -137,6 +139,21 @@ try {
   check(await page.locator('#gpu-timeline').isVisible() && await page.locator('#timeline-none').isHidden(),
     'truncated: with GPU events read, the GPU timeline is shown');
   await page.screenshot({ path: path.join(screenshots, 'salv-truncated-resnet50.png'), fullPage: true });
+
+  // owlv2 cut at 91 %: inside its GPU events, so some launches read have no kernel.
+  const owl = cutAt60('tracelens-h100-owlv2-large', 0.91);
+  await page.setInputFiles('#file-input', owl);
+  check(await waitForLoad(path.basename(owl)) === 'loaded', 'truncated: owlv2\'s .json.gz cut at 91 % opens');
+  const owlCli = cliInfo(owl);
+  const owlEvents = await shownEvents();
+  check(owlEvents === owlCli.events, `truncated: the page reads ${owlEvents} events, as sollens info does (${owlCli.events})`);
+  const lost = owlCli.warnings.find((w) => /launches of [\d,]+ have no kernel/.test(w));
+  const owlNotice = await page.textContent('#cut-short');
+  check(Boolean(lost) && owlNotice.toLowerCase().includes(lost.toLowerCase()) &&
+    JSON.stringify(await shownWarnings()) === JSON.stringify(owlCli.warnings),
+  `truncated: the notice and warnings say how many launches have no kernel, as sollens info (${lost})`);
+  check(await page.locator('#gpu-timeline').isVisible(), 'truncated: owlv2\'s GPU timeline (of the GPU events read) is shown');
+  await page.screenshot({ path: path.join(screenshots, 'salv-truncated-owlv2-91.png'), fullPage: true });
 
   // --- a failed open keeps the report ------------------------------------------------------
   await page.click('#open-sample');
