@@ -88,6 +88,7 @@ std::string headline(const BoundVerdict& b, const BoundFacts& f, const std::vect
 std::string ms_words(double us) { return fmt_num(us / 1e3) + " ms"; }
 
 void add_wall_rows(VerdictRows& rows, const BoundFacts& f) {
+  if (!(f.wall_us > 0)) return;  // no GPU time: shares of it would be 0 / 0 (the headline says so)
   rows.add("wall_ms", f.wall_us / 1e3, "ms", "the GPU timeline spans " + ms_words(f.wall_us));
   rows.add("gpu_busy_ms", f.busy_us / 1e3, "ms",
            "the GPU is busy " + ms_words(f.busy_us) + " (" + fmt_pct(pct(f.busy_us, f.wall_us)) + " %)");

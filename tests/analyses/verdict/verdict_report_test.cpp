@@ -139,6 +139,9 @@ TEST_CASE("verdict: no GPU work", "[verdict]") {
   const Verdict v = verdict_of(trace(complete_event("cpu_op", "aten::relu", "0", "5")));
   CHECK(v.headline == "no GPU work in the trace");
   CHECK_FALSE(v.has("top_kernel.1"));
+  // No GPU time: no shares of it (idle would be 0 / 0).
+  CHECK_FALSE(v.has("gpu_idle_pct"));
+  CHECK_FALSE(v.has("wall_ms"));
 }
 
 TEST_CASE("verdict: steps without a GPU model (a GPU-only trace of 12 steps)", "[verdict]") {
