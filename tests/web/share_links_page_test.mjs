@@ -1,6 +1,6 @@
 // Short share links and .sollens files in the page, in Debian's headless Chromium
 // (playwright-core), served by web/serve.mjs:
-//   node tests/web/share_page_test.mjs [--site build/wasm/web] [--artifacts DIR] [--screenshots DIR]
+//   node tests/web/share_links_page_test.mjs [--site build/wasm/web] [--artifacts DIR] [--screenshots DIR]
 // views    the sample opened; "Copy link" on the overview, the kernels and the launch
 //          delays views; each link opened in a fresh page shows that view with the same
 //          numbers (the GPU timeline, the view's first table cell for cell), and the
