@@ -4,6 +4,8 @@
 // lod        in node: 200,000 synthetic events drawn into the view's pixel buffer at
 //            two zooms: every event has a drawn pixel where it is, and no pixel is
 //            drawn where no event is (merging per pixel column loses nothing, adds nothing)
+// pan        in node: frames of a pan at three zooms and two device pixel ratios, drawn
+//            through the kept strip, equal fresh frames of the same ranges pixel for pixel
 // synthetic  the view drawn from synthetic sheets (tests/web/support/timeline_synth.mjs)
 //            beside the page's report: the lane list equals the lanes sheet; 0 fits
 //            the trace, W zooms in by ZOOM_STEP about the middle, D pans by PAN_STEP of
@@ -26,6 +28,7 @@ import { syntheticTimeAxis } from './support/timeline_synth.mjs';
 import { indexTimeAxis } from '../../web/timeline/data.mjs';
 import { drawFrame, geometry } from '../../web/timeline/draw.mjs';
 import { PixelBuffer } from '../../web/timeline/pixels.mjs';
+import { LaneStrip } from '../../web/timeline/strip.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -107,6 +110,53 @@ const laneTops = (lanes) => {
       }
     }
     check(events > 0 && missing === 0 && stray === 0, `lod 1/${zoom}: each of ${events.toLocaleString('en-US')} events in sight has a drawn pixel where it is (${missing} missing), no pixel drawn where none is (${stray} stray)`);
+  }
+}
+
+// --- panning, in node: a panned frame equals a fresh frame of the same range -------
+// The view keeps the boxes layer between frames (a strip wider than the view) and, on a
+// pan, copies it shifted and draws only the newly exposed columns. Each frame of a pan
+// (small steps, steps past the kept strip, back again) must equal, pixel for pixel, the
+// same view drawn from nothing. Views are binary fractions of a power-of-two span, so
+// that t1 - t0 is the same number in every frame (as it is for the fresh one).
+{
+  const index = indexTimeAxis(syntheticTimeAxis({ events: 200_000, threads: 2, streams: 3, stepCount: 12 }));
+  const noop = () => {};
+  const ctx = new Proxy({ createImageData: (w, h) => ({ data: new Uint8ClampedArray(w * h * 4) }), measureText: () => ({ width: 0 }) },
+    { get: (o, k) => (k in o ? o[k] : noop), set: () => true });
+  const overlays = { steps: true, phases: false, layers: false, sol: true, critical: false, launches: false };
+  const state = { overlays, selection: null, selected: -1 };
+  for (const dpr of [1, 1.25]) {
+    const width = 1000;
+    const height = 40 + index.height + 8;
+    const g = geometry(width, height, 0);
+    const panned = new PixelBuffer();
+    const fresh = new PixelBuffer();
+    panned.resize(ctx, Math.round(width * dpr), Math.round(height * dpr), dpr);
+    fresh.resize(ctx, Math.round(width * dpr), Math.round(height * dpr), dpr);
+    for (const zoom of [1, 50, 2000]) {
+      const span = 2 ** Math.round(Math.log2(index.endUs / zoom));
+      const unit = span / 1024;  // the view's start moves by whole units
+      const strip = new LaneStrip();
+      let at = Math.round(index.endUs / 3 / unit) * unit;
+      let frames = 0;
+      let differing = 0;
+      let firstBad = '';
+      // Steps of 37 and 41 units walk the view off the kept strip's ends (it moves,
+      // keeping what it has); the long moves leave it at once.
+      for (const move of [0, 3, 5, -7, 40, ...Array(40).fill(37), 700, 1500, ...Array(40).fill(-41), -4000, 11, -1, 2600, 13]) {
+        at += move * unit;
+        const view = { t0: at, t1: at + span, scrollY: 0 };
+        drawFrame(ctx, index, g, view, state, panned, strip);
+        drawFrame(ctx, index, g, view, state, fresh);
+        frames++;
+        let bad = 0;
+        for (let p = 0; p < panned.words.length; p++) if (panned.words[p] !== fresh.words[p]) bad++;
+        if (bad && !firstBad) firstBad = ` (first after a move of ${move} units: ${bad} pixels)`;
+        differing += bad;
+      }
+      check(differing === 0, `pan 1/${zoom} at device pixel ratio ${dpr}: each of ${frames} panned frames equals a fresh frame of the same range, pixel for pixel (${differing} pixels differ${firstBad})`);
+    }
   }
 }
 

@@ -4,7 +4,8 @@
 // (views/timeline.mjs) builds the page around it; interact.mjs drives it.
 import { fmtInt } from '../format.mjs';
 import { trackAt, eventAt, eventName, eventKind, eventCategory, eventSol } from './data.mjs';
-import { drawFrame, geometry, timeAt, GUTTER } from './draw.mjs';
+import { drawFrame, countEvents, geometry, timeAt, GUTTER } from './draw.mjs';
+import { LaneStrip } from './strip.mjs';
 import { bandRows } from './overlays.mjs';
 import { fitted } from './interact.mjs';
 import { PixelBuffer } from './pixels.mjs';
@@ -17,7 +18,7 @@ export function createController({ canvas, index, ctx, saved, described, hover, 
   const overlays = saved.overlays;
   const tl = {
     canvas, index, sheets: ctx.timeAxis, state: { overlays, selection: saved.selection ?? null, selected: -1 },
-    view: saved.view ?? fitted({ scrollY: 0 }, index.endUs), drag: null, dirty: false, buffer: new PixelBuffer(), frames: 0, drawTimes: [],
+    view: saved.view ?? fitted({ scrollY: 0 }, index.endUs), drag: null, dirty: false, buffer: new PixelBuffer(), strip: new LaneStrip(), frames: 0, drawTimes: [],
     geometry: () => geometry(canvas.clientWidth, canvas.clientHeight, bandRows(index, overlays).length),
     requestDraw() {
       if (tl.dirty) return;
@@ -92,7 +93,7 @@ function frame(tl, described) {
   context.setTransform(dpr, 0, 0, dpr, 0, 0);
   const g = tl.geometry();
   tl.buffer.resize(context, w, h, dpr);
-  const counts = drawFrame(context, tl.index, g, tl.view, tl.state, tl.buffer);
+  drawFrame(context, tl.index, g, tl.view, tl.state, tl.buffer, tl.strip);
   const ms = performance.now() - t0;
   tl.frames++;
   tl.drawTimes.push(ms);
@@ -103,10 +104,11 @@ function frame(tl, described) {
   canvas.dataset.frames = String(tl.frames);
   // The words (for the eyes and screen readers) once the view stops moving, not per frame.
   clearTimeout(tl.describeTimer);
-  tl.describeTimer = setTimeout(() => describe(tl, described, counts), 120);
+  tl.describeTimer = setTimeout(() => describe(tl, described), 120);
 }
 
-function describe(tl, described, counts) {
+function describe(tl, described) {
+  const counts = countEvents(tl.index, tl.geometry(), tl.view);
   described.textContent = `Showing ${msText(Math.max(0, tl.view.t0))} to ${msText(tl.view.t1)} of ${msText(tl.index.endUs)}` +
     ` (${fmtInt(counts.drawn)} events drawn, ${fmtInt(counts.merged)} pixel columns of smaller ones). ` +
     `Keys: W or + zoom in, S or − zoom out, A / D or arrows pan, ↑ ↓ scroll the lanes, 0 fits, Escape clears the selection.`;

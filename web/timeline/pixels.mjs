@@ -22,6 +22,8 @@ export class PixelBuffer {
     this.words = null;
     this.clip = { x0: 0, y0: 0, x1: 0, y1: 0 };
     this.scale = 1;
+    this.originX = 0;  // device px subtracted from every box's (a strip's world columns)
+    this.originY = 0;
   }
   // Device-pixel size and the CSS-px → device-px scale.
   resize(ctx, width, height, scale) {
@@ -31,6 +33,13 @@ export class PixelBuffer {
     this.height = height;
     this.image = ctx.createImageData(width, height);
     this.words = new Uint32Array(this.image.data.buffer);
+  }
+  // A buffer of words alone (no ImageData): a strip kept between frames (strip.mjs).
+  allocate(width, height, scale) {
+    this.scale = scale;
+    if (width !== this.width || height !== this.height) this.words = new Uint32Array(width * height);
+    this.width = width;
+    this.height = height;
   }
   // Drawing is kept inside this CSS-px rectangle.
   setClip(x, y, w, h) {
@@ -45,10 +54,10 @@ export class PixelBuffer {
   rect(x, y, w, h, word) {
     const s = this.scale;
     const c = this.clip;
-    let x0 = Math.round(x * s);
-    let x1 = Math.max(x0 + 1, Math.round((x + w) * s));
-    let y0 = Math.round(y * s);
-    let y1 = Math.max(y0 + 1, Math.round((y + h) * s));
+    let x0 = Math.round(x * s) - this.originX;
+    let x1 = Math.max(x0 + 1, Math.round((x + w) * s) - this.originX);
+    let y0 = Math.round(y * s) - this.originY;
+    let y1 = Math.max(y0 + 1, Math.round((y + h) * s) - this.originY);
     if (x0 < c.x0) x0 = c.x0;
     if (x1 > c.x1) x1 = c.x1;
     if (y0 < c.y0) y0 = c.y0;
