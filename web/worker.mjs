@@ -58,15 +58,25 @@ class UserError extends Error {
   }
 }
 
+// Opens run one after another: each sets the open traces aside and reads into
+// `session`, so two at once (a trace opened while the shown one is read again after a
+// cancel) would read into the same session.
+let opening = Promise.resolve();
+const inTurn = (task) => (msg) => {
+  // A task that throws past its own handling must not stop the ones after it.
+  opening = opening.then(() => task(msg)).catch((e) => self.postMessage({ type: FromWorker.ERROR, id: msg.id,
+    title: `Something went wrong while opening: ${message(e)}.`, hint: 'Reload the page and try again.' }));
+};
+
 // A message of no known type is ignored.
 const route = messageRouter(ToWorker, {
-  [ToWorker.OPEN]: open,
+  [ToWorker.OPEN]: inTurn(open),
   [ToWorker.REPORT]: postReport,
   [ToWorker.CYCLES]: (msg) => postCycles(msg.id, msg.mode, msg.order),
   [ToWorker.SOL]: postSol,
   [ToWorker.SOLAR]: postSolar,
   [ToWorker.COMPARE]: (msg) => postComparison(msg.id, Boolean(msg.swapped), msg.names),
-  [ToWorker.OPEN_RANKS]: openRanks,
+  [ToWorker.OPEN_RANKS]: inTurn(openRanks),
   [ToWorker.TIME_AXIS]: postTimeAxis,
   [ToWorker.EVENT_DETAIL]: postEventDetail,
   [ToWorker.RANGE_SUMMARY]: postRangeSummary,

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const MODULE_VIEWS = ['ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare'];
+const MODULE_VIEWS = ['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare'];
 const VIEW_TIMEOUT_MS = 15_000;
 
 // RFC 4180 CSV (quoted fields may hold commas, quotes and newlines).
@@ -129,7 +129,7 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       await page.waitForFunction((sel) => {
         const s = document.querySelector(sel);
         return s && !s.hidden && !s.classList.contains('placeholder') && s.querySelector('h2') &&
-          s.querySelector('.sheet-table, .empty-state, .error');
+          s.querySelector('.sheet-table, .empty-state:not(.llm-pending), .error, .timeline-canvas');
       }, section, { timeout: VIEW_TIMEOUT_MS });
     }
     // SOL is computed when the view is first shown: wait for its figures (or why not).

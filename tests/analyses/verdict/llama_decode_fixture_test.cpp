@@ -23,6 +23,7 @@ double finding(const Table& verdict, const std::string& key) {
 
 }  // namespace
 
+#ifdef SOLLENS_HAVE_ZLIB  // a .json.gz fixture: the wasm build reads plain JSON only
 TEST_CASE("llama decode fixture: a decode step's SOL is its weights read once from HBM", "[verdict][fixture]") {
   // Llama 3.2 1B-like, bf16 (2 bytes a parameter). Per layer:
   //   q, o   2048 × 2048        = 4,194,304 each
@@ -61,3 +62,4 @@ TEST_CASE("llama decode fixture: a decode step's SOL is its weights read once fr
   CHECK(report_headline(report) ==
         "launch-bound: 94 % idle; 1 prefill + 31 decode steps; each decode step 17.1 ms wall, 0.518 ms of SOL");
 }
+#endif  // SOLLENS_HAVE_ZLIB
