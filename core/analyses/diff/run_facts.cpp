@@ -153,6 +153,19 @@ Table compare_runs_table(const RunFacts& baseline, const RunFacts& variant, cons
   return t;
 }
 
+// A run whose wall time is mostly idle can be faster on the wall while its GPU work is
+// slower (or the reverse): then the headline says so, or it would credit the device with
+// the host's speed. "" when the busy time moved the same way (or did not move).
+std::string busy_clause(const RunFacts& baseline, const RunFacts& variant, double wall_pct) {
+  const double b = baseline.busy_us, v = variant.busy_us;
+  if (b <= 0 || v <= 0) return "";
+  const double busy_pct = 100 * (v - b) / b;
+  if (pct_text(std::fabs(busy_pct)) == "0.0" || (busy_pct < 0) == (wall_pct < 0)) return "";
+  return " But its GPU work is " + pct_text(std::fabs(busy_pct)) + " % " + (busy_pct < 0 ? "faster" : "slower") + " (" +
+         ms_text(v) + " ms against " + ms_text(b) + " ms of GPU busy time): the wall time differs by the GPU's idle time "
+         "between kernels (the host, the launches), not by the GPU.";
+}
+
 Table compare_verdict_table(const RunFacts& baseline, const RunFacts& variant, const CompareTags& tags) {
   Table t("compare_verdict", TableKind::kComparison);
   Column& headline = t.add_column("headline", ColumnType::kString);
@@ -178,6 +191,7 @@ Table compare_verdict_table(const RunFacts& baseline, const RunFacts& variant, c
     sentence = same ? tags.variant + " is as fast as " + tags.baseline
                     : tags.variant + " is " + pct_text(std::fabs(pct)) + " % " + (pct < 0 ? "faster" : "slower") + " than " + tags.baseline;
     sentence += ": " + ms_text(v) + " ms against " + ms_text(b) + " ms of wall time on the GPU (" + kFirstToLast + ").";
+    if (!same) sentence += busy_clause(baseline, variant, pct);
     if (same) {
       faster.push_null();
       slower.push_null();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api/compare.h"
+#include "ingest/gzip.h"
 #include "support/golden_fixtures.h"
 #include "support/table_column.h"
 
@@ -130,3 +131,29 @@ TEST_CASE("diff: a stored report names the device its trace named", "[diff][run_
   // 4 → 5 ms: +25.0 %.
   CHECK(diff.headline().starts_with("pr is 25.0 % slower than main: 5.000 ms against 4.000 ms"));
 }
+
+#ifdef SOLLENS_HAVE_ZLIB  // .json.gz fixtures: the wasm build reads plain JSON only
+TEST_CASE("diff: a run faster on the wall but slower on the GPU says both", "[diff][run_facts]") {
+  // TraceLens's gpu_timeline.csv of the bert-small pair: H100 total 3.9078 ms, busy
+  // 0.30944 ms; MI300X total 3.4960 ms, busy 0.39075 ms. Wall −10.5 %, busy
+  // 100 · (0.39075 − 0.30944) / 0.30944 = +26.3 %: the MI300X run idles less between
+  // kernels but its kernels take longer.
+  const auto load_set = [](const char* set, const char* file) {
+    Session session;
+    GunzipResult text = gunzip(test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "traces" / set / file));
+    REQUIRE(text.error.empty());
+    REQUIRE(session.load(std::move(text.data)).ok);
+    return session;
+  };
+  const Session h100 = load_set("tracelens-h100-bert-small", "gaunernst_bert-small-uncased__1016001.json.gz");
+  const Session mi300x = load_set("tracelens-mi300x-bert-small", "gaunernst_bert-small-uncased__1016001.json.gz");
+  const DiffResult diff = Session::diff(h100.diff_run(), mi300x.diff_run(), DiffRequest{{"h100", "mi300x"}, {}});
+  CHECK(diff.headline().starts_with("mi300x is 10.5 % faster than h100: 3.496 ms against 3.908 ms"));
+  CHECK(diff.headline().find("But its GPU work is 26.3 % slower (0.391 ms against 0.309 ms of GPU busy time)") !=
+        std::string::npos);
+  // Runs that moved the same way on both get no such clause.
+  const Session a = load("h100_unlaunched.json");
+  const Session b = load("mi300x_launched.json");
+  CHECK(Session::diff(a.diff_run(), b.diff_run(), DiffRequest{}).headline().find("GPU work") == std::string::npos);
+}
+#endif  // SOLLENS_HAVE_ZLIB
