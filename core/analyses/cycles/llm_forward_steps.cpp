@@ -46,20 +46,33 @@ CyclePattern pattern_of_forwards(const KernelSequence& seq, const std::vector<Ke
   return p;
 }
 
+// A prefill or decode LLM mode named whose steps the trace marks (annotations, graph
+// launches) wins, kernels and all. One named from kernel names over detected
+// repetitions keeps its phase but not its boundaries, a guess: detection may start a
+// step anywhere in a forward (the Llama loop fixture's decode steps began 12 kernels
+// before each forward, inside the prefill), so the inferred forwards replace it.
+bool is_named(const CyclePattern& p) {
+  return (p.phase == CyclePhase::kPrefill || p.phase == CyclePhase::kDecode) && p.step_source != StepSource::kDetected;
+}
+
 }  // namespace
 
 void apply_llm_forwards(const EventStore& store, const KernelSequence& seq, const StepMarks& marks,
                         const LlmPhases& phases, const CycleOptions& options, std::vector<CyclePattern>& patterns) {
   if (!phases.any()) return;
-  // Annotations win: LLM mode already named prefill or decode from the serving
-  // framework's own step annotations or kernels.
-  const bool named = std::any_of(patterns.begin(), patterns.end(), [](const CyclePattern& p) {
-    return p.phase == CyclePhase::kPrefill || p.phase == CyclePhase::kDecode;
-  });
-  if (named) return;
+  // The trace's own steps win: a phase named on them stays, and so do its kernels. The
+  // inferred forwards fill in the other phases where they do not overlap those.
+  std::vector<CyclePhase> named_phases;
+  std::vector<Cycle> named_outers;
+  for (const CyclePattern& p : patterns)
+    if (is_named(p)) {
+      named_phases.push_back(p.phase);
+      named_outers.push_back(p.outer);
+    }
   std::vector<CyclePattern> found;
   std::vector<KernelSpan> all_steps;
   for (LlmPhase phase : {LlmPhase::kPrefill, LlmPhase::kChunkedPrefill, LlmPhase::kMixed, LlmPhase::kDecode}) {
+    if (std::find(named_phases.begin(), named_phases.end(), cycle_phase_of(phase)) != named_phases.end()) continue;
     std::vector<MarkSpan> spans;
     int64_t tokens = 0;
     for (const LlmForward& f : phases.forwards) {
@@ -69,7 +82,10 @@ void apply_llm_forwards(const EventStore& store, const KernelSequence& seq, cons
       tokens += f.tokens;
     }
     std::sort(spans.begin(), spans.end());
-    const std::vector<KernelSpan> steps = kernels_in_spans(store, seq, marks, spans);
+    std::vector<KernelSpan> steps = kernels_in_spans(store, seq, marks, spans);
+    std::erase_if(steps, [&](const KernelSpan& s) {
+      return std::any_of(named_outers.begin(), named_outers.end(), [&](const Cycle& c) { return overlaps(c, s); });
+    });
     if (steps.empty()) continue;
     const int64_t per_step = tokens / static_cast<int64_t>(spans.size());
     found.push_back(pattern_of_forwards(seq, steps, cycle_phase_of(phase), per_step, options));
@@ -77,7 +93,8 @@ void apply_llm_forwards(const EventStore& store, const KernelSequence& seq, cons
   }
   if (found.empty()) return;
   std::erase_if(patterns, [&](const CyclePattern& p) {
-    return std::any_of(all_steps.begin(), all_steps.end(), [&](const KernelSpan& s) { return overlaps(p.outer, s); });
+    return !is_named(p) &&
+           std::any_of(all_steps.begin(), all_steps.end(), [&](const KernelSpan& s) { return overlaps(p.outer, s); });
   });
   patterns.insert(patterns.end(), found.begin(), found.end());
   std::stable_sort(patterns.begin(), patterns.end(), [](const CyclePattern& a, const CyclePattern& b) {
