@@ -17,7 +17,8 @@
 //            the core's sheets drawn, the lane list equals time_axis_lanes, a click on
 //            the first kernel gives its details (name, and the core's rows), a range
 //            selected gives the core's summary, "Open this range in Perfetto UI"
-//            downloads a JSON trace with fewer events than the file
+//            downloads a JSON trace with fewer events than the file; zoomed in and
+//            panned by mouse drags, the canvas equals the same view drawn afresh
 // decode     tests/fixtures/synthetic/hf_decode_loop.json drawn the same way
 // Prints "timeline: N passed, M failed"; screenshots go to --screenshots.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -144,7 +145,7 @@ const laneTops = (lanes) => {
       let firstBad = '';
       // Steps of 37 and 41 units walk the view off the kept strip's ends (it moves,
       // keeping what it has); the long moves leave it at once.
-      for (const move of [0, 3, 5, -7, 40, ...Array(40).fill(37), 700, 1500, ...Array(40).fill(-41), -4000, 11, -1, 2600, 13]) {
+      for (const move of [0, 3, 5, -7, -30, 40, ...Array(40).fill(37), 700, 1500, ...Array(40).fill(-41), -4000, 11, -1, 2600, 13]) {
         at += move * unit;
         const view = { t0: at, t1: at + span, scrollY: 0 };
         drawFrame(ctx, index, g, view, state, panned, strip);
@@ -321,6 +322,43 @@ try {
     await realTrace(label, file);
   }
 
+  // Zoomed in, dragged left and right in small steps by the mouse: the canvas equals the
+  // same view drawn afresh (the kept strip dropped), pixel for pixel; a screenshot of it.
+  async function pannedEqualsFresh(p, label) {
+    const frames = () => p.$eval(CANVAS, (c) => Number(c.dataset.frames));
+    const settle = async () => {
+      const n = await frames();
+      await p.waitForFunction(([sel, m]) => Number(document.querySelector(sel).dataset.frames) > m, [CANVAS, n - 1], { timeout: TIMEOUT_MS });
+      await p.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
+    };
+    await p.focus(CANVAS);
+    for (let k = 0; k < 4; k++) await p.keyboard.press('w');
+    await settle();
+    const box = await p.$eval(CANVAS, (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+    const y = box.y + Math.min(box.h - 10, 80);
+    let x = box.x + box.w * 0.5;
+    await p.mouse.move(x, y);
+    await p.mouse.down();
+    // Left past what was drawn, then right past the start: both ends of the strip grow.
+    for (let k = 0; k < 40; k++) { x -= 12; await p.mouse.move(x, y); }
+    for (let k = 0; k < 80; k++) { x += 12; await p.mouse.move(x, y); }
+    await p.mouse.up();
+    await settle();
+    const pixels = () => p.$eval(CANVAS, (c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let h = 0;
+      for (let i = 0; i < d.length; i++) h = (Math.imul(h, 31) + d[i]) | 0;
+      return { hash: h, t0: c.dataset.t0, t1: c.dataset.t1 };
+    });
+    const panned = await pixels();
+    await p.$eval(VIEW, (s) => { s.timeline.strip = new s.timeline.strip.constructor(); s.timeline.requestDraw(); });
+    await settle();
+    const fresh = await pixels();
+    await p.waitForTimeout(300);  // the view's words follow 120 ms after its last frame
+    await p.screenshot({ path: path.join(shots, `timeline-${label}-panned.png`), fullPage: true });
+    check(panned.t0 === fresh.t0 && panned.hash === fresh.hash, `${label}: after a mouse pan (${Number(panned.t0).toFixed(1)}–${Number(panned.t1).toFixed(1)} µs) the canvas equals the same view drawn afresh (hash ${panned.hash} vs ${fresh.hash})`);
+  }
+
   async function realTrace(label, file) {
     const p = await context.newPage();
     const errors = [];
@@ -343,6 +381,7 @@ try {
       await p.close();
       return;
     }
+    if (label === 'sample') await pannedEqualsFresh(p, label);
     const lanes = await p.$eval(VIEW, (s) => {
       const sheet = s.timeline.sheets.lanes;
       const c = sheet.columns.find((x) => x.name === 'label');

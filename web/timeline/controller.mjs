@@ -19,7 +19,11 @@ export function createController({ canvas, index, ctx, saved, described, hover, 
   const tl = {
     canvas, index, sheets: ctx.timeAxis, state: { overlays, selection: saved.selection ?? null, selected: -1 },
     view: saved.view ?? fitted({ scrollY: 0 }, index.endUs), drag: null, dirty: false, buffer: new PixelBuffer(), strip: new LaneStrip(), frames: 0, drawTimes: [],
-    geometry: () => geometry(canvas.clientWidth, canvas.clientHeight, bandRows(index, overlays).length),
+    // The canvas's CSS size, read once per resize (views/timeline.mjs's ResizeObserver
+    // clears it): reading it per frame forces a layout whenever the hover words changed.
+    size: null,
+    cssSize: () => (tl.size ??= { width: canvas.clientWidth, height: canvas.clientHeight }),
+    geometry: () => geometry(tl.cssSize().width, tl.cssSize().height, bandRows(index, overlays).length),
     requestDraw() {
       if (tl.dirty) return;
       tl.dirty = true;
@@ -86,8 +90,9 @@ function frame(tl, described) {
   const t0 = performance.now();
   const canvas = tl.canvas;
   const dpr = window.devicePixelRatio || 1;
-  const w = Math.max(1, Math.round(canvas.clientWidth * dpr));
-  const h = Math.max(1, Math.round(canvas.clientHeight * dpr));
+  const { width, height } = tl.cssSize();
+  const w = Math.max(1, Math.round(width * dpr));
+  const h = Math.max(1, Math.round(height * dpr));
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   const context = canvas.getContext('2d', { alpha: false });
   context.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -91,7 +91,11 @@ function buildView(section, ctx, index) {
   controls.append(overlayBoxes(tl, index), zoomButtons(tl), visibleRangeButton(tl));
   attach(tl);
   // Drawn again at a new size; let go (with its million events) when the view is redrawn.
-  const resized = new ResizeObserver(() => (canvas.isConnected ? tl.requestDraw() : resized.disconnect()));
+  const resized = new ResizeObserver(() => {
+    tl.size = null;
+    if (canvas.isConnected) tl.requestDraw();
+    else resized.disconnect();
+  });
   resized.observe(canvas);
   section.timeline = tl;  // for the page's checks and benchmark: the view's controller
   tl.requestDraw();
