@@ -139,10 +139,12 @@ try {
     await page.screenshot({ path: path.join(shots, 'llm-llama-decode.png'), fullPage: true });
     check(JSON.stringify(await phasesShown(page)) === '["prefill","decode"]', 'llama: a prefill card, then a decode card');
     check(await stepsOf(page, 'prefill') === 1 && await stepsOf(page, 'decode') === 31, 'llama: 1 prefill + 31 decode steps');
-    // `cycles --mode llm` finds the decode steps here (its prefill, one forward of another
-    // kernel count, is not a repeating pattern of that mode on this trace).
+    // `cycles --mode llm` finds the same steps: its prefill (one forward of 628 kernels)
+    // and decode forwards are the inferred forwards the view's phases come from.
     check(csv.read('cycles/decode_steps').rows.length === 31,
       'llama: as many decode steps as sollens cycles --mode llm (decode_steps.csv)');
+    check(csv.read('cycles/prefill_steps').rows.length === 1,
+      'llama: as many prefill steps as sollens cycles --mode llm (prefill_steps.csv)');
     await checkCards('llama', page, csv, ['prefill', 'decode']);
     // Physics. The decode step reads every weight once: 16 layers × (q 2048·2048 + k, v
     // 2048·512 each + o 2048·2048 + gate, up, down 3·2048·8192) = 16 × 60,817,408 =
