@@ -6,6 +6,7 @@
 #include "analyses/sol/sol_attention.h"
 #include "analyses/sol/sol_comm.h"
 #include "analyses/sol/sol_context.h"
+#include "analyses/sol/sol_contiguous.h"
 #include "analyses/sol/sol_faster.h"
 #include "analyses/sol/sol_graph_ops.h"
 #include "analyses/sol/sol_memory_ops.h"
@@ -33,13 +34,20 @@ void estimate_op(SolOp& op, const ModeledOps& modeled, int32_t eval_index, const
     return;
   }
   const ModelEval& eval = modeled.evals[static_cast<size_t>(eval_index)];
-  if (eval.result.status != perf::Status::kOk || eval.result.fwd.status != perf::Status::kOk) {
-    op.no_estimate = "perf model could not read the op's args";
-    return;
+  const perf::ModelResult* result = &eval.result;
+  std::optional<perf::ModelResult> contiguous;
+  if (result->status != perf::Status::kOk || result->fwd.status != perf::Status::kOk) {
+    contiguous = elementwise_assuming_contiguous(eval, modeled);
+    if (!contiguous) {
+      op.no_estimate = "perf model could not read the op's args";
+      return;
+    }
+    result = &*contiguous;
+    op.note = "inputs assumed contiguous: the trace has no Input Strides";
   }
-  op.compute_spec = eval.compute_spec;
+  op.compute_spec = contiguous ? perf::compute_spec(*result) : eval.compute_spec;
   std::optional<double> bytes;
-  read_counts(eval.result.fwd, op.flops, bytes);
+  read_counts(result->fwd, op.flops, bytes);
   op.bytes = bytes.value_or(0);
   if (!device) {
     op.no_estimate = "no GPU with known peaks";
@@ -47,7 +55,7 @@ void estimate_op(SolOp& op, const ModeledOps& modeled, int32_t eval_index, const
   }
   op.roofline = roofline_estimate(op.flops, bytes, op.compute_spec, *device, options.efficiency_factor);
   op.estimated = op.roofline.ok;
-  if (!op.estimated && bytes) estimate_without_dtype_peak(op, eval.result.maf_type, *device, options.efficiency_factor);
+  if (!op.estimated && bytes) estimate_without_dtype_peak(op, result->maf_type, *device, options.efficiency_factor);
   if (!op.estimated) op.no_estimate = op.roofline.why_not;
 }
 

@@ -12,6 +12,7 @@
 
 using namespace sollens;
 
+#ifdef SOLLENS_HAVE_ZLIB  // a .json.gz fixture: the wasm build reads plain JSON only
 namespace {
 
 double finding(const Table& verdict, const std::string& key) {
@@ -30,7 +31,6 @@ size_t row_of(const Table& t, const std::string& function) {
 
 }  // namespace
 
-#ifdef SOLLENS_HAVE_ZLIB  // a .json.gz fixture: the wasm build reads plain JSON only
 TEST_CASE("llama decode fixture: a decode step's SOL is its weights read once from HBM", "[verdict][fixture]") {
   // Llama 3.2 1B-like, bf16 (2 bytes a parameter). Per layer:
   //   q, o   2048 × 2048        = 4,194,304 each
