@@ -205,6 +205,12 @@ function headline(sol, v, step) {
   }
   if (v('efficiency_pct') != null) p.append(` (kernels alone: ${pct(v('efficiency_pct'))})`);
   p.append('.');
+  // A speed of light over a few estimated ops is no bound on the phase: say how much of
+  // its kernel time had no estimate when that is most of it.
+  const unmodeledMs = v('unmodeled_time_ms') ?? 0;
+  if (unmodeledMs > (v('measured_time_ms') ?? 0))
+    p.append(` Most of its kernel time (${shortMs(unmodeledMs * 1000)} of ${shortMs((unmodeledMs + (v('measured_time_ms') ?? 0)) * 1000)}, ${
+      formatNumber(v('unmodeled_ops') ?? 0, 'int')} ops) has no estimate, so this speed of light covers only the estimated ops.`);
   return p;
 }
 
