@@ -7,55 +7,18 @@
 #include <unordered_map>
 #include <vector>
 
+#include "writers/trace_text.h"
+
 namespace sollens {
 namespace {
 
-constexpr size_t kNotFound = std::string_view::npos;
-
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-size_t skip_space(std::string_view s, size_t i) {
-  while (i < s.size() && is_space(s[i])) ++i;
-  return i;
-}
-
-// `i` at a string's opening quote: the index just past its closing quote.
-size_t skip_string(std::string_view s, size_t i) {
-  for (++i; i < s.size(); ++i) {
-    if (s[i] == '\\') ++i;
-    else if (s[i] == '"') return i + 1;
-  }
-  return kNotFound;
-}
-
-// `i` at '[' or '{': the index of its matching bracket, strings skipped.
-size_t matching_bracket(std::string_view s, size_t i) {
-  int depth = 0;
-  while (i < s.size()) {
-    const char c = s[i];
-    if (c == '"') {
-      i = skip_string(s, i);
-      if (i == kNotFound) return kNotFound;
-      continue;
-    }
-    if (c == '[' || c == '{') ++depth;
-    if ((c == ']' || c == '}') && --depth == 0) return i;
-    ++i;
-  }
-  return kNotFound;
-}
-
-// `i` at a value: the index just past it.
-size_t value_end(std::string_view s, size_t i) {
-  if (i >= s.size()) return kNotFound;
-  if (s[i] == '"') return skip_string(s, i);
-  if (s[i] == '[' || s[i] == '{') {
-    const size_t close = matching_bracket(s, i);
-    return close == kNotFound ? kNotFound : close + 1;
-  }
-  const size_t end = s.find_first_of(",}]", i);
-  return end == kNotFound ? s.size() : end;
-}
+using trace_text::EventsArray;
+using trace_text::find_events_array;
+using trace_text::is_space;
+using trace_text::kNotFound;
+using trace_text::skip_space;
+using trace_text::skip_string;
+using trace_text::value_end;
 
 // The fields of one event the range is decided on (top-level keys only: an args key
 // of the same name is not read).
@@ -122,37 +85,6 @@ bool for_each_element(std::string_view s, size_t open, size_t close, Fn&& fn) {
     if (i < close && s[i] == ',') i = skip_space(s, i + 1);
   }
   return true;
-}
-
-struct EventsArray {
-  size_t open, close;
-};
-
-std::optional<EventsArray> find_events_array(std::string_view s) {
-  size_t i = skip_space(s, 0);
-  if (i >= s.size()) return std::nullopt;
-  if (s[i] == '[') {
-    const size_t close = matching_bracket(s, i);
-    if (close == kNotFound) return std::nullopt;
-    return EventsArray{i, close};
-  }
-  if (s[i] != '{') return std::nullopt;
-  for (++i;;) {
-    i = skip_space(s, i);
-    if (i >= s.size() || s[i] != '"') return std::nullopt;
-    const size_t key_end = skip_string(s, i);
-    if (key_end == kNotFound) return std::nullopt;
-    const bool wanted = s.substr(i, key_end - i) == "\"traceEvents\"";
-    i = skip_space(s, key_end);
-    if (i >= s.size() || s[i] != ':') return std::nullopt;
-    i = skip_space(s, i + 1);
-    const size_t end = value_end(s, i);
-    if (end == kNotFound) return std::nullopt;
-    if (wanted && s[i] == '[') return EventsArray{i, end - 1};
-    i = skip_space(s, end);
-    if (i >= s.size() || s[i] != ',') return std::nullopt;
-    ++i;
-  }
 }
 
 bool inside(const EventFields& f, double start, double end) { return f.ts && *f.ts >= start && *f.ts <= end; }
