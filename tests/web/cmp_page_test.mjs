@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
-import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable } from './support/harness.mjs';
+import { repo, fixtures, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -32,13 +32,7 @@ const synthetic = path.join(repo, 'tests/fixtures/synthetic/compare');
 const dlrm = path.join(fixtures, 'param-dlrm-v100-8rank');
 
 const { check, finish } = checks('cmp');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'],
-  [cli, 'build the native preset: the page is checked against the CLI']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 mkdirSync(screenshots, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-cmp-'));
 

@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
-import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable } from './support/harness.mjs';
+import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -37,13 +37,7 @@ const VLLM = gzOf('tracelens-vllm-decode-full');
 const SAMPLE = path.join(repo, 'samples/h100-bert-small.json.gz');
 
 const { check, finish } = checks('llm');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'],
-  [cli, 'build the native preset: the page is checked against the CLI']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 mkdirSync(shots, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-llm-'));
 const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.abs(b) + 1e-12;

@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
+import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -30,13 +30,7 @@ const cli = path.join(repo, 'build/native/sollens');
 const SAMPLE = 'h100-bert-small.json.gz (sample)';
 
 const { check, finish } = checks('salv');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'],
-  [cli, 'build the native preset: the page is checked against the CLI']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 mkdirSync(screenshots, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-salv-'));
 

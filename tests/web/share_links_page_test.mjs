@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
-import { repo, fixtures, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable } from './support/harness.mjs';
+import { repo, fixtures, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -37,13 +37,7 @@ const cli = path.join(repo, 'build/native/sollens');
 const section = (view) => `section.view[data-view="${view}"]`;
 
 const { check, finish } = checks('share page');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'],
-  [cli, 'build the native preset: the page is checked against the CLI']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 for (const dir of [artifacts, screenshots]) mkdirSync(dir, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-share-page-'));
 const runCli = (args, out) => {

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
+import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -33,12 +33,7 @@ const TRACES = [
 ];
 
 const { check, finish } = checks('ta');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'], [cli, 'build the native preset']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 mkdirSync(shots, { recursive: true });
 
 // `sollens info`'s "by category" counts.

@@ -24,7 +24,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
+import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt } from './support/harness.mjs';
 import { syntheticTimeAxis } from './support/timeline_synth.mjs';
 import { indexTimeAxis } from '../../web/timeline/data.mjs';
 import { drawFrame, geometry } from '../../web/timeline/draw.mjs';
@@ -49,12 +49,7 @@ const ZOOM_STEP = 1.5;
 const PAN_STEP = 0.2;
 
 const { check, finish } = checks('timeline');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site);
 mkdirSync(shots, { recursive: true });
 const near = (a, b, tol = 1e-6) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 

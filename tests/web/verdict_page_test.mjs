@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
-import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium } from './support/harness.mjs';
+import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -30,13 +30,7 @@ const SAMPLE = path.join(repo, 'samples/h100-bert-small.json.gz');
 const ISSUE_SENTENCE = 'launch-bound: 94 % idle; 1 prefill + 31 decode steps; each decode step 17.1 ms wall, 0.519 ms of SOL';
 
 const { check, finish } = checks('verdict');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'],
-  [cli, 'build the native preset: the page is checked against the CLI']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 mkdirSync(shots, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-verdict-'));
 const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.abs(b) + 1e-12;

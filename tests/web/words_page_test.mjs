@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
 import { readableModulePaths } from '../../web/format.mjs';
 import { cellText, shownUnit, timestampTitle, TIMESTAMP_UNIT } from '../../web/units.mjs';
-import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable } from './support/harness.mjs';
+import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, readWholeTable, requireBuilt } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -35,13 +35,7 @@ const cli = path.join(repo, 'build/native/sollens');
 const T0_US = 1_732_700_000_000_000;  // the fixture's first event (make_module_frames.py)
 
 const { check, finish } = checks('words');
-for (const [file, why] of [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset'],
-  [cli, 'build the native preset: the page is checked against the CLI']]) {
-  if (!existsSync(file)) {
-    check(false, `${file} exists (${why})`);
-    finish(1);
-  }
-}
+requireBuilt({ check, finish }, site, { cli });
 // --- the wording functions alone (node) ---------------------------------------------------
 {
   const paths = ['M_0.Model_0.Layer_0.MLP_0', 'M_0.Model_0.Layer_1.MLP_1', 'M_0.Model_0.Layer_1.Norm_2',

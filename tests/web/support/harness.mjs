@@ -2,7 +2,7 @@
 // fixtures, command-line options, pass/fail counting, the page's server
 // (web/serve.mjs on a free port) and Debian's headless Chromium.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,6 +61,18 @@ export async function startPageServer(site) {
 // reaching the network. playwright-core is imported here only, so the node-only
 // tests that use this module do not load it.
 export const CHROMIUM = '/usr/bin/chromium';
+// Stops a page test (one failed check) unless what it needs is built: Debian's Chromium,
+// the wasm site and, given cli, the native CLI whose CSVs the page is checked against.
+export function requireBuilt({ check, finish }, site, { cli } = {}) {
+  const needs = [[CHROMIUM, 'bash .ci/dev.sh setup'], [path.join(site, 'sollens.wasm'), 'build the wasm preset']];
+  if (cli) needs.push([cli, 'build the native preset: the page is checked against the CLI']);
+  for (const [file, why] of needs) {
+    if (!existsSync(file)) {
+      check(false, `${file} exists (${why})`);
+      finish(1);
+    }
+  }
+}
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox',
