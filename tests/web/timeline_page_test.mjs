@@ -27,7 +27,8 @@ import path from 'node:path';
 import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt } from './support/harness.mjs';
 import { syntheticTimeAxis } from './support/timeline_synth.mjs';
 import { indexTimeAxis } from '../../web/timeline/data.mjs';
-import { drawFrame, geometry } from '../../web/timeline/draw.mjs';
+import { drawFrame } from '../../web/timeline/draw.mjs';
+import { geometry } from '../../web/timeline/geometry.mjs';
 import { PixelBuffer } from '../../web/timeline/pixels.mjs';
 import { LaneStrip } from '../../web/timeline/strip.mjs';
 

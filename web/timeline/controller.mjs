@@ -4,7 +4,8 @@
 // (views/timeline.mjs) builds the page around it; interact.mjs drives it.
 import { fmtInt } from '../format.mjs';
 import { trackAt, eventAt, eventName, eventKind, eventCategory, eventSol } from './data.mjs';
-import { drawFrame, countEvents, geometry, timeAt, GUTTER } from './draw.mjs';
+import { drawFrame, countEvents } from './draw.mjs';
+import { geometry, timeAt, GUTTER } from './geometry.mjs';
 import { LaneStrip } from './strip.mjs';
 import { bandRows } from './overlays.mjs';
 import { fitted } from './interact.mjs';

@@ -9,21 +9,11 @@ import { textOn, OVERLAY } from './palette.mjs';
 import { rgba } from './pixels.mjs';
 import { drawOverlays, drawBands } from './overlays.mjs';
 import { LaneStrip } from './strip.mjs';
+import { GUTTER, RULER, xOf, yOf } from './geometry.mjs';
 
-export const GUTTER = 190;   // lane labels, CSS px
-export const RULER = 26;
-export const BAND = 16;
 const FONT = '11px system-ui, sans-serif';
 const CHAR_PX = 6.1;  // an 11px label's average character width, to cut labels without measuring each
 
-// Where things are on the canvas (CSS px) for a view {t0, t1, scrollY}.
-export function geometry(width, height, bandRows) {
-  const top = RULER + bandRows * BAND + 4;
-  return { width, height, top, bandRows, plotWidth: Math.max(1, width - GUTTER) };
-}
-export const xOf = (g, view, t) => GUTTER + (t - view.t0) * g.plotWidth / (view.t1 - view.t0);
-export const timeAt = (g, view, x) => view.t0 + (x - GUTTER) * (view.t1 - view.t0) / g.plotWidth;
-export const yOf = (g, view, contentY) => g.top + contentY - view.scrollY;
 
 // buffer: a PixelBuffer sized to the canvas (the boxes go there, then text and lines
 // over them); strip: the boxes layer kept between frames (a fresh one draws it all).

@@ -6,7 +6,7 @@
 //   scroll the lanes, 0 fits the whole trace, Escape clears the selection.
 // tl is the view's controller (views/timeline.mjs): {canvas, view: {t0, t1, scrollY},
 // geometry(), index, requestDraw(), pick(x, y), select(range | null), hover(x, y)}.
-import { GUTTER, timeAt } from './draw.mjs';
+import { GUTTER, timeAt } from './geometry.mjs';
 
 export const ZOOM_STEP = 1.5;  // a key press divides (or multiplies) the visible time by this
 export const PAN_STEP = 0.2;   // a key press moves by this share of the visible time

@@ -3,7 +3,7 @@
 // lines and the long launch delays, the selected range and the chosen event with its
 // launch/kernel partner.
 import { ROW_HEIGHT, trackOfEvent, firstEndingAfter } from './data.mjs';
-import { GUTTER, RULER, BAND, xOf, yOf } from './draw.mjs';
+import { GUTTER, RULER, BAND, xOf, yOf } from './geometry.mjs';
 import { OVERLAY } from './palette.mjs';
 
 // The band rows shown: the span kinds the trace has whose overlay is on.
