@@ -162,6 +162,14 @@ try {
     const tokensPerS = decode.values['sol_by_phase.tokens_per_s'];
     check(near(tokensPerS, 31 / (decode.values['sol_by_phase.wall_time_ms'] / 1000)),
       `llama: decode tokens per second are 31 tokens over the phase's wall time (${tokensPerS?.toFixed(2)})`);
+    // The SOL view has the same sheet under its "Phase × layer" tab: as many rows as the CLI's.
+    await page.click('nav [data-view="sol"]');
+    const tab = 'section.view[data-view="sol"] [role=tab][data-tab="sol_by_phase_layer"]';
+    await page.waitForSelector(tab, { timeout: TIMEOUT_MS });
+    await page.click(tab);
+    const solTable = await readWholeTable(page, 'section.view[data-view="sol"] .tabpanel[data-tab="sol_by_phase_layer"] .sheet-table');
+    check(solTable.rows.length === csv.sheet.sol_by_phase_layer.rows.length && solTable.rows.length > 0,
+      `llama: the SOL view's Phase × layer tab has sol_by_phase_layer.csv's ${csv.sheet.sol_by_phase_layer.rows.length} rows (${solTable.rows.length})`);
     await page.context().close();
   }
 

@@ -22,6 +22,7 @@ const TABLES = [
   ['sol_by_layer_instance', 'Layer instance', 'one row per module instance and pass. The trace names modules by class and instance counter, not by attribute (model.layers.3.mlp is not recorded), so a path reads LlamaModel › LlamaDecoderLayer 3 › LlamaMLP: the counter is kept where layers repeat, and outer frames every row shares are left out (hover a path for the frames as recorded)'],
   ['sol_by_function', 'Function', 'one row per op (aten::addmm, …)'],
   ['sol_by_phase', 'Phase', 'one row per innermost user annotation'],
+  ['sol_by_phase_layer', 'Phase × layer', 'one row per phase and layer type: each phase\'s layers, their speed of light against their measured time and their share of the phase\'s estimate (the LLM phases view shows it per phase)'],
   ['sol_by_phase_prefix', 'Phase prefixes', 'one "<prefix> (total)" row per /-separated prefix of the phases (kept apart: summing them with the phases would count twice)'],
   ['sol_by_step', 'Step', 'one row per detected cycle (step, layer): its SOL latency against its measured span, and the gap split into kernel inefficiency, idle time and unmodeled ops'],
   ['sol_top_operations', 'Top operations', 'the 50 ops with the largest estimates, one row per op'],
