@@ -22,6 +22,13 @@ std::string markdown_cell(const std::string& text) {
   return out;
 }
 
+// Prose: '<' as an entity (GitHub would take <...> for HTML), nothing cut.
+std::string markdown_text(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '<' ? std::string("&lt;") : std::string(1, c);
+  return out;
+}
+
 const Table* find_sheet(const std::vector<Table>& sheets, const std::string& name) {
   const Table* found = nullptr;
   for (const Table& t : sheets)
@@ -78,6 +85,14 @@ const char* verdict_text(GateVerdict verdict) {
   return "⚠️ gate not evaluated";
 }
 
+// The comparison's headline by the runs' names (compare_verdict), when there is one.
+void markdown_headline(std::ostream& md, const std::vector<Table>& sheets) {
+  const Table* t = find_sheet(sheets, "compare_verdict");
+  const Column* headline = t ? t->find("headline") : nullptr;
+  if (!headline || t->num_rows() == 0 || headline->is_null(0)) return;
+  md << "\n" << markdown_text(headline->string_at(0)) << "\n";
+}
+
 void markdown_gates(std::ostream& md, const CompareTags& tags, const std::vector<GateResult>& gates) {
   if (gates.empty()) return;
   md << "\n| gate | " << tags.baseline << " | " << tags.variant << " | change | result |\n|---|---:|---:|---:|---|\n";
@@ -92,6 +107,7 @@ void markdown_gates(std::ostream& md, const CompareTags& tags, const std::vector
 void write_diff_markdown(std::ostream& md, const CompareTags& tags, const std::vector<Table>& sheets,
                          const std::vector<GateResult>& gates, GateVerdict verdict) {
   md << "## sollens diff: " << tags.variant << " vs " << tags.baseline << "\n\n" << verdict_text(verdict) << "\n";
+  markdown_headline(md, sheets);
   markdown_gates(md, tags, gates);
   markdown_top(md, sheets, "gpu_timeline", "time ms", tags, 20, "GPU time (ms) that grew");
   markdown_top(md, sheets, "ops_summary", "total_direct_kernel_time_ms", tags, 10, "Ops that got slower (ms)");

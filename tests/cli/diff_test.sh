@@ -58,6 +58,7 @@ expect "planted regression fails the gate" 4 "FAIL +kernel .* time > \+50%" -- \
   --markdown "$tmp/summary.md" --junit "$tmp/junit.xml"
 check "markdown says regression" grep -q "❌ regression" "$tmp/summary.md"
 check "markdown lists the gate" grep -q "| \`total time > +50%\` |" "$tmp/summary.md"
+check "markdown has the headline by the runs' names" grep -Eq "^pr is ([0-9.]+ % (faster|slower) than|as fast as) main: .*But its GPU work is [0-9.]+ % slower" "$tmp/summary.md"
 check "junit: 2 tests, 1 failure" grep -q 'tests="2" failures="1" errors="0"' "$tmp/junit.xml"
 check "junit is XML" python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$tmp/junit.xml"
 check "diff.json is JSON with the tags" python3 -c '

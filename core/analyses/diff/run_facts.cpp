@@ -155,15 +155,18 @@ Table compare_runs_table(const RunFacts& baseline, const RunFacts& variant, cons
 
 // A run whose wall time is mostly idle can be faster on the wall while its GPU work is
 // slower (or the reverse): then the headline says so, or it would credit the device with
-// the host's speed. "" when the busy time moved the same way (or did not move).
-std::string busy_clause(const RunFacts& baseline, const RunFacts& variant, double wall_pct) {
+// the host's speed; so it does when the wall did not move and the GPU's work did. ""
+// when the busy time moved the same way as the wall (or did not move).
+std::string busy_clause(const RunFacts& baseline, const RunFacts& variant, double wall_pct, bool wall_same) {
   const double b = baseline.busy_us, v = variant.busy_us;
   if (b <= 0 || v <= 0) return "";
   const double busy_pct = 100 * (v - b) / b;
-  if (pct_text(std::fabs(busy_pct)) == "0.0" || (busy_pct < 0) == (wall_pct < 0)) return "";
+  if (pct_text(std::fabs(busy_pct)) == "0.0" || (!wall_same && (busy_pct < 0) == (wall_pct < 0))) return "";
+  const std::string why = !wall_same ? "the wall time differs by the GPU's idle time between kernels (the host, the launches), not by the GPU."
+                          : busy_pct > 0 ? "the longer kernels took time the GPU was idle in, so the wall time did not move."
+                                         : "the time saved became idle time (the host, the launches), so the wall time did not move.";
   return " But its GPU work is " + pct_text(std::fabs(busy_pct)) + " % " + (busy_pct < 0 ? "faster" : "slower") + " (" +
-         ms_text(v) + " ms against " + ms_text(b) + " ms of GPU busy time): the wall time differs by the GPU's idle time "
-         "between kernels (the host, the launches), not by the GPU.";
+         ms_text(v) + " ms against " + ms_text(b) + " ms of GPU busy time): " + why;
 }
 
 Table compare_verdict_table(const RunFacts& baseline, const RunFacts& variant, const CompareTags& tags) {
@@ -191,7 +194,7 @@ Table compare_verdict_table(const RunFacts& baseline, const RunFacts& variant, c
     sentence = same ? tags.variant + " is as fast as " + tags.baseline
                     : tags.variant + " is " + pct_text(std::fabs(pct)) + " % " + (pct < 0 ? "faster" : "slower") + " than " + tags.baseline;
     sentence += ": " + ms_text(v) + " ms against " + ms_text(b) + " ms of wall time on the GPU (" + kFirstToLast + ").";
-    if (!same) sentence += busy_clause(baseline, variant, pct);
+    sentence += busy_clause(baseline, variant, pct, same);
     if (same) {
       faster.push_null();
       slower.push_null();
