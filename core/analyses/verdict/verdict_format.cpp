@@ -1,6 +1,7 @@
 #include "analyses/verdict/verdict_format.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 namespace sollens::verdict {
@@ -28,6 +29,11 @@ std::string fmt_pct(double value) {
   if (!std::isfinite(value)) return "?";
   if (std::fabs(value) >= 10) return printf_str("%.0f", value);
   return fmt_num(value);
+}
+
+std::string counted(double count, const char* one, const char* many) {
+  const auto n = static_cast<int64_t>(count);
+  return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
 }  // namespace sollens::verdict

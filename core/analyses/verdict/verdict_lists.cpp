@@ -54,7 +54,7 @@ void add_top_ops(VerdictRows& rows, const Table& t) {
     const std::string& op = name->string_at(r);
     rows.add(key("top_op", i), number(ms, r), "ms",
              op + ": " + fmt_num(number(ms, r)) + " ms of GPU time (" + fmt_pct(number(share, r)) + " %), " +
-                 std::to_string(static_cast<int64_t>(number(count, r))) + " calls",
+                 counted(number(count, r), "call", "calls"),
              "ops", op, categories && !categories->is_null(r) ? first_listed(categories->string_at(r)) : "");
   }
 }
@@ -72,7 +72,7 @@ void add_top_kernels(VerdictRows& rows, const Table& t) {
     const double ms = number(sum, r) / 1e3;
     rows.add(key("top_kernel", i), ms, "ms",
              kernel + ": " + fmt_num(ms) + " ms (" + fmt_pct(number(share, r)) + " % of kernel time), " +
-                 std::to_string(static_cast<int64_t>(number(count, r))) + " launches",
+                 counted(number(count, r), "launch", "launches"),
              "kernels", kernel);
   }
 }

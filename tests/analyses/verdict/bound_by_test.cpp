@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "analyses/verdict/bound_by.h"
+#include "analyses/verdict/verdict_format.h"
 
 using namespace sollens::verdict;
 
@@ -78,4 +79,10 @@ TEST_CASE("bound by: kernel-bound without a GPU model, no GPU work without GPU t
   CHECK(busy.why.find("choose a device") != std::string::npos);
   CHECK(bound_by(BoundFacts{}).bound == Bound::kNoGpuWork);
   CHECK(bound_name(Bound::kNoGpuWork) == "no GPU work");
+}
+
+TEST_CASE("verdict words: a count takes its noun in the singular only for one", "[verdict]") {
+  CHECK(counted(1, "launch", "launches") == "1 launch");
+  CHECK(counted(17, "launch", "launches") == "17 launches");
+  CHECK(counted(0, "call", "calls") == "0 calls");
 }
