@@ -255,6 +255,24 @@ try {
   check((await page.textContent(`${VIEW} .timeline-event`)).includes(`${str(data.events, 'name', partner)} at`), 'synthetic: the details name the kernel\'s launch (its partner)');
   await page.screenshot({ path: path.join(shots, 'timeline-synthetic-details.png'), fullPage: true });
 
+  // From the keyboard: ] chooses the next event on the chosen one's track (by start), [
+  // the one before it again; each shows its details, as a click does.
+  const sameTrack = [...Array(data.events.rows).keys()]
+    .filter((r) => num(data.events, 'lane', r) === kLane && num(data.events, 'depth', r) === num(data.events, 'depth', hostileRow))
+    .sort((a, b) => num(data.events, 'start_us', a) - num(data.events, 'start_us', b));
+  const after = sameTrack[sameTrack.indexOf(hostileRow) + 1];
+  const detailName = () => page.textContent(`${VIEW} .timeline-event .timeline-event-name`);
+  await page.focus(CANVAS);
+  await page.keyboard.press(']');
+  await page.waitForFunction(([sel, n]) => document.querySelector(sel)?.textContent === n,
+    [`${VIEW} .timeline-event .timeline-event-name`, str(data.events, 'name', after)], { timeout: TIMEOUT_MS }).catch(() => {});
+  check(await detailName() === str(data.events, 'name', after) && await page.evaluate(() => window.__asked.detail.at(-1)) === num(data.events, 'row', after),
+    `synthetic: ] chooses the next kernel on the track (${str(data.events, 'name', after)}) and asks for its details`);
+  await page.keyboard.press('[');
+  await page.waitForFunction(([sel, n]) => document.querySelector(sel)?.textContent === n,
+    [`${VIEW} .timeline-event .timeline-event-name`, HOSTILE], { timeout: TIMEOUT_MS }).catch(() => {});
+  check(await detailName() === HOSTILE, 'synthetic: [ goes back to the kernel before it');
+
   // Shift+drag: the range under the pointer is summarised.
   const box = await canvasBox();
   const vNow = await visible();

@@ -3,7 +3,7 @@
 // drawing it on the next animation frame when it changed (never otherwise). The view
 // (views/timeline.mjs) builds the page around it; interact.mjs drives it.
 import { fmtInt } from '../format.mjs';
-import { trackAt, eventAt, eventName, eventKind, eventCategory, eventSol } from './data.mjs';
+import { ROW_HEIGHT, trackAt, trackOfEvent, eventAt, eventName, eventKind, eventCategory, eventSol } from './data.mjs';
 import { drawFrame, countEvents } from './draw.mjs';
 import { geometry, timeAt, GUTTER } from './geometry.mjs';
 import { LaneStrip } from './strip.mjs';
@@ -46,6 +46,22 @@ export function createController({ canvas, index, ctx, saved, described, hover, 
       const i = eventAt(index, track, t, 3 * (tl.view.t1 - tl.view.t0) / g.plotWidth);
       tl.state.selected = i;
       tl.requestDraw();
+      onPick(i);
+    },
+    // An event chosen from the keyboard: shown (the view moves to it if it is out of
+    // sight, keeping its zoom) and its details asked for, as a click would.
+    choose(i) {
+      if (i < 0) return;
+      const ev = index.events;
+      const span = tl.view.t1 - tl.view.t0;
+      const start = ev.start[i], end = start + ev.dur[i];
+      let view = tl.view;
+      if (end < view.t0 || start > view.t1) view = { ...view, t0: (start + end) / 2 - span / 2, t1: (start + end) / 2 + span / 2 };
+      const track = trackOfEvent(index, i);
+      const g = tl.geometry();
+      if (track && (track.y < view.scrollY || track.y + ROW_HEIGHT > view.scrollY + g.height - g.top)) view = { ...view, scrollY: track.y - ROW_HEIGHT };
+      tl.state.selected = i;
+      tl.setView(view);
       onPick(i);
     },
     selecting(range) {
@@ -117,6 +133,6 @@ function describe(tl, described) {
   const counts = countEvents(tl.index, tl.geometry(), tl.view);
   described.textContent = `Showing ${msText(Math.max(0, tl.view.t0))} to ${msText(tl.view.t1)} of ${msText(tl.index.endUs)}` +
     ` (${fmtInt(counts.drawn)} events drawn, ${fmtInt(counts.merged)} pixel columns of smaller ones). ` +
-    `Keys: W or + zoom in, S or − zoom out, A / D or arrows pan, ↑ ↓ scroll the lanes, 0 fits, Escape clears the selection.`;
+    `Keys: W or + zoom in, S or − zoom out, A / D or arrows pan, ↑ ↓ scroll the lanes, 0 fits, ] / [ the next / previous event, Escape clears the selection.`;
 }
 

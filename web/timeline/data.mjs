@@ -216,3 +216,22 @@ export function trackOfEvent(index, i) {
   if (l < 0) return null;
   return index.tracks[l][Math.min(index.events.depth[i] | 0, index.lanes[l].depths - 1)];
 }
+
+// The event after (step 1) or before (step -1) event i on its own track, in start order;
+// -1 past either end.
+export function neighbourEvent(index, i, step) {
+  const track = trackOfEvent(index, i);
+  if (!track) return -1;
+  let k = firstStartingFrom(track, index.events.start[i]);
+  while (k < track.filled && track.events[k] !== i) k++;
+  const next = k + step;
+  return k < track.filled && next >= 0 && next < track.filled ? track.events[next] : -1;
+}
+// The event to start keyboard choice from: on the first GPU stream's lane (else the first
+// lane), the first one starting at or after t, or the last one before it; -1 if none.
+export function firstEventFrom(index, t) {
+  const l = Math.max(0, index.lanes.findIndex((lane) => lane.kind === 'gpu'));
+  const track = index.tracks[l]?.[0];
+  if (!track || !track.filled) return -1;
+  return track.events[Math.min(firstStartingFrom(track, t), track.filled - 1)];
+}

@@ -3,9 +3,12 @@
 //   scroll the lanes); shift+drag, or a drag on the ruler: select a range; click: an
 //   event's details;
 //   keys: W or + zoom in, S or - zoom out (at the middle), A / D or ← / → pan, ↑ / ↓
-//   scroll the lanes, 0 fits the whole trace, Escape clears the selection.
+//   scroll the lanes, 0 fits the whole trace, ] / [ choose the next / previous event on
+//   the chosen one's track (at first, on the first GPU stream from the middle of the
+//   view) and show its details, Escape clears the selection.
 // tl is the view's controller (views/timeline.mjs): {canvas, view: {t0, t1, scrollY},
-// geometry(), index, requestDraw(), pick(x, y), select(range | null), hover(x, y)}.
+// geometry(), index, requestDraw(), pick(x, y), choose(event), select(range | null), hover(x, y)}.
+import { firstEventFrom, neighbourEvent } from './data.mjs';
 import { GUTTER, timeAt } from './geometry.mjs';
 
 export const ZOOM_STEP = 1.5;  // a key press divides (or multiplies) the visible time by this
@@ -78,6 +81,10 @@ function onKey(tl, e) {
   if (next) {
     e.preventDefault();
     tl.setView(next());
+  } else if (key === ']' || key === '[') {
+    e.preventDefault();
+    const chosen = tl.state.selected;
+    tl.choose(chosen >= 0 ? neighbourEvent(tl.index, chosen, key === ']' ? 1 : -1) : firstEventFrom(tl.index, mid));
   } else if (key === 'Escape' && tl.state.selection) {
     e.preventDefault();
     tl.select(null);

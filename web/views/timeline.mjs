@@ -107,7 +107,7 @@ function intro(ctx, index) {
   const p = el('p', 'detail');
   p.textContent = `${fmtInt(index.events.count)} events of ${ctx.name ?? 'the trace'} on ${index.lanes.length} lanes, ` +
     'times in ms from the trace start. Wheel zooms at the pointer, drag pans (up and down: the lanes); shift+drag (or drag on the ruler) selects a range ' +
-    'to summarise it or open it in Perfetto UI; click an event for its op, args, perf and SOL rows.';
+    'to summarise it or open it in Perfetto UI; click an event (or press ] and [ on the focused time axis) for its op, args, perf and SOL rows.';
   return p;
 }
 
