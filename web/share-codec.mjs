@@ -330,7 +330,9 @@ function unpackColumn(desc, rows, reader, where, strings, before) {
     return unpackTexts(name, unit, rows, reader, strings, at);
   }
   if (type !== 'float' && type !== 'int' && type !== 'bool') fail(`${at} has an unknown type`);
-  if (typeof encoding === 'string' && /^[=S]/.test(encoding)) return checkedNumbers({ name, type, unit, ...unpackDerived(encoding, rows, before, at) }, rows, at);
+  // a list or an object would pass the patterns below as its text, or throw turned into one
+  if (typeof encoding !== 'string') fail(`${at} has an unknown encoding`);
+  if (/^[=S]/.test(encoding)) return checkedNumbers({ name, type, unit, ...unpackDerived(encoding, rows, before, at) }, rows, at);
   if (hasNulls !== 0 && hasNulls !== 1) fail(`${at} has no null flag`);
   const validity = readValidity(reader, rows, hasNulls);
   let count = 0;
