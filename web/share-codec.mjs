@@ -126,17 +126,18 @@ export const nudged = (x, k) => (k ? fromBits(bitsOf(x) + BigInt(k)) : x);
 // The smallest N such that every value is a whole number at 10^N (give or take a few
 // doubles), or -1.
 function decimalScale(values) {
+  const fits = (v, scale) => {
+    const n = scaled(v, scale);
+    return Math.abs(n) < MAX_WHOLE && nudge(v, n, scale) !== null;
+  };
   let scale = 0;
   for (const v of values) {
     if (!Number.isFinite(v) || Object.is(v, -0)) return -1;  // -0 would read back as 0
-    while (scale <= MAX_SCALE) {
-      const n = scaled(v, scale);
-      if (Math.abs(n) < MAX_WHOLE && nudge(v, n, scale) !== null) break;
-      scale += 1;
-    }
+    while (scale <= MAX_SCALE && !fits(v, scale)) scale += 1;
     if (scale > MAX_SCALE) return -1;
   }
-  return scale;
+  // a later value's finer scale may take an earlier large one past MAX_WHOLE
+  return values.every((v) => fits(v, scale)) ? scale : -1;
 }
 
 const varintBytes = (n) => (n < 128 ? 1 : Math.ceil(Math.log2(n + 1) / 7));
