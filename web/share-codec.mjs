@@ -152,7 +152,7 @@ function numberEncoding(values) {
     whole.forEach((n, i) => {
       plain += zigzagBytes(n);
       const d = n - (i ? whole[i - 1] : 0);
-      delta += Math.abs(d) < MAX_WHOLE ? zigzagBytes(d) : 99;
+      delta += Math.abs(d) < MAX_WHOLE ? zigzagBytes(d) : Infinity;  // a step past 2^52 would not zigzag exactly
     });
     const nudges = values.some((v, i) => nudge(v, whole[i], scale) !== 0);
     return `${delta < plain ? 'd' : 'i'}${scale}${nudges ? '+' : ''}`;
