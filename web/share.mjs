@@ -381,15 +381,11 @@ const column = (rows) => (v, p) => {
   for (let r = 0; r < rows; r++) {
     const x = c.values[r];
     if (x === null) continue;
-    let ok;
-    if (type === 'float') {
-      ok = typeof x === 'number' || x === 'nan' || x === 'inf' || x === '-inf';
-      values[r] = x === 'nan' ? NaN : x === 'inf' ? Infinity : x === '-inf' ? -Infinity : x;
-    } else {
-      ok = type === 'int' ? Number.isSafeInteger(x) : x === 0 || x === 1;
-      values[r] = x;
-    }
+    // checked before it is stored: a Float64Array converts an object by its toString, which may throw
+    const ok = type === 'float' ? typeof x === 'number' || x === 'nan' || x === 'inf' || x === '-inf'
+      : type === 'int' ? Number.isSafeInteger(x) : x === 0 || x === 1;
     if (!ok) invalid(`${p}.values[${r}]`, `is not a ${type} value`);
+    values[r] = x === 'nan' ? NaN : x === 'inf' ? Infinity : x === '-inf' ? -Infinity : x;
     validity[r] = 1;
   }
   return { name: c.name, type, unit: c.unit, validity, values };
@@ -505,6 +501,10 @@ export async function decodeSollensFile(bytes) {
   return decodeContainer(bytes, '.sollens file');
 }
 
+// The format a document says it is, for a message: String() of an object from the link's
+// JSON throws when its "toString" entry is not a function.
+const formatNamed = (doc) => (typeof doc?.v === 'object' && doc.v !== null ? 'unknown' : String(doc?.v).slice(0, 20));
+
 async function decodeContainer(bytes, noun) {
   if (!isSollens(bytes))
     throw new ShareError(`This ${noun} is not one sollens makes: its data does not start as sollens's does.`, hintFor(noun));
@@ -521,7 +521,7 @@ async function decodeContainer(bytes, noun) {
   } catch {
     throw new ShareError(`This ${noun} is damaged: its report could not be read.`, hintFor(noun));
   }
-  if (doc?.v !== FORMAT_VERSION) throw new ShareError(`This ${noun} is damaged: its report says format ${String(doc?.v).slice(0, 20)}.`, hintFor(noun));
+  if (doc?.v !== FORMAT_VERSION) throw new ShareError(`This ${noun} is damaged: its report says format ${formatNamed(doc)}.`, hintFor(noun));
   try {
     const loaded = doc?.ranks ? unpackRanks(doc, reader) : unpackReport(doc, reader);
     if (reader.left() !== 0) invalid('', `has ${reader.left()} bytes after its tables`);
@@ -565,7 +565,7 @@ async function decodeVersion2(bytes) {
     throw new ShareError('This share link is damaged: its report could not be read.', BROKEN_HINT);
   }
   if (doc?.v !== GZIP_VERSION)
-    throw new ShareError(`This share link was made by a different version of sollens (format ${String(doc?.v).slice(0, 20)}; this page reads ${FORMAT_VERSION} and ${GZIP_VERSION}).`,
+    throw new ShareError(`This share link was made by a different version of sollens (format ${formatNamed(doc)}; this page reads ${FORMAT_VERSION} and ${GZIP_VERSION}).`,
       'Ask for a link made with this version, or for the trace file.');
   let checked;
   try {
