@@ -356,11 +356,14 @@ const map = (s, max) => (v, p) => {
 const pair = (a, b) => (v, p) => (Array.isArray(v) && v.length === 2 ? [a(v[0], `${p}[0]`), b(v[1], `${p}[1]`)] : invalid(p, 'is not a pair'));
 
 const MAX_ROWS = 2_000_000;
+// A cell's text (a long op's arguments) is bounded only by the document: a cap below it
+// refused links and files that sollens itself made.
+const cellText = str(MAX_JSON_BYTES);
 const column = (rows) => (v, p) => {
   plain(v, p);
   const type = v.type;
   if (type === 'string') {
-    const c = obj({ name: str(1000), type: str(10), unit: str(200), dictionary: arr(str(), rows), codes: (x) => x })(v, p);
+    const c = obj({ name: str(1000), type: str(10), unit: str(200), dictionary: arr(cellText, rows), codes: (x) => x })(v, p);
     if (!Array.isArray(c.codes) || c.codes.length !== rows) invalid(`${p}.codes`, `does not have ${rows} entries`);
     const codes = new Int32Array(rows);
     const validity = new Uint8Array(rows);
@@ -457,9 +460,9 @@ const descriptors = (v, p) => (Array.isArray(v) ? v : invalid(p, 'is not a list'
 const VIEW_NAMES = /^[a-z-]{1,40}$/;
 const viewName = (v, p) => (typeof v === 'string' && VIEW_NAMES.test(v) ? v : invalid(p, 'is not a view name'));
 const MAX_STRINGS = 2_000_000;
-const docSchemaV3 = makeDocSchema(descriptors, { views: nullable(arr(viewName, 50)), view: nullable(viewName), strings: arr(str(), MAX_STRINGS) });
+const docSchemaV3 = makeDocSchema(descriptors, { views: nullable(arr(viewName, 50)), view: nullable(viewName), strings: arr(cellText, MAX_STRINGS) });
 const rankEntry = obj({ rank: nullable(int), file: str(1000), rankFrom: str(200) });
-const ranksDocSchema = obj({ v: int, name: str(1000), version: str(100), views: arr(viewName, 50), strings: arr(str(), MAX_STRINGS),
+const ranksDocSchema = obj({ v: int, name: str(1000), version: str(100), views: arr(viewName, 50), strings: arr(cellText, MAX_STRINGS),
   ranks: obj({ ranks: arr(rankEntry, 100_000), simplifiedMode: bool, metadataMismatches: count, skipped: arr(str(1000), 10_000),
     sheets: descriptors }) });
 
