@@ -360,8 +360,9 @@ function unpackColumn(desc, rows, reader, where, strings, before) {
 function checkedNumbers(column, rows, at) {
   const { type, validity, values } = column;
   if (type !== 'float') {
+    // an int column holds int64s as doubles (column_encoding.cpp): whole, but past 2^53 too
     for (let r = 0; r < rows; r++)
-      if (validity[r] && (type === 'int' ? !Number.isSafeInteger(values[r]) : values[r] !== 0 && values[r] !== 1)) fail(`${at} holds a value that is not ${type}`);
+      if (validity[r] && (type === 'int' ? !Number.isInteger(values[r]) : values[r] !== 0 && values[r] !== 1)) fail(`${at} holds a value that is not ${type}`);
   }
   return column;
 }

@@ -386,7 +386,7 @@ const column = (rows) => (v, p) => {
     if (x === null) continue;
     // checked before it is stored: a Float64Array converts an object by its toString, which may throw
     const ok = type === 'float' ? typeof x === 'number' || x === 'nan' || x === 'inf' || x === '-inf'
-      : type === 'int' ? Number.isSafeInteger(x) : x === 0 || x === 1;
+      : type === 'int' ? Number.isInteger(x) : x === 0 || x === 1;  // int64s as doubles: past 2^53 too
     if (!ok) invalid(`${p}.values[${r}]`, `is not a ${type} value`);
     values[r] = x === 'nan' ? NaN : x === 'inf' ? Infinity : x === '-inf' ? -Infinity : x;
     validity[r] = 1;
