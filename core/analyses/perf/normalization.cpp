@@ -161,6 +161,11 @@ ModelResult eval_norm(Model m, const ModelInput& in) {
 
   const auto bpe = bytes_per_element(dt);
   Metrics& f = r.fwd;
+  const bool divides_by_channels = m == Model::kRmsNorm || m == Model::kRmsNormBwd || bwd || m == Model::kBatchNormBwdCudnn;
+  if (divides_by_channels && C.value() == 0) {
+    f.status = Status::kError;  // N / C: ZeroDivisionError
+    return r;
+  }
   f.status = Status::kOk;
   if (m == Model::kRmsNorm) {
     const double ratio = static_cast<double>(N) / C.value();
