@@ -1,0 +1,40 @@
+#pragma once
+// Seeded random cases for the property tests ("[property]"): a fixed default seed so a
+// run repeats exactly, SOLLENS_PROPERTY_SEED=<n> to try another. Each case draws from
+// its own generator seeded by (seed, case number), so a failure is replayed from the
+// two numbers the test prints with INFO. (Under node the wasm build does not see the
+// host environment and always uses the default seed.)
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+namespace sollens::test {
+
+inline uint64_t property_seed() {
+  const char* text = std::getenv("SOLLENS_PROPERTY_SEED");
+  if (text && *text) return std::strtoull(text, nullptr, 0);
+  return 20261128;
+}
+
+class PropertyRng {
+ public:
+  PropertyRng(uint64_t seed, uint64_t case_number)
+      : engine_(seed * 0x9e3779b97f4a7c15ULL + case_number) {}
+
+  // Uniform in [lo, hi], both included.
+  int64_t between(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(engine_);
+  }
+  bool chance(double p) { return std::bernoulli_distribution(p)(engine_); }
+  template <class T>
+  const T& pick(const std::vector<T>& v) {
+    return v[static_cast<size_t>(between(0, static_cast<int64_t>(v.size()) - 1))];
+  }
+  std::mt19937_64& engine() { return engine_; }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+}  // namespace sollens::test
