@@ -1,9 +1,11 @@
 #pragma once
 // Seeded random cases for the property tests ("[property]"): a fixed default seed so a
-// run repeats exactly, SOLLENS_PROPERTY_SEED=<n> to try another. Each case draws from
-// its own generator seeded by (seed, case number), so a failure is replayed from the
-// two numbers the test prints with INFO. (Under node the wasm build does not see the
-// host environment and always uses the default seed.)
+// run repeats exactly, SOLLENS_PROPERTY_SEED=<n> to try another (or Catch's
+// --rng-seed <n>, which also reaches the wasm build: under node it does not see the
+// host environment). Each case draws from its own generator seeded by (seed, case
+// number), so a failure is replayed from the two numbers the test prints with INFO.
+#include <catch2/catch.hpp>
+
 #include <cstdint>
 #include <cstdlib>
 #include <random>
@@ -14,6 +16,7 @@ namespace sollens::test {
 inline uint64_t property_seed() {
   const char* text = std::getenv("SOLLENS_PROPERTY_SEED");
   if (text && *text) return std::strtoull(text, nullptr, 0);
+  if (Catch::rngSeed() != 0) return Catch::rngSeed();
   return 20261128;
 }
 
