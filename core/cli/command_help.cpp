@@ -61,6 +61,13 @@ const Command kCommands[] = {
   --fail-if threshold is crossed.
 )",
      diff_options_usage, run_diff},
+    {"explain", "[CODE]", "what an error, warning or note means and what to do about it",
+     R"(  Explains a diagnostic by its code (as report.json's diagnostics.emitted[].code
+  and the page's notices name it): its severity, what happened and what to do. Without a code, lists every code; with --markdown, writes the whole
+  catalogue as the Markdown table DIAGNOSTICS.md holds. An unknown code is an
+  error (exit 2) that names the nearest codes.
+)",
+     explain_options_usage, run_explain},
 };
 
 constexpr const char* kInputs =

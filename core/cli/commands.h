@@ -12,5 +12,7 @@ int run_cycles(const std::vector<std::string>& args);
 int run_sol(const std::vector<std::string>& args);
 int run_solar(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
+int run_explain(const std::vector<std::string>& args);
+std::string explain_options_usage();
 
 }  // namespace sollens::cli

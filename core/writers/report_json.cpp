@@ -10,7 +10,14 @@ namespace sollens {
 
 // Streamed sheet by sheet: the sheets of a large trace are tens of MB of text.
 void write_report_json(std::string_view metadata, const std::vector<const Table*>& sheets, std::ostream& out) {
-  out << "{\"metadata\": " << metadata << ",\n\"sheets\": {";
+  write_report_json(metadata, "", sheets, out);
+}
+
+void write_report_json(std::string_view metadata, std::string_view diagnostics,
+                       const std::vector<const Table*>& sheets, std::ostream& out) {
+  out << "{\"metadata\": " << metadata;
+  if (!diagnostics.empty()) out << ",\n\"diagnostics\": " << diagnostics;
+  out << ",\n\"sheets\": {";
   for (size_t i = 0; i < sheets.size(); ++i) {
     out << (i ? ",\n" : "\n") << json_string(sheets[i]->name()) << ": ";
     write_json(*sheets[i], out);
