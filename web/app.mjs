@@ -16,12 +16,14 @@ import { engine, eventDetail, openExecutionTrace, rangeSummary, requestCompariso
   requestTimeAxis, trimmedTrace } from './load.mjs';
 import { openRank, openToCompare, openTraceParameter, wireOpening } from './open.mjs';
 import { setViewRequests, showView, viewInAddress } from './router.mjs';
+import { wireDiagnostics } from './views/diagnostics.mjs';
 import { wireOverview } from './views/overview.mjs';
 
 setViewRequests({ requestReport, requestCycles, requestSol, requestComparison, openToCompare, openRank, requestSolar, openExecutionTrace,
   notInLink, requestTimeAxis, eventDetail, rangeSummary, trimmedTrace });
 wireOverview({ requestReport });
 wireOpening();
+wireDiagnostics();
 for (const b of document.querySelectorAll('nav [data-view]'))
   b.addEventListener('click', () => showView(b.dataset.view));
 document.body.dataset.state = 'empty';

@@ -9,6 +9,7 @@ import { fmtBytes, fmtFixed, fmtInt } from './format.mjs';
 import { REPORT_VIEWS, redraw, redrawAll, resetViews, showView } from './router.mjs';
 import { app, forgetKept, settleCycles } from './state.mjs';
 import { enableReportActions, hideError, isLoading, showError, ui } from './ui.mjs';
+import { setCatalogue } from './views/diagnostics.mjs';
 import * as overview from './views/overview.mjs';
 
 export const engine = createEngine({
@@ -18,6 +19,7 @@ export const engine = createEngine({
     ui.version.textContent = msg.version;
     app.version = msg.version;
     app.devices = msg.devices ?? [];
+    setCatalogue(msg.diagnostics);
   },
   onProgress: showProgress,
   onDone: showLoaded,
@@ -37,7 +39,7 @@ export const engine = createEngine({
     // A failed open keeps the report shown, with its trace (the worker kept it).
     if (app.report) app.solar = solarBefore;
     setBusy(false);
-    showError(msg.title, app.report ? `${msg.hint} The report shown before, ${app.report.name}, stays below.` : msg.hint);
+    showError(msg.title, app.report ? `${msg.hint} The report shown before, ${app.report.name}, stays below.` : msg.hint, msg.code);
     document.body.dataset.state = app.report ? 'loaded' : 'error';
   },
   onCrash() {

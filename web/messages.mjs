@@ -35,13 +35,15 @@
 //                 RANGE_SUMMARY  {id, ask, startUs, endUs}   a range (µs from the trace's start)
 //                 TRIM           {id, ask, startUs, endUs}   the trace cut to a range, for
 //                                                    Perfetto UI (the file is read again)
-// From the worker: READY        {version, devices: [deviceDB ids], warm}   once the module runs
+// From the worker: READY        {version, devices: [deviceDB ids], diagnostics (the core's
+//                                catalogue: [{id, severity, meaning, action}]), warm}   once the module runs
 //                                (warm: false), again once it has run the bundled sample (true)
 //                  PROGRESS     {id, phase: 'read' (events parsed as they are read) |
 //                                'parse' (the event tree), done, total, events}, and for
 //                                OPEN_RANKS {item, items, itemName}: which file of how many
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
 //                                its trace does: the events before the cut were read),
+//                                diagnostics (the load's warnings: [{code, message}]),
 //                                info, traceMetadata (JSON text),
 //                                gpuTimeline, report, timings: {readMs (read and parsed),
 //                                treeMs, analyseMs, totalMs}}   the report, shown at once

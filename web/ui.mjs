@@ -3,6 +3,7 @@
 // The views' own elements are theirs (views/). Text is set with textContent only.
 
 import { app } from './state.mjs';
+import { diagnosticLink } from './views/diagnostics.mjs';
 
 export const byId = (id) => document.getElementById(id);
 
@@ -36,10 +37,13 @@ export const ui = {
 
 export const isLoading = () => !ui.loader.hidden;
 
-// An error over the shown report (a failed open keeps it) or over the welcome text.
-export function showError(title, hint) {
+// An error over the shown report (a failed open keeps it) or over the welcome text;
+// `code` (the diagnostics catalogue's) links to its entry.
+export function showError(title, hint, code = '') {
   ui.errorTitle.textContent = title;
   ui.errorHint.textContent = hint ?? '';
+  const link = diagnosticLink(code);
+  if (link) ui.errorHint.append(' ', link);
   ui.error.hidden = false;
   if (!app.report) ui.welcome.hidden = false;
 }

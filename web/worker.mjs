@@ -87,7 +87,7 @@ self.onmessage = (event) => route(event.data);
 loadModule().then(
   async (m) => {
     const ready = (warm) => self.postMessage({ type: FromWorker.READY, version: m.version(),
-      devices: JSON.parse(m.Session.deviceNamesJson()), warm });
+      devices: JSON.parse(m.Session.deviceNamesJson()), diagnostics: JSON.parse(m.diagnosticsCatalogueJson()), warm });
     ready(false);
     await warmUp(m);
     ready(true);
@@ -177,7 +177,7 @@ async function open({ id, file, url, name, remote, compare }) {
     const report = buildReport();
     const tDone = performance.now();
     self.postMessage({
-      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, cutShortLoss, info, traceMetadata, gpuTimeline, report,
+      type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, cutShortLoss, diagnostics: warnings, info, traceMetadata, gpuTimeline, report,
       timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0 },
     }, transferables(report));
   } catch (e) {

@@ -7,6 +7,7 @@
 // for a module. Text from the trace is set with textContent only.
 
 import { dataValue, fmtBytes, fmtFixed, fmtInt, row } from '../format.mjs';
+import { diagnosticLink } from './diagnostics.mjs';
 import { clearVerdict, renderVerdict } from './verdict.mjs';
 
 const byId = (id) => document.getElementById(id);
@@ -69,6 +70,9 @@ export function render(loaded) {
     // The core's words for what the cut lost (core/ingest/cut_short.h), when it lost GPU events.
     const lost = loaded.cutShortLoss ? ` ${loaded.cutShortLoss.charAt(0).toUpperCase()}${loaded.cutShortLoss.slice(1)}.` : '';
     byId('cut-short').textContent = `This file is cut short: the report covers only the ${fmtInt(loaded.info.events)} events before the cut (the warnings below say where).${lost}`;
+    const cut = (loaded.diagnostics ?? []).find((d) => d.code === 'truncated' || d.code === 'gzip_truncated');
+    const link = diagnosticLink(cut?.code);
+    if (link) byId('cut-short').append(' ', link);
     byId('cut-short').hidden = false;
   }
   renderVerdict(loaded.report?.sheets);
@@ -77,7 +81,7 @@ export function render(loaded) {
   else renderTimeline(loaded.gpuTimeline);
   renderLinking(loaded.info, Boolean(loaded.report?.includeUnlinked));
   renderDevices(loaded.info.devices);
-  renderWarnings(loaded.info.warnings);
+  renderWarnings(loaded.info.warnings, loaded.diagnostics ?? []);
   const cats = byId('categories').tBodies[0];
   for (const [cat, n] of loaded.info.eventsByCategory) cats.append(row([cat, dataValue(n, fmtInt(n))]));
 }
@@ -158,7 +162,9 @@ function renderDevices(devices) {
   byId('devices').hidden = devices.length === 0;
 }
 
-function renderWarnings(warnings) {
+// diagnostics: the load's warnings with their codes (DONE), each linked to its entry
+// where its words are the warning's (a report from a link has none).
+function renderWarnings(warnings, diagnostics) {
   const list = byId('warnings');
   if (warnings.length === 0) {
     const li = document.createElement('li');
@@ -169,6 +175,8 @@ function renderWarnings(warnings) {
   for (const w of warnings) {
     const li = document.createElement('li');
     li.textContent = w;
+    const link = diagnosticLink(diagnostics.find((d) => d.message === w)?.code);
+    if (link) li.append(' ', link);
     list.append(li);
   }
 }
