@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <stdexcept>
+#include <utility>
 
 namespace sollens {
 
@@ -14,9 +14,14 @@ constexpr std::array<std::string_view, kPeakKeyCount> kPeakNames = {
     "fp64_vector", "fp64_matrix", "fp32_vector", "fp32_matrix", "tf32", "fp16",
     "bf16",        "fp8",         "fp6",         "fp4",         "int8"};
 
-[[noreturn]] void broken(const std::string& id, std::string_view what) {
-  throw std::logic_error("deviceDB entry '" + id + "': " + std::string(what));
-}
+// What is wrong with one entry (its first problem), as it is read.
+struct EntryCheck {
+  std::string id;
+  std::string problem;
+  void broken(std::string_view what) {
+    if (problem.empty()) problem = "deviceDB entry '" + id + "': " + std::string(what);
+  }
+};
 
 std::optional<double> opt_number(simdjson::dom::element e) {
   double d;
@@ -73,23 +78,26 @@ std::string normalise_device_name(std::string_view s) {
 namespace {
 
 void read_peaks(simdjson::dom::object o, std::string_view key,
-                std::array<std::optional<double>, kPeakKeyCount>& out, const std::string& id) {
+                std::array<std::optional<double>, kPeakKeyCount>& out, EntryCheck& check) {
   simdjson::dom::object peaks;
   if (o.at_key(key).get_object().get(peaks)) return;
   for (auto [k, v] : peaks) {
     auto it = std::find(kPeakNames.begin(), kPeakNames.end(), k);
-    if (it == kPeakNames.end()) broken(id, "unknown peak key '" + std::string(k) + "'");
+    if (it == kPeakNames.end()) {
+      check.broken("unknown peak key '" + std::string(k) + "'");
+      continue;
+    }
     const auto value = opt_number(v);
-    if (value && !(*value > 0)) broken(id, "peak '" + std::string(k) + "' is not positive");
+    if (value && !(*value > 0)) check.broken("peak '" + std::string(k) + "' is not positive");
     out[static_cast<size_t>(it - kPeakNames.begin())] = value;
   }
 }
 
-ScaleUpLink read_link(simdjson::dom::object o, const std::string& id) {
+ScaleUpLink read_link(simdjson::dom::object o, EntryCheck& check) {
   ScaleUpLink l;
   l.name = field_string(o, "name");
   const std::string topology = field_string(o, "topology");
-  if (topology != "switch" && topology != "mesh") broken(id, "scale_up_link topology is not switch or mesh");
+  if (topology != "switch" && topology != "mesh") check.broken("scale_up_link topology is not switch or mesh");
   l.mesh = topology == "mesh";
   l.gpus = static_cast<int64_t>(field_number(o, "gpus").value_or(0));
   l.links = static_cast<int64_t>(field_number(o, "links").value_or(0));
@@ -97,27 +105,28 @@ ScaleUpLink read_link(simdjson::dom::object o, const std::string& id) {
   l.gbps_per_direction = field_number(o, "GBps_per_direction").value_or(0);
   if (l.gpus < 2 || l.links < 1 || !(l.link_gbps_per_direction > 0) ||
       l.gbps_per_direction != static_cast<double>(l.links) * l.link_gbps_per_direction)
-    broken(id, "scale_up_link needs gpus >= 2, links >= 1 and GBps_per_direction = links x link_GBps_per_direction");
+    check.broken("scale_up_link needs gpus >= 2, links >= 1 and GBps_per_direction = links x link_GBps_per_direction");
   return l;
 }
 
-DeviceSpec parse_entry(std::string_view text) {
+Result<DeviceSpec> parse_entry(std::string_view text) {
   simdjson::dom::parser parser;
   simdjson::dom::object o;
   if (parser.parse(simdjson::padded_string(text)).get(o))
-    throw std::logic_error("deviceDB: an embedded file is not a JSON object");
+    return Status(Code::device_db_entry_invalid, "deviceDB: an embedded file is not a JSON object");
   DeviceSpec d;
   d.id = field_string(o, "id");
-  if (d.id.empty()) throw std::logic_error("deviceDB: an entry has no id");
+  if (d.id.empty()) return Status(Code::device_db_entry_invalid, "deviceDB: an entry has no id");
+  EntryCheck check{d.id, {}};
   d.name = field_string(o, "name");
   d.aliases = field_strings(o, "aliases");
   d.vendor = field_string(o, "vendor");
   d.arch = field_string(o, "arch");
   d.variant = field_string(o, "variant");
   if (auto n = field_number(o, "devices_per_package")) d.devices_per_package = static_cast<int>(*n);
-  if (d.devices_per_package < 1) broken(d.id, "devices_per_package < 1");
-  read_peaks(o, "dense_tflops", d.dense_tflops, d.id);
-  read_peaks(o, "sparse_tflops", d.sparse_tflops, d.id);
+  if (d.devices_per_package < 1) check.broken("devices_per_package < 1");
+  read_peaks(o, "dense_tflops", d.dense_tflops, check);
+  read_peaks(o, "sparse_tflops", d.sparse_tflops, check);
   simdjson::dom::object mem;
   if (!o.at_key("memory").get_object().get(mem)) {
     d.mem_bw_tbps = field_number(mem, "bandwidth_TBps");
@@ -134,7 +143,7 @@ DeviceSpec parse_entry(std::string_view text) {
   d.sources = field_strings(o, "sources");
   d.notes = field_string(o, "notes");
   if (d.has_peaks() && !(d.mem_bw_tbps && *d.mem_bw_tbps > 0))
-    broken(d.id, "peaks without a memory bandwidth");
+    check.broken("peaks without a memory bandwidth");
 
   simdjson::dom::object id;
   if (!o.at_key("identify").get_object().get(id)) {
@@ -157,10 +166,10 @@ DeviceSpec parse_entry(std::string_view text) {
     bool b = false;
     if (!id.at_key("match_without_name").get_bool().get(b)) k.match_without_name = b;
     if (k.name_patterns.empty() && !k.match_without_name)
-      broken(d.id, "no name_patterns and not match_without_name: it can never be identified");
+      check.broken("no name_patterns and not match_without_name: it can never be identified");
   }
   simdjson::dom::object link;
-  if (!o.at_key("scale_up_link").get_object().get(link)) d.scale_up_link = read_link(link, d.id);
+  if (!o.at_key("scale_up_link").get_object().get(link)) d.scale_up_link = read_link(link, check);
   simdjson::dom::object arch;
   if (!o.at_key("tracelens_arch").get_object().get(arch)) {
     d.tracelens_mem_bw_gbps = field_number(arch, "mem_bw_gbps");
@@ -169,17 +178,37 @@ DeviceSpec parse_entry(std::string_view text) {
       for (auto [k, v] : maf)
         if (auto x = opt_number(v)) d.tracelens_maf_tflops.emplace_back(std::string(k), *x);
   }
+  if (!check.problem.empty()) return Status(Code::device_db_entry_invalid, check.problem);
   return d;
 }
 
-std::vector<DeviceSpec> load_all() {
-  std::vector<DeviceSpec> all;
-  for (std::string_view text : device_db_json_texts()) all.push_back(parse_entry(text));
-  std::sort(all.begin(), all.end(),
-            [](const DeviceSpec& a, const DeviceSpec& b) { return a.id < b.id; });
+struct LoadedDb {
+  std::vector<DeviceSpec> devices;
+  std::vector<Diagnostic> problems;
+};
+
+// Every entry that reads whole; the others (a build defect the device tests catch) are
+// left out and named in problems, so that no GPU is matched to a half-read entry.
+LoadedDb load_all() {
+  LoadedDb db;
+  for (std::string_view text : device_db_json_texts()) {
+    Result<DeviceSpec> entry = parse_entry(text);
+    if (entry.ok()) db.devices.push_back(std::move(*entry));
+    else db.problems.push_back(entry.status().diagnostic());
+  }
+  std::vector<DeviceSpec>& all = db.devices;
+  std::sort(all.begin(), all.end(), [](const DeviceSpec& a, const DeviceSpec& b) { return a.id < b.id; });
   for (size_t i = 1; i < all.size(); ++i)
-    if (all[i].id == all[i - 1].id) broken(all[i].id, "duplicate id");
-  return all;
+    if (all[i].id == all[i - 1].id)
+      db.problems.push_back({Code::device_db_entry_invalid, "deviceDB entry '" + all[i].id + "': duplicate id"});
+  all.erase(std::unique(all.begin(), all.end(), [](const DeviceSpec& a, const DeviceSpec& b) { return a.id == b.id; }),
+            all.end());
+  return db;
+}
+
+const LoadedDb& loaded_db() {
+  static const LoadedDb db = load_all();  // thread-safe, once
+  return db;
 }
 
 std::string squash(std::string_view s) {  // lookup form: alphanumerics, upper case
@@ -219,10 +248,9 @@ std::optional<double> DeviceSpec::device_l2_bw_tbps() const {
   return *l2_bw_tbps / devices_per_package;
 }
 
-const std::vector<DeviceSpec>& device_db() {
-  static const std::vector<DeviceSpec> db = load_all();  // thread-safe, once
-  return db;
-}
+const std::vector<DeviceSpec>& device_db() { return loaded_db().devices; }
+
+const std::vector<Diagnostic>& device_db_problems() { return loaded_db().problems; }
 
 const DeviceSpec* find_device(std::string_view name) {
   const std::string want = squash(name);

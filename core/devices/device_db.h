@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/status.h"
+
 namespace sollens {
 
 // Dense (no 2:4 sparsity) peak keys, TFLOPS (int8: TOPS), as deviceDB writes them.
@@ -79,9 +81,11 @@ struct DeviceSpec {
   std::optional<double> device_l2_bw_tbps() const;
 };
 
-// Every entry, sorted by id. Throws std::logic_error if the embedded data is broken
-// (a build problem, caught by the unit tests).
+// Every entry that reads whole, sorted by id. Broken embedded data (a build problem,
+// caught by the unit tests) is left out and named by device_db_problems().
 const std::vector<DeviceSpec>& device_db();
+// Why entries were left out (Code::device_db_entry_invalid each); empty in a sound build.
+const std::vector<Diagnostic>& device_db_problems();
 // Case-insensitive lookup by id or alias; separators (space - _) are ignored.
 // Entries without peaks are not returned (they cannot serve a roofline).
 const DeviceSpec* find_device(std::string_view name);

@@ -26,13 +26,13 @@ std::string plural(size_t n, const char* one, const char* many) { return with_co
 
 }  // namespace
 
-IngestWarning gzip_truncated_warning() {
-  return {"gzip_truncated", "the gzip stream ends early: the file is cut short"};
+Diagnostic gzip_truncated_warning() {
+  return {Code::gzip_truncated, "the gzip stream ends early: the file is cut short"};
 }
 
 bool cut_short(const EventStore& store) {
-  for (const IngestWarning& w : store.warnings)
-    if (w.code == "gzip_truncated" || w.code == "truncated") return true;
+  for (const Diagnostic& w : store.warnings)
+    if (w.code == Code::gzip_truncated || w.code == Code::truncated) return true;
   return false;
 }
 
@@ -67,7 +67,7 @@ void add_cut_short_loss(EventStore& store) {
     message = plural(without_gpu, "launch", "launches") + " of " + with_commas(launches) +
               (without_gpu == 1 ? " has" : " have") + " no kernel: the GPU timeline covers only the " + plural(gpu_events, "GPU event", "GPU events") +
               " read before the cut (" + why + ")";
-  store.warnings.push_back({"cut_short_gpu", std::move(message)});
+  store.warnings.push_back({Code::cut_short_gpu, std::move(message)});
 }
 
 }  // namespace sollens

@@ -9,7 +9,7 @@
 namespace sollens {
 
 // A gzip stream that ends before its trailer: every byte inflated before the cut is read.
-IngestWarning gzip_truncated_warning();
+Diagnostic gzip_truncated_warning();
 
 // Whether the store's warnings say that its file was cut short (a gzip stream or the
 // JSON ending early).

@@ -3,9 +3,11 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <new>
 #include <string>
 #include <utility>
 
+#include "ingest/et_parent_links.h"
 #include "ingest/file_magic.h"
 #include "ingest/gzip.h"
 
@@ -14,10 +16,6 @@ namespace {
 
 namespace od = simdjson::ondemand;
 using simdjson::error_code;
-
-struct EtError {
-  std::string message;
-};
 
 std::string at_byte(size_t offset) { return " (byte " + std::to_string(offset) + ")"; }
 
@@ -94,13 +92,17 @@ class EtParser {
   EtParser(od::document& doc, const char* base, ExecutionGraph& graph)
       : doc_(doc), base_(base), graph_(graph) {}
 
-  void parse() {
+  // The graph's nodes and tensors, or why the text is not an Execution Trace. The first
+  // failure stops the pass: every reader below returns as soon as failed().
+  Status parse() {
     od::object top;
     if (doc_.get_object().get(top))
-      fail("the top level is not a JSON object: an Execution Trace is {\"schema\", \"nodes\", ...}");
+      return Status(Code::not_an_execution_trace,
+                    "the top level is not a JSON object: an Execution Trace is {\"schema\", \"nodes\", ...}" +
+                        at_byte(location()));
     bool saw_nodes = false, saw_trace_events = false;
     for (auto field_result : top) {
-      check(field_result.error(), "a top-level member");
+      if (!check(field_result.error(), "a top-level member")) break;
       od::field& field = field_result.value_unsafe();
       const std::string_view key = field.escaped_key();
       od::value& v = field.value();
@@ -118,18 +120,23 @@ class EtParser {
       } else if (key == "traceEvents") {
         saw_trace_events = true;
       }
+      if (failed()) break;
     }
-    if (!doc_.at_end()) fail("content after the top-level object");
+    if (failed()) return status_;
+    if (!doc_.at_end()) return Status(Code::et_invalid_json, "content after the top-level object" + at_byte(location()));
     if (!saw_nodes && saw_trace_events)
-      throw EtError{"this is a Kineto trace (it has \"traceEvents\"), not an Execution Trace: "
-                    "give it with --kineto"};
-    if (!saw_nodes) throw EtError{"no \"nodes\" array in the top-level object: not an Execution Trace"};
+      return Status(Code::et_is_kineto,
+                    "this is a Kineto trace (it has \"traceEvents\"), not an Execution Trace: give it with --kineto");
+    if (!saw_nodes)
+      return Status(Code::not_an_execution_trace, "no \"nodes\" array in the top-level object: not an Execution Trace");
     if (graph_.schema.empty())
-      graph_.warnings.push_back("no \"schema\" key: read as the 1.0.1 or chakra layout node by node");
+      graph_.warnings.push_back(
+          {Code::et_no_schema, "no \"schema\" key: read as the 1.0.1 or chakra layout node by node"});
     if (bad_tensors_)
-      graph_.warnings.push_back(std::to_string(bad_tensors_) +
-                                " tensor values are not [id, storage, offset, numel, itemsize, "
-                                "device] tuples: read as non-tensor arguments");
+      graph_.warnings.push_back({Code::et_bad_tensors, std::to_string(bad_tensors_) +
+                                                           " tensor values are not [id, storage, offset, numel, "
+                                                           "itemsize, device] tuples: read as non-tensor arguments"});
+    return Status::success();
   }
 
  private:
@@ -139,10 +146,17 @@ class EtParser {
     return node_offset_;
   }
 
-  [[noreturn]] void fail(const std::string& what) { throw EtError{what + at_byte(location())}; }
+  bool failed() const { return !status_.ok(); }
 
-  void check(error_code e, const char* what) {
-    if (e) fail(std::string("invalid JSON in ") + what + ": " + simdjson::error_message(e));
+  // Records the first failure, at the parser's place in the text.
+  void fail(Code code, const std::string& what) {
+    if (!failed()) status_ = Status(code, what + at_byte(location()));
+  }
+
+  // False (and the failure recorded) when simdjson met an error.
+  bool check(error_code e, const char* what) {
+    if (e) fail(Code::et_invalid_json, std::string("invalid JSON in ") + what + ": " + simdjson::error_message(e));
+    return !e;
   }
 
   int64_t read_int(od::value& v) {
@@ -154,19 +168,23 @@ class EtParser {
   }
 
   Lite read_lite(od::value& v, int depth) {
-    if (depth > 64) fail("values nested deeper than 64 levels");
     Lite out;
+    if (depth > 64) {
+      fail(Code::et_bad_node, "values nested deeper than 64 levels");
+      return out;
+    }
     od::json_type type{};
-    check(v.type().get(type), "a value");
+    if (!check(v.type().get(type), "a value")) return out;
     switch (type) {
       case od::json_type::array: {
         out.kind = Lite::Kind::kArray;
         od::array array;
-        check(v.get_array().get(array), "an array");
+        if (!check(v.get_array().get(array), "an array")) break;
         for (auto element : array) {
           od::value item;
-          check(std::move(element).get(item), "an array element");
+          if (!check(std::move(element).get(item), "an array element")) break;
           out.items.push_back(read_lite(item, depth + 1));
+          if (failed()) break;
         }
         break;
       }
@@ -219,26 +237,28 @@ class EtParser {
 
   void read_nodes(od::value& v) {
     od::array nodes;
-    if (v.get_array().get(nodes)) fail("\"nodes\" is not an array");
+    if (v.get_array().get(nodes)) return fail(Code::not_an_execution_trace, "\"nodes\" is not an array");
     size_t index = 0;
     for (auto element : nodes) {
       od::value node;
-      check(std::move(element).get(node), "the nodes array");
+      if (!check(std::move(element).get(node), "the nodes array")) return;
       read_node(node, index++);
+      if (failed()) return;
     }
   }
 
   void read_side_object(od::value& v, RawSide& side) {
     od::object obj;
-    check(v.get_object().get(obj), "inputs/outputs");
+    if (!check(v.get_object().get(obj), "inputs/outputs")) return;
     for (auto field_result : obj) {
-      check(field_result.error(), "inputs/outputs");
+      if (!check(field_result.error(), "inputs/outputs")) return;
       od::field& field = field_result.value_unsafe();
       const std::string_view key = field.escaped_key();
       od::value& x = field.value();
       if (key == "values") side.values = read_lite(x, 0);
       else if (key == "shapes") side.shapes = read_lite(x, 0);
       else if (key == "types") side.types = read_lite(x, 0);
+      if (failed()) return;
     }
   }
 
@@ -249,7 +269,7 @@ class EtParser {
     else if (key == "inputs" || key == "outputs") {
       RawSide& side = key == "inputs" ? in : out;
       od::json_type t{};
-      check(v.type().get(t), "inputs/outputs");
+      if (!check(v.type().get(t), "inputs/outputs")) return;
       if (t == od::json_type::object) read_side_object(v, side);
       else side.values = read_lite(v, 0);
     } else if (key == "input_shapes") in.shapes = read_lite(v, 0);
@@ -322,23 +342,26 @@ class EtParser {
   void read_node(od::value& value, size_t index) {
     node_offset_ = static_cast<size_t>(value.raw_json_token().data() - base_);
     od::json_type type{};
-    check(value.type().get(type), "a node");
-    if (type != od::json_type::object) fail("node " + std::to_string(index) + " is not an object");
+    if (!check(value.type().get(type), "a node")) return;
+    if (type != od::json_type::object) return fail(Code::et_bad_node, "node " + std::to_string(index) + " is not an object");
     od::object obj;
-    check(value.get_object().get(obj), "a node");
+    if (!check(value.get_object().get(obj), "a node")) return;
     EtNode node;
     node.byte_offset = node_offset_;
     node.id = -1;
     node.parent = -1;
     RawSide in, out;
     for (auto field_result : obj) {
-      check(field_result.error(), "a node");
+      if (!check(field_result.error(), "a node")) return;
       od::field& field = field_result.value_unsafe();
       od::value& v = field.value();
       set_field(node, field.escaped_key(), v, in, out);
+      if (failed()) return;
     }
-    if (node.id < 0)
-      throw EtError{"node " + std::to_string(index) + " has no integer \"id\"" + at_byte(node_offset_)};
+    if (node.id < 0) {
+      status_ = Status(Code::et_bad_node, "node " + std::to_string(index) + " has no integer \"id\"" + at_byte(node_offset_));
+      return;
+    }
     const std::vector<std::string> names = schema_argument_names(node.op_schema);
     node.inputs = assemble(in, &names);
     node.outputs = assemble(out, nullptr);
@@ -418,6 +441,7 @@ class EtParser {
   ExecutionGraph& graph_;
   size_t node_offset_ = 0;
   size_t bad_tensors_ = 0;
+  Status status_;  // the first failure
 };
 
 // The first byte that is not valid UTF-8 or is a raw control character, or npos.
@@ -444,16 +468,37 @@ std::string describe_unparsable(std::string_view text, error_code e) {
   return what + "; the file may be cut short" + at_byte(text.size());
 }
 
-void check_start(std::string_view text) {
+Status check_start(std::string_view text) {
   size_t p = 0;
   while (p < text.size() && (text[p] == ' ' || text[p] == '\n' || text[p] == '\r' || text[p] == '\t'))
     ++p;
-  if (p == text.size()) throw EtError{"the file holds only whitespace"};
-  if (text[p] == '[') throw EtError{"the top level is an array, not a JSON object: an Execution "
-                                    "Trace is {\"schema\", \"nodes\", ...}" + at_byte(p)};
+  if (p == text.size()) return Status(Code::file_empty, "the file holds only whitespace");
+  if (text[p] == '[')
+    return Status(Code::not_an_execution_trace, "the top level is an array, not a JSON object: an Execution "
+                                                "Trace is {\"schema\", \"nodes\", ...}" + at_byte(p));
   if (text[p] != '{')
-    throw EtError{"not JSON: " + not_json_reason(text, p, false) +
-                  "; expected a PyTorch Execution Trace (.json or .json.gz)"};
+    return Status(Code::not_json, "not JSON: " + not_json_reason(text, p, false) +
+                                      "; expected a PyTorch Execution Trace (.json or .json.gz)");
+  return Status::success();
+}
+
+Result<std::unique_ptr<ExecutionGraph>> parse_execution_trace(PaddedBuffer bytes) {
+  if (looks_like_gzip(bytes.view())) {
+    Result<Gunzipped> unzipped = gunzip(bytes.view());
+    if (!unzipped.ok()) return unzipped.status();
+    if (unzipped->truncated) return Status(Code::et_cut_short, "the gzip stream ends early: the file is cut short");
+    bytes = std::move(unzipped->data);
+  }
+  if (bytes.size() == 0) return Status(Code::file_empty, "the file is empty");
+  if (Status start = check_start(bytes.view()); !start.ok()) return start;
+  auto graph = std::make_unique<ExecutionGraph>();
+  od::parser parser;
+  od::document doc;
+  if (auto e = parser.iterate(bytes.data(), bytes.size(), bytes.capacity()).get(doc))
+    return Status(Code::et_invalid_json, describe_unparsable(bytes.view(), e));
+  if (Status parsed = EtParser(doc, bytes.data(), *graph).parse(); !parsed.ok()) return parsed;
+  check_parent_links(*graph);
+  return graph;
 }
 
 }  // namespace
@@ -484,28 +529,12 @@ std::vector<std::string> schema_argument_names(std::string_view op_schema) {
   return names;
 }
 
-EtLoadResult load_execution_trace(PaddedBuffer bytes) {
-  EtLoadResult result;
+Result<std::unique_ptr<ExecutionGraph>> load_execution_trace(PaddedBuffer bytes) {
   try {
-    if (looks_like_gzip(bytes.view())) {
-      GunzipResult unzipped = gunzip(bytes.view());
-      if (!unzipped.error.empty()) throw EtError{unzipped.error};
-      if (unzipped.truncated) throw EtError{"the gzip stream ends early: the file is cut short"};
-      bytes = std::move(unzipped.data);
-    }
-    if (bytes.size() == 0) throw EtError{"the file is empty"};
-    check_start(bytes.view());
-    auto graph = std::make_unique<ExecutionGraph>();
-    od::parser parser;
-    od::document doc;
-    if (auto e = parser.iterate(bytes.data(), bytes.size(), bytes.capacity()).get(doc))
-      throw EtError{describe_unparsable(bytes.view(), e)};
-    EtParser(doc, bytes.data(), *graph).parse();
-    result.graph = std::move(graph);
-  } catch (const EtError& e) {
-    result.error = e.message;
+    return parse_execution_trace(std::move(bytes));
+  } catch (const std::bad_alloc&) {  // the standard library's
+    return Status(Code::out_of_memory, "out of memory while reading the Execution Trace");
   }
-  return result;
 }
 
 }  // namespace sollens

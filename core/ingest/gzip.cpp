@@ -18,9 +18,9 @@ namespace {
 // The decompressors take 32-bit counts.
 constexpr size_t kMaxStep = size_t(1) << 30;
 
-std::string corrupt(const std::string& why, size_t produced) {
-  return "the gzip data is corrupt (" + why + ") after " + std::to_string(produced) +
-         " decompressed bytes";
+Status corrupt(const std::string& why, size_t produced) {
+  return Status(Code::gzip_corrupt, "the gzip data is corrupt (" + why + ") after " + std::to_string(produced) +
+                                        " decompressed bytes");
 }
 
 }  // namespace
@@ -91,7 +91,7 @@ size_t Inflater::inflate(char* out, size_t room) {
     written += out_step - s.avail_out;
     st.produced += out_step - s.avail_out;
     if (rc != ISAL_DECOMP_OK) {
-      error_ = corrupt(isal_problem(rc), st.produced);
+      status_ = corrupt(isal_problem(rc), st.produced);
       finished_ = true;
     } else if (s.block_state == ISAL_BLOCK_FINISH) {
       // Another member may follow (concatenated gzip files).
@@ -118,7 +118,7 @@ struct Inflater::State {
 
 Inflater::Inflater(std::string_view bytes) : state_(std::make_unique<State>()) {
   if (inflateInit2(&state_->zs, 16 + MAX_WBITS) != Z_OK) {
-    error_ = "zlib could not be initialised";
+    status_ = Status(Code::out_of_memory, "zlib could not be initialised");
     finished_ = true;
     state_.reset();
     return;
@@ -153,7 +153,7 @@ size_t Inflater::inflate(char* out, size_t room) {
     } else if (rc == Z_BUF_ERROR && state_->in_left == 0) {
       truncated_ = finished_ = true;
     } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-      error_ = corrupt(zs.msg ? zs.msg : "zlib error", state_->produced);
+      status_ = corrupt(zs.msg ? zs.msg : "zlib error", state_->produced);
       finished_ = true;
     }
   }
@@ -165,9 +165,9 @@ size_t Inflater::inflate(char* out, size_t room) {
 struct Inflater::State {};
 
 Inflater::Inflater(std::string_view) {
-  error_ =
-      "this build cannot decompress gzip; decompress the trace first (the web page does this "
-      "itself)";
+  status_ = Status(Code::gzip_unsupported,
+                   "this build cannot decompress gzip; decompress the trace first (the web page does this "
+                   "itself)");
   finished_ = true;
 }
 
@@ -177,8 +177,8 @@ size_t Inflater::inflate(char*, size_t) { return 0; }
 
 #endif
 
-GunzipResult gunzip(std::string_view bytes) {
-  GunzipResult out;
+Result<Gunzipped> gunzip(std::string_view bytes) {
+  Gunzipped out;
   Inflater inflater(bytes);
   const size_t hint = Inflater::size_hint(bytes);
   if (!inflater.finished()) out.data.resize(hint ? hint + 1 : bytes.size() * 4);
@@ -187,7 +187,7 @@ GunzipResult gunzip(std::string_view bytes) {
     if (produced == out.data.size()) out.data.resize(out.data.size() * 2 + (1 << 20));
     produced += inflater.inflate(out.data.data() + produced, out.data.size() - produced);
   }
-  out.error = inflater.error();
+  if (!inflater.status().ok()) return inflater.status();
   out.truncated = inflater.truncated();
   out.data.truncate(produced);
   return out;

@@ -84,13 +84,13 @@ void StreamedGunzip::run(ChooseStop choose_stop, AfterStop after_stop) {
     produced += inflater.inflate(out + produced, std::min(kPiece, room - produced));
     stream_.publish(produced);
   }
-  error_ = inflater.error();
+  status_ = inflater.status();
   truncated_ = inflater.truncated();
   inflate_ms_ = ms_since(t0);
   target_.extend(produced);
   const std::string_view text(out, produced);
   const size_t stop = stream_.finish(produced, [&](size_t claimed) {
-    return error_.empty() ? choose_stop(claimed, text) : ByteStream::npos;
+    return status_.ok() ? choose_stop(claimed, text) : ByteStream::npos;
   });
   if (stop != ByteStream::npos) after_stop(stop);
 }

@@ -35,7 +35,7 @@ class StreamedGunzip {
   // Waits for the thread; then the target holds every byte inflated.
   void join();
 
-  const std::string& error() const { return error_; }
+  const Status& status() const { return status_; }
   bool truncated() const { return truncated_; }
   double inflate_ms() const { return inflate_ms_; }  // wall time of the inflate alone
 
@@ -46,7 +46,7 @@ class StreamedGunzip {
   PaddedBuffer& target_;
   ByteStream stream_;
   std::thread thread_;
-  std::string error_;
+  Status status_;
   bool truncated_ = false;
   double inflate_ms_ = 0;
 };

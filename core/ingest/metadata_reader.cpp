@@ -2,8 +2,11 @@
 
 #include <simdjson.h>
 
+#include <cctype>
+#include <charconv>
 #include <string>
 
+#include "ingest/json_layout.h"
 #include "ingest/text_repair.h"
 
 namespace sollens {
@@ -17,10 +20,12 @@ int64_t int_of(simdjson::dom::element e) {
   if (!e.get_double().get(d)) return static_cast<int64_t>(d);
   std::string_view s;
   if (!e.get_string().get(s)) {
-    try {
-      return std::stoll(std::string(s));
-    } catch (...) {
-    }
+    // As std::stoll read it: leading blanks, then digits; the rest is ignored.
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    int64_t n = 0;
+    const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (error == std::errc()) return n;
   }
   return kNoValue;
 }
@@ -64,13 +69,23 @@ void read_metadata(EventStore& store, size_t object_open, size_t array_open, siz
   std::string doc_text(text.substr(object_open, array_open - object_open));
   doc_text += "null";
   const bool closed = array_close != static_cast<size_t>(-1);
-  if (closed) doc_text.append(text.substr(array_close + 1));
-  else doc_text += "}";
+  if (closed) {
+    // Text after the top-level object (a second document, say) is not the trace's.
+    const size_t object_close = json_layout::scan_to_boundary(text, array_close + 1, json_layout::npos);
+    const bool trailing = object_close != json_layout::npos && text[object_close] == '}' &&
+                          json_layout::skip_ws(text, object_close + 1) < text.size();
+    doc_text.append(text.substr(array_close + 1, trailing ? object_close - array_close : json_layout::npos));
+    if (trailing)
+      store.warnings.push_back({Code::trailing_content, "the file goes on after the trace's JSON object (byte " +
+                                                            std::to_string(object_close + 1) + "); that was ignored"});
+  } else {
+    doc_text += "}";
+  }
 
   // The same repairs as for events (on this copy: the input stays as read).
   if (repair_invalid_utf8(doc_text.data(), doc_text.size()) +
       repair_control_characters(doc_text.data(), doc_text.size()))
-    store.warnings.push_back({"metadata_repaired",
+    store.warnings.push_back({Code::metadata_repaired,
                               "invalid UTF-8 or raw control characters in the top-level keys "
                               "were replaced"});
   simdjson::dom::parser parser;
@@ -82,12 +97,12 @@ void read_metadata(EventStore& store, size_t object_open, size_t array_open, siz
     doc_text += "null}";
     error = parser.parse(doc_text).get(top);
     if (!error)
-      store.warnings.push_back({"metadata_truncated",
+      store.warnings.push_back({Code::metadata_truncated,
                                 "the file ends inside the keys after traceEvents: it is cut "
                                 "short; every event was read, the keys after them were not"});
   }
   if (error) {
-    store.warnings.push_back({"metadata_unreadable",
+    store.warnings.push_back({Code::metadata_unreadable,
                               std::string("the top-level keys around traceEvents could not be "
                                           "read: ") +
                                   simdjson::error_message(error)});

@@ -98,29 +98,23 @@ bool looks_like_report_json(std::string_view text) {
   return take("\"metadata\"") && take(":") && take("{") && take("\"generator\"");
 }
 
-ReportReadResult read_report_json(std::string_view text) {
-  ReportReadResult result;
+Result<StoredReport> read_report_json(std::string_view text) {
+  StoredReport result;
   dom::parser parser;
   const simdjson::padded_string padded(text);
   dom::element doc;
-  if (const auto err = parser.parse(padded).get(doc)) {
-    result.error = std::string("not a report.json: ") + simdjson::error_message(err);
-    return result;
-  }
+  if (const auto err = parser.parse(padded).get(doc))
+    return Status(Code::report_not_json, std::string("not a report.json: ") + simdjson::error_message(err));
   dom::object sheets;
-  if (doc["sheets"].get_object().get(sheets)) {
-    result.error = "not a report.json: no \"sheets\" object";
-    return result;
-  }
+  if (doc["sheets"].get_object().get(sheets))
+    return Status(Code::report_no_sheets, "not a report.json: no \"sheets\" object");
   std::string_view generator;
   if (!doc["metadata"]["generator"].get_string().get(generator)) result.generator = std::string(generator);
   for (dom::key_value_pair kv : sheets) {
     dom::array rows;
-    if (kv.value.get_array().get(rows) || !read_sheet(kv.key, rows, result.sheets)) {
-      result.error = "not a report.json: sheet \"" + std::string(kv.key) + "\" is not an array of rows";
-      result.sheets.clear();
-      return result;
-    }
+    if (kv.value.get_array().get(rows) || !read_sheet(kv.key, rows, result.sheets))
+      return Status(Code::report_bad_sheet,
+                    "not a report.json: sheet \"" + std::string(kv.key) + "\" is not an array of rows");
   }
   return result;
 }

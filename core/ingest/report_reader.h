@@ -9,14 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "table/table.h"
 
 namespace sollens {
 
-struct ReportReadResult {
+struct StoredReport {
   std::vector<Table> sheets;
   std::string generator;  // metadata.generator, e.g. "sollens 0.1.0"
-  std::string error;      // empty on success
 };
 
 // True when the text starts like a report.json: an object whose first member is
@@ -24,6 +24,8 @@ struct ReportReadResult {
 // with a "metadata" member of its own).
 bool looks_like_report_json(std::string_view text);
 
-ReportReadResult read_report_json(std::string_view text);
+// The report's sheets, or why it cannot be read (report_not_json, report_no_sheets,
+// report_bad_sheet).
+Result<StoredReport> read_report_json(std::string_view text);
 
 }  // namespace sollens

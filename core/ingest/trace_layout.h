@@ -1,21 +1,17 @@
 #pragma once
 // Where the traceEvents array stands in a trace's text, and what the reader of a whole
 // text and the reader fed in chunks (trace_stream.h) both do around it: the errors
-// they throw, and the metadata members and warnings of a finished store.
+// report (as Status), and the metadata members and warnings of a finished store.
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "base/status.h"
 #include "ingest/event_decoder.h"
 #include "store/event_store.h"
 
 namespace sollens {
-
-// A trace that cannot be read: plain words, with the byte offset where known.
-struct LoadError {
-  std::string message;
-};
 
 std::string at_byte(size_t offset);
 
@@ -31,8 +27,8 @@ struct EventsArray {
 };
 
 // Finds the events array in `text`: nullopt for an Execution Trace (the store says
-// so); throws LoadError where there is none.
-std::optional<EventsArray> locate_events(EventStore& store, std::string_view text);
+// so); the error (not_json, not_a_trace, ...) where there is none.
+Result<std::optional<EventsArray>> locate_events(EventStore& store, std::string_view text);
 
 // The members around the events (from store.input, where the array spans
 // [array_open, array_close]; array_close npos when unclosed), then the warnings.

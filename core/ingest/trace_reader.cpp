@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <new>
 #include <optional>
 #include <utility>
@@ -57,8 +58,10 @@ class WindowedReader {
         // half that needs one fails, and the whole file is parsed again in one pass).
         window_parser_(store, input, counters, /*repairs_allowed=*/!in_parallel_half, arena) {}
 
-  // Returns the index of the array's closing ']', or npos when the input ends first.
-  size_t run(size_t array_open) {
+  // Returns the index of the array's closing ']', or npos when the input ends first;
+  // the error when the JSON is broken, the load was cancelled (Code::cancelled) or, in
+  // a parallel half, the split was not between two events.
+  Result<size_t> run(size_t array_open) {
     // the '[' or ',' just before the next window
     size_t sep = stream_ ? stream_windows(array_open) : array_open;
     released_to_ = array_open + 1;
@@ -95,7 +98,7 @@ class WindowedReader {
       sep = cut;
       reserve_ahead(array_open, sep, text.size());
       release_before(sep);
-      report_progress(sep);
+      if (!progress_allows(sep)) return Status(Code::cancelled, "loading was cancelled");
     }
   }
 
@@ -176,8 +179,14 @@ class WindowedReader {
 
   using Window = WindowParser::Result;
 
-  void report_progress(size_t offset) {
-    if (options_.progress && !options_.progress(offset, store_.size())) throw Cancelled{};
+  // False when the caller's progress callback asks to cancel.
+  bool progress_allows(size_t offset) const {
+    return !options_.progress || options_.progress(offset, store_.size());
+  }
+
+  // Only a parallel half meets this; its caller then parses the whole text in one pass.
+  static Status split_missed() {
+    return Status(Code::internal_error, "a parallel split point was not between two events");
   }
 
   Window parse_window(size_t sep, size_t cut, bool close_at_end = false) {
@@ -187,11 +196,11 @@ class WindowedReader {
   // Slow path after a window failed: one event at a time, each cut found exactly,
   // to keep everything before a truncation and to name the byte where the JSON is
   // broken.
-  size_t recover(size_t sep) {
+  Result<size_t> recover(size_t sep) {
     const std::string_view text = visible_text();
     while (true) {
       if (sep == stop_at_) return stop_at_;
-      if (stop_at_ != jl::npos && sep > stop_at_) throw SplitMissed{};
+      if (stop_at_ != jl::npos && sep > stop_at_) return split_missed();
       size_t p = jl::skip_ws(text, sep + 1);
       if (p >= text.size()) return jl::npos;
       if (text[p] == ']') return p;
@@ -201,7 +210,7 @@ class WindowedReader {
         continue;
       }
       const size_t cut = jl::scan_to_boundary(text, p, p);
-      if (stop_at_ != jl::npos && (cut == jl::npos || cut > stop_at_)) throw SplitMissed{};
+      if (stop_at_ != jl::npos && (cut == jl::npos || cut > stop_at_)) return split_missed();
       if (cut == jl::npos) {
         // The input ends in or after this event: complete, missing only the ']'?
         if (parse_window(sep, jl::npos, /*close_at_end=*/true).ok) {
@@ -215,25 +224,21 @@ class WindowedReader {
         if (next != jl::npos) {
           const size_t close = jl::scan_to_boundary(text, jl::skip_ws(text, next + 1), jl::npos);
           if (close != jl::npos && text[close] == ']')
-            throw LoadError{"invalid JSON in traceEvents: the event starting here is malformed" +
-                            at_byte(p)};
+            return Status(Code::invalid_json,
+                          "invalid JSON in traceEvents: the event starting here is malformed" + at_byte(p));
         }
         counters_.truncated_at = p;
         return jl::npos;
       }
       const Window w = parse_window(sep, cut);
       if (!w.ok)
-        throw LoadError{std::string("invalid JSON in traceEvents: ") +
-                        simdjson::error_message(w.error) + at_byte(p)};
+        return Status(Code::invalid_json, std::string("invalid JSON in traceEvents: ") +
+                                              simdjson::error_message(w.error) + at_byte(p));
       if (text[cut] == ']') return cut;
       sep = cut;
       release_before(sep);
     }
   }
-
- public:
-  struct Cancelled {};
-  struct SplitMissed {};  // a parallel split point that was not between two events
 
  private:
   EventStore& store_;
@@ -268,6 +273,7 @@ void add_counts(IngestCounters& to, const IngestCounters& from) {
   to.empty_elements += from.empty_elements;
   to.bad_numbers += from.bad_numbers;
   to.huge_durations += from.huge_durations;
+  to.negative_durations += from.negative_durations;
   to.utf8_repairs += from.utf8_repairs;
   to.control_repairs += from.control_repairs;
   to.truncated_at = from.truncated_at;
@@ -333,9 +339,10 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
       try {
         WindowedReader reader(second, store.input, options, second_counts, jl::npos, true, nullptr,
                               second_arena ? &*second_arena : nullptr);
-        second_close = reader.run(split + 1);
-        second_ok = clean(second_counts);
-      } catch (...) {
+        const Result<size_t> close = reader.run(split + 1);
+        if (close.ok()) second_close = *close;
+        second_ok = close.ok() && clean(second_counts);
+      } catch (const std::exception&) {  // the standard library's (bad_alloc): the one-pass parse reports it
       }
     });
   } catch (const std::system_error&) {
@@ -343,8 +350,9 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
   }
   try {
     WindowedReader reader(store, store.input, options, first_counts, split, true, nullptr, arena ? &*arena : nullptr);
-    first_ok = reader.run(array_open) == split && first_counts.truncated_at == jl::npos;
-  } catch (...) {
+    const Result<size_t> close = reader.run(array_open);
+    first_ok = close.ok() && *close == split && first_counts.truncated_at == jl::npos;
+  } catch (const std::exception&) {  // as above
   }
   worker.join();
   if (!first_ok || !second_ok) {
@@ -362,11 +370,13 @@ bool parse_in_two_halves(EventStore& store, const IngestOptions& options, size_t
 }
 
 // A trace whose whole text is in store.input.
-void parse_text(EventStore& store, const IngestOptions& options) {
+Status parse_text(EventStore& store, const IngestOptions& options) {
   store.input_bytes = store.input.size();
   const std::string_view text = store.input.view();
-  const std::optional<EventsArray> events = locate_events(store, text);
-  if (!events) return;
+  Result<std::optional<EventsArray>> located = locate_events(store, text);
+  if (!located.ok()) return located.status();
+  const std::optional<EventsArray>& events = *located;
+  if (!events) return Status::success();
   // For the densest trace; the reader reserves more only for a denser one.
   store.reserve(text.size() / kBytesPerEventAtLeast + 16);
   IngestCounters counters;
@@ -380,10 +390,13 @@ void parse_text(EventStore& store, const IngestOptions& options) {
     counters = IngestCounters{};
     WindowedReader reader(store, store.input, parse_options, counters, jl::npos, false, nullptr,
                           arena ? &*arena : nullptr);
-    array_close = reader.run(events->array_open);
+    const Result<size_t> close = reader.run(events->array_open);
+    if (!close.ok()) return close.status();
+    array_close = *close;
   }
   finish_store(store, *events, array_close, counters);
   if (arena) store.input = arena->finish();  // the whole input is freed here
+  return Status::success();
 }
 
 // The first bytes inflated, enough to find the events array in a Kineto trace.
@@ -393,12 +406,14 @@ constexpr size_t kHeadBytes = size_t(64) << 10;
 // arrive; once the inflate is done, that thread takes the second half of the events
 // not yet begun. Whatever does not go cleanly (a truncated or broken file, the array
 // not in the first bytes) is parsed again from the whole text, as without streaming,
-// which gives the exact messages. False when streaming is not possible here.
-bool parse_while_inflating(EventStore& store, std::string_view compressed,
-                           const IngestOptions& options) {
+// which gives the exact messages. Sets `streamed` false (and does nothing) when
+// streaming is not possible here.
+Status parse_while_inflating(EventStore& store, std::string_view compressed, const IngestOptions& options,
+                             bool& streamed) {
+  streamed = false;
   // A compacted input is parsed from the whole text (the arena follows one reader).
   if (options.threads < 2 || options.progress || options.compact_input || !streamed_gunzip_available())
-    return false;
+    return Status::success();
   StreamedGunzip gunzip(compressed, store.input);
   EventStore second;
   IngestCounters second_counts;
@@ -419,22 +434,22 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
       second.reserve((store.input.size() - stop) / kBytesPerEventAtLeast + 16);
       WindowedReader reader(second, store.input, options, second_counts, jl::npos, true);
       reader.expect_input_size(store.input.size());
-      second_close = reader.run(stop + 1);
-      second_ok = clean(second_counts);
-    } catch (...) {
+      const Result<size_t> close = reader.run(stop + 1);
+      if (close.ok()) second_close = *close;
+      second_ok = close.ok() && clean(second_counts);
+    } catch (const std::exception&) {  // the standard library's (bad_alloc): the one-pass parse reports it
     }
   };
-  if (!gunzip.start(choose_stop, parse_second_half)) return false;
+  if (!gunzip.start(choose_stop, parse_second_half)) return Status::success();
+  streamed = true;
 
   ByteStream& stream = gunzip.stream();
   std::optional<EventsArray> events;
   const ByteStream::State head = stream.wait_for(kHeadBytes);
   if (!head.finished) {
     EventStore probe;
-    try {
-      events = locate_events(probe, std::string_view(store.input.data(), head.ready));
-    } catch (const LoadError&) {
-    }
+    Result<std::optional<EventsArray>> located = locate_events(probe, std::string_view(store.input.data(), head.ready));
+    if (located.ok()) events = *located;
   }
   IngestCounters counters;
   size_t first_end = jl::npos, stop = jl::npos;
@@ -445,23 +460,26 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
     try {
       WindowedReader reader(store, store.input, options, counters, jl::npos, true, &stream);
       reader.expect_input_size(hint);
-      first_end = reader.run(events->array_open);
+      const Result<size_t> end = reader.run(events->array_open);
       stop = reader.stop_at();
-      first_ok = clean(counters) && first_end != jl::npos && (stop == jl::npos || first_end == stop);
-    } catch (...) {
+      if (end.ok()) first_end = *end;
+      first_ok = end.ok() && clean(counters) && first_end != jl::npos && (stop == jl::npos || first_end == stop);
+    } catch (const std::exception&) {  // the standard library's (bad_alloc): the one-pass parse reports it
     }
   }
   gunzip.join();
   if (stop != jl::npos) store.input.data()[stop + 1] = saved_after_stop;
   store.inflate_ms = gunzip.inflate_ms();
   store.inflated_beside_parse = true;
-  if (!gunzip.error().empty()) throw LoadError{gunzip.error()};
+  if (!gunzip.status().ok()) return gunzip.status();
   if (gunzip.truncated())
     store.warnings.push_back(gzip_truncated_warning());
-  if (store.input.empty()) throw LoadError{"the gzip file decompresses to nothing"};
+  if (store.input.empty()) return Status(Code::gzip_empty, "the gzip file decompresses to nothing");
   if (first_ok && (stop == jl::npos || second_ok)) {
     store.input_bytes = store.input.size();
-    events = locate_events(store, store.input.view());  // the same, on the whole text
+    Result<std::optional<EventsArray>> whole = locate_events(store, store.input.view());  // the same, on the whole text
+    if (!whole.ok()) return whole.status();
+    events = *whole;
     size_t array_close = first_end;
     if (stop != jl::npos) {
       append_part(store, std::move(second));
@@ -470,48 +488,51 @@ bool parse_while_inflating(EventStore& store, std::string_view compressed,
       store.parse_threads = 2;
     }
     finish_store(store, *events, array_close, counters);
-    return true;
+    return Status::success();
   }
   store.truncate(0);
-  parse_text(store, options);
-  return true;
+  return parse_text(store, options);
+}
+
+// Decompresses `bytes` into the store's input and parses it, on two cores where it can.
+Status parse_gzip(EventStore& store, std::string_view bytes, const IngestOptions& options) {
+  store.compressed_bytes = bytes.size();
+  bool streamed = false;
+  Status status = parse_while_inflating(store, bytes, options, streamed);
+  if (streamed) return status;
+  const auto t0 = std::chrono::steady_clock::now();
+  Result<Gunzipped> unzipped = gunzip(bytes);
+  store.inflate_ms = ms_since(t0);
+  if (!unzipped.ok()) return unzipped.status();
+  if (unzipped->truncated) store.warnings.push_back(gzip_truncated_warning());
+  store.input = std::move(unzipped->data);
+  if (store.input.empty()) return Status(Code::gzip_empty, "the gzip file decompresses to nothing");
+  return parse_text(store, options);
+}
+
+Result<std::unique_ptr<EventStore>> load_or_fail(PaddedBuffer bytes, const IngestOptions& options) {
+  if (bytes.empty()) return Status(Code::file_empty, "the file is empty");
+  auto store = std::make_unique<EventStore>();
+  Status status;
+  if (!looks_like_gzip(bytes.view())) {
+    store->input = std::move(bytes);
+    status = parse_text(*store, options);
+  } else {
+    status = parse_gzip(*store, bytes.view(), options);
+  }
+  if (!status.ok()) return status;
+  if (options.progress) options.progress(store->input.size(), store->size());
+  return store;
 }
 
 }  // namespace
 
-LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options) {
-  LoadResult result;
+Result<std::unique_ptr<EventStore>> load_trace(PaddedBuffer bytes, const IngestOptions& options) {
   try {
-    if (bytes.empty()) throw LoadError{"the file is empty"};
-    auto store = std::make_unique<EventStore>();
-    if (!looks_like_gzip(bytes.view())) {
-      store->input = std::move(bytes);
-      parse_text(*store, options);
-    } else {
-      store->compressed_bytes = bytes.size();
-      if (!parse_while_inflating(*store, bytes.view(), options)) {
-        const auto t0 = std::chrono::steady_clock::now();
-        GunzipResult unzipped = gunzip(bytes.view());
-        store->inflate_ms = ms_since(t0);
-        if (!unzipped.error.empty()) throw LoadError{unzipped.error};
-        if (unzipped.truncated)
-          store->warnings.push_back(gzip_truncated_warning());
-        store->input = std::move(unzipped.data);
-        if (store->input.empty()) throw LoadError{"the gzip file decompresses to nothing"};
-        parse_text(*store, options);
-      }
-    }
-    if (options.progress) options.progress(store->input.size(), store->size());
-    result.store = std::move(store);
-  } catch (const LoadError& e) {
-    result.error = e.message;
-  } catch (const WindowedReader::Cancelled&) {
-    result.cancelled = true;
-    result.error = "loading was cancelled";
-  } catch (const std::bad_alloc&) {
-    result.error = "out of memory while reading the trace";
+    return load_or_fail(std::move(bytes), options);
+  } catch (const std::bad_alloc&) {  // the standard library's, from a column or buffer that could not grow
+    return Status(Code::out_of_memory, "out of memory while reading the trace");
   }
-  return result;
 }
 
 }  // namespace sollens

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "base/status.h"
 #include "store/event_store.h"
 
 namespace sollens {
@@ -34,13 +35,11 @@ struct IngestOptions {
   std::function<const char*(const char* begin, const char* end)> release_input;
 };
 
-struct LoadResult {
-  std::unique_ptr<EventStore> store;  // null on error
-  std::string error;                  // plain words, with the byte offset where known
-  bool cancelled = false;
-};
-
-// Takes the file's bytes (JSON or gzip JSON) and keeps them inside the store.
-LoadResult load_trace(PaddedBuffer bytes, const IngestOptions& options = {});
+// Takes the file's bytes (JSON or gzip JSON) and keeps them inside the store. The
+// error's code says why there is none (file_empty, not_json, not_a_trace,
+// events_not_an_array, invalid_json, gzip_corrupt, gzip_unsupported, gzip_empty,
+// cancelled, out_of_memory); its message gives the byte offset where known. What was
+// read with caveats says so in the store's warnings.
+Result<std::unique_ptr<EventStore>> load_trace(PaddedBuffer bytes, const IngestOptions& options = {});
 
 }  // namespace sollens

@@ -29,8 +29,6 @@ constexpr size_t kFirstRows = size_t(1) << 12;
 // The least text read before the rest is projected from it (reserve_ahead).
 constexpr size_t kProjectAfterBytes = size_t(4) << 20;
 
-struct Cancelled {};
-
 }  // namespace
 
 // The text buffer holds the bytes [base_, base_ + buf_.size()) of the trace. Before the
@@ -47,8 +45,8 @@ class TraceStreamReader::State {
     try {
       buf_ = PaddedBuffer(kFirstBufferBytes);
       buf_.truncate(0);
-    } catch (const std::bad_alloc&) {
-      fail("out of memory while reading the trace");
+    } catch (const std::bad_alloc&) {  // the standard library's
+      fail(out_of_memory());
     }
   }
 
@@ -56,8 +54,8 @@ class TraceStreamReader::State {
     if (failed()) return nullptr;
     try {
       make_room(n);
-    } catch (const std::bad_alloc&) {
-      fail("out of memory while reading the trace");
+    } catch (const std::bad_alloc&) {  // the standard library's
+      fail(out_of_memory());
       return nullptr;
     }
     return buf_.data() + buf_.size();
@@ -67,15 +65,16 @@ class TraceStreamReader::State {
     if (failed()) return false;
     if (n == 0) return true;
     if (n > std::numeric_limits<size_t>::max() - total_) {  // a 32-bit build (WebAssembly) counting past 4 GiB
-      fail("the trace is larger than this build can count (" + std::to_string(total_ >> 20) +
-           " MiB read): open it with the sollens command line");
+      fail(Status(Code::trace_too_large, "the trace is larger than this build can count (" +
+                                             std::to_string(total_ >> 20) +
+                                             " MiB read): open it with the sollens command line"));
       return false;
     }
     const size_t size = buf_.size() + n;
     std::memset(buf_.data() + size, 0, PaddedBuffer::kPadding);
     buf_.extend(size);
     total_ += n;
-    guarded([&] { step(/*final=*/false); });
+    guarded([&] { return step(/*final=*/false); });
     return !failed();
   }
 
@@ -83,10 +82,11 @@ class TraceStreamReader::State {
   void input_cut_short() { input_cut_short_ = true; }
   size_t events() const { return store_ ? store_->size() : 0; }
 
-  LoadResult finish() {
-    if (!failed()) guarded([&] { finish_load(); });
-    if (result_.error.empty() && !result_.cancelled && !result_.store) result_.store = std::move(store_);
-    return std::move(result_);
+  Result<std::unique_ptr<EventStore>> finish() {
+    if (!failed()) guarded([&] { return finish_load(); });
+    if (failed()) return status_;
+    if (whole_) return std::move(whole_);
+    return std::move(store_);
   }
 
  private:
@@ -98,22 +98,21 @@ class TraceStreamReader::State {
     kDone,    // the input ended inside the array
   };
 
-  bool failed() const { return !result_.error.empty(); }
-  void fail(std::string message) {
-    if (!failed()) result_.error = std::move(message);
+  bool failed() const { return !status_.ok(); }
+  void fail(Status status) {
+    if (!failed()) status_ = std::move(status);
   }
+  static Status out_of_memory() { return Status(Code::out_of_memory, "out of memory while reading the trace"); }
+  static Status cancelled() { return Status(Code::cancelled, "loading was cancelled"); }
 
+  // Runs a step that returns a Status, recording its failure (or the standard
+  // library's bad_alloc) as the load's.
   template <typename F>
   void guarded(F&& f) {
     try {
-      f();
-    } catch (const LoadError& e) {
-      fail(e.message);
-    } catch (const Cancelled&) {
-      result_.cancelled = true;
-      fail("loading was cancelled");
+      fail(f());
     } catch (const std::bad_alloc&) {
-      fail("out of memory while reading the trace");
+      fail(out_of_memory());
     }
   }
 
@@ -147,40 +146,45 @@ class TraceStreamReader::State {
     buf_ = std::move(bigger);
   }
 
-  void step(bool final) {
-    if (phase_ == Phase::kHead) find_events(final);
-    if (phase_ == Phase::kEvents) read_events(final);
+  Status step(bool final) {
+    if (phase_ == Phase::kHead) {
+      Status found = find_events(final);
+      if (!found.ok()) return found;
+    }
+    if (phase_ == Phase::kEvents) return read_events(final);
+    return Status::success();
   }
 
   // Enters the events array once the text before it is in (the legacy form is the
   // array itself); anything else that is not a Kineto trace goes whole to load_trace,
   // which says what it is, unless it is plainly not JSON.
-  void find_events(bool final) {
+  Status find_events(bool final) {
     const std::string_view text = buf_.view();
     // Scans from the start again only once the text has doubled: linear time however
     // long the head (a file that is not a trace is read whole).
-    if (!final && (text.size() < 4 || text.size() < 2 * head_scanned_)) return;
+    if (!final && (text.size() < 4 || text.size() < 2 * head_scanned_)) return Status::success();
     head_scanned_ = text.size();
     if (looks_like_gzip(text)) {
       phase_ = Phase::kWhole;
-      return;
+      return Status::success();
     }
     size_t p = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     p = jl::skip_ws(text, p);
-    if (p >= text.size()) return;
+    if (p >= text.size()) return Status::success();
     if (text[p] == '{') {
       const auto member = jl::find_member(text, p, "traceEvents");
       if (!member || member->value_begin >= text.size()) {
         if (final) phase_ = Phase::kWhole;
-        return;
+        return Status::success();
       }
       if (text[member->value_begin] != '[') {
         phase_ = Phase::kWhole;
-        return;
+        return Status::success();
       }
     }
-    const std::optional<EventsArray> events = locate_events(*store_, text);  // throws for non-JSON
-    events_ = *events;
+    Result<std::optional<EventsArray>> located = locate_events(*store_, text);  // the error for non-JSON
+    if (!located.ok()) return located.status();
+    events_ = **located;
     head_.assign(text.substr(0, events_.array_open));
     sep_ = events_.array_open;
     // Little at first: the first window tells the bytes per event, and reserve_ahead
@@ -189,19 +193,23 @@ class TraceStreamReader::State {
     store_->reserve(kFirstRows);
     parser_.emplace(*store_, buf_, counters_, /*repairs_allowed=*/true, &arena_);
     phase_ = Phase::kEvents;
+    return Status::success();
   }
 
   // Windows of events while their bytes are in; at the end of the input, the rest.
-  void read_events(bool final) {
+  Status read_events(bool final) {
     const std::string_view text = buf_.view();
     const size_t window = options_.window_bytes;
     while (phase_ == Phase::kEvents) {
       const size_t p = jl::skip_ws(text, sep_ + 1);
       if (p >= text.size()) {
         if (final) phase_ = Phase::kDone;  // unclosed
-        return;
+        return Status::success();
       }
-      if (text[p] == ']') return close_array(p);
+      if (text[p] == ']') {
+        close_array(p);
+        return Status::success();
+      }
       if (text[p] == ',') {  // an empty element (",,") carries nothing
         ++counters_.empty_elements;
         sep_ = p;
@@ -210,78 +218,93 @@ class TraceStreamReader::State {
       // A guessed cut first; then the exact one, which a guess inside a string or a
       // nested value, or past the array's end, cannot parse.
       size_t cut = jl::next_event_boundary(text, p + window);
-      if (cut == jl::npos && !final) return;  // the window's end is not in yet
-      if (cut != jl::npos && parse(cut)) continue;
-      cut = jl::scan_to_boundary(text, p, p + window);
-      if (cut == jl::npos) {
-        if (final) one_at_a_time(jl::npos, final);
-        return;
+      if (cut == jl::npos && !final) return Status::success();  // the window's end is not in yet
+      if (cut != jl::npos) {
+        const Parsed parsed = parse(cut);
+        if (parsed == Parsed::kCancelled) return cancelled();
+        if (parsed == Parsed::kDone) continue;
       }
-      if (!parse(cut)) one_at_a_time(cut, final);
+      cut = jl::scan_to_boundary(text, p, p + window);
+      if (cut == jl::npos) return final ? one_at_a_time(jl::npos, final) : Status::success();
+      const Parsed parsed = parse(cut);
+      if (parsed == Parsed::kCancelled) return cancelled();
+      if (parsed == Parsed::kFailed) {
+        Status slow = one_at_a_time(cut, final);
+        if (!slow.ok()) return slow;
+      }
     }
+    return Status::success();
   }
 
+  enum class Parsed { kDone, kFailed, kCancelled };
+
   // Parses the window after sep_ up to `cut`; on success moves on past it.
-  bool parse(size_t cut) {
-    if (!parser_->parse(sep_, cut).ok) return false;
+  Parsed parse(size_t cut) {
+    if (!parser_->parse(sep_, cut).ok) return Parsed::kFailed;
     if (buf_.view()[cut] == ']') {
       close_array(cut);
     } else {
       sep_ = cut;
       reserve_ahead();
-      if (options_.progress && !options_.progress(base_ + sep_, store_->size())) throw Cancelled{};
+      if (options_.progress && !options_.progress(base_ + sep_, store_->size())) return Parsed::kCancelled;
     }
-    return true;
+    return Parsed::kDone;
   }
 
   // Slow path after a window failed: one event at a time, each cut found exactly, up to
   // the separator `until` (npos: the end of the input), to name the byte where the
   // JSON is broken or keep everything before a truncation.
-  void one_at_a_time(size_t until, bool final) {
+  Status one_at_a_time(size_t until, bool final) {
     const std::string_view text = buf_.view();
     while (phase_ == Phase::kEvents && sep_ != until) {
       const size_t p = jl::skip_ws(text, sep_ + 1);
       if (p >= text.size()) {
         if (final) phase_ = Phase::kDone;
-        return;
+        return Status::success();
       }
-      if (text[p] == ']') return close_array(p);
+      if (text[p] == ']') {
+        close_array(p);
+        return Status::success();
+      }
       if (text[p] == ',') {
         ++counters_.empty_elements;
         sep_ = p;
         continue;
       }
       const size_t cut = jl::scan_to_boundary(text, p, p);
-      if (cut == jl::npos) {
-        if (final) last_event(p);
-        return;
-      }
+      if (cut == jl::npos) return final ? last_event(p) : Status::success();
       const WindowParser::Result w = parser_->parse(sep_, cut);
       if (!w.ok)
-        throw LoadError{std::string("invalid JSON in traceEvents: ") + simdjson::error_message(w.error) +
-                        at_byte(base_ + p)};
-      if (text[cut] == ']') return close_array(cut);
+        return Status(Code::invalid_json, std::string("invalid JSON in traceEvents: ") +
+                                              simdjson::error_message(w.error) + at_byte(base_ + p));
+      if (text[cut] == ']') {
+        close_array(cut);
+        return Status::success();
+      }
       sep_ = cut;
     }
+    return Status::success();
   }
 
   // The input ends in or after the event at p: complete but for the array's ']', cut
   // short, or broken JSON (an unescaped quote, say) that misled the scan to the end,
   // which well-formed events closing the array after the next "}," reveal.
-  void last_event(size_t p) {
+  Status last_event(size_t p) {
     phase_ = Phase::kDone;
     if (parser_->parse(sep_, jl::npos, /*close_at_end=*/true).ok) {
       counters_.missing_close_bracket = true;
-      return;
+      return Status::success();
     }
     const std::string_view text = buf_.view();
     const size_t next = jl::next_event_boundary(text, p);
     if (next != jl::npos) {
       const size_t close = jl::scan_to_boundary(text, jl::skip_ws(text, next + 1), jl::npos);
       if (close != jl::npos && text[close] == ']')
-        throw LoadError{"invalid JSON in traceEvents: the event starting here is malformed" + at_byte(base_ + p)};
+        return Status(Code::invalid_json,
+                      "invalid JSON in traceEvents: the event starting here is malformed" + at_byte(base_ + p));
     }
     counters_.truncated_at = base_ + p;
+    return Status::success();
   }
 
   void close_array(size_t at) {
@@ -312,9 +335,10 @@ class TraceStreamReader::State {
     }
   }
 
-  void finish_load() {
-    if (total_ == 0) throw LoadError{"the file is empty"};
-    step(/*final=*/true);
+  Status finish_load() {
+    if (total_ == 0) return Status(Code::file_empty, "the file is empty");
+    Status stepped = step(/*final=*/true);
+    if (!stepped.ok()) return stepped;
     if (phase_ == Phase::kHead || phase_ == Phase::kWhole) return load_whole();
     EventStore& store = *store_;
     store.input_bytes = total_;
@@ -329,24 +353,31 @@ class TraceStreamReader::State {
     finish_store(store, events_, closed ? events_.array_open + 1 : jl::npos, counters_);
     store.input = arena_.finish();
     if (options_.progress) options_.progress(total_, store.size());
+    return Status::success();
   }
 
   // What was read holds no events array that could be entered as it came in (an
   // Execution Trace, a gzip file, something else): the whole text, read at once.
-  void load_whole() {
+  Status load_whole() {
     buf_.truncate(total_);
-    result_ = load_trace(std::move(buf_), options_);
-    if (!input_cut_short_ || !result_.store) return;
-    auto& warnings = result_.store->warnings;
-    warnings.insert(warnings.begin(), gzip_truncated_warning());
-    if (std::none_of(warnings.begin(), warnings.end(), [](const IngestWarning& w) { return w.code == "cut_short_gpu"; }))
-      add_cut_short_loss(*result_.store);
+    Result<std::unique_ptr<EventStore>> whole = load_trace(std::move(buf_), options_);
+    if (!whole.ok()) return whole.status();
+    if (input_cut_short_) {
+      EventStore& store = **whole;
+      auto& warnings = store.warnings;
+      warnings.insert(warnings.begin(), gzip_truncated_warning());
+      if (std::none_of(warnings.begin(), warnings.end(), [](const Diagnostic& w) { return w.code == Code::cut_short_gpu; }))
+        add_cut_short_loss(store);
+    }
+    whole_ = std::move(*whole);
+    return Status::success();
   }
 
   IngestOptions options_;
   const size_t expected_bytes_;
   std::unique_ptr<EventStore> store_;
-  LoadResult result_;
+  Status status_;  // the load's failure, once there is one
+  std::unique_ptr<EventStore> whole_;  // the store load_trace made of the whole text
   PaddedBuffer buf_;
   size_t base_ = 0;   // absolute offset of buf_'s first byte
   size_t total_ = 0;  // bytes committed
@@ -372,6 +403,6 @@ bool TraceStreamReader::commit(size_t n) { return state_->commit(n); }
 size_t TraceStreamReader::bytes_read() const { return state_->bytes_read(); }
 void TraceStreamReader::input_cut_short() { state_->input_cut_short(); }
 size_t TraceStreamReader::events() const { return state_->events(); }
-LoadResult TraceStreamReader::finish() { return state_->finish(); }
+Result<std::unique_ptr<EventStore>> TraceStreamReader::finish() { return state_->finish(); }
 
 }  // namespace sollens

@@ -35,8 +35,10 @@ class TraceStreamReader {
   // the cut and warns as load_trace does for the same file.
   void input_cut_short();
   size_t events() const;
-  // The input has ended: the rest is parsed and the store returned (or the error).
-  LoadResult finish();
+  // The input has ended: the rest is parsed and the store returned, or the error
+  // load_trace gives (cancelled, out_of_memory, trace_too_large where a 32-bit build
+  // cannot count the bytes).
+  Result<std::unique_ptr<EventStore>> finish();
 
  private:
   class State;

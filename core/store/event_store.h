@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "store/categories.h"
 #include "store/event_columns.h"
 #include "store/padded_buffer.h"
@@ -59,11 +60,6 @@ struct NameRecord {
   StrId value;  // args.name / args.labels / args.sort_index as text
 };
 
-struct IngestWarning {
-  std::string code;     // stable identifier, e.g. "truncated"
-  std::string message;  // plain words for a person
-};
-
 class EventStore {
  public:
   size_t size() const { return phase.size(); }
@@ -100,7 +96,7 @@ class EventStore {
   StringPool strings;
   TraceMetadata metadata;
   std::vector<NameRecord> names;
-  std::vector<IngestWarning> warnings;
+  std::vector<Diagnostic> warnings;  // what the load found wrong (codes in base/diagnostics.def)
   size_t input_bytes = 0;       // bytes of JSON read (after decompression)
   size_t compressed_bytes = 0;  // bytes of the file when it was gzip, else 0
   unsigned parse_threads = 1;   // 2 when the events array was parsed in two halves

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
+
 namespace sollens {
 
 // One tensor as one node saw it: the ET tuple [id, storage, offset, numel,
@@ -54,7 +56,7 @@ struct ExecutionGraph {
   std::string time;    // the "time" key as written
   std::vector<EtNode> nodes;  // file order
   std::vector<EtTensor> tensors;
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;  // codes in base/diagnostics.def
 };
 
 }  // namespace sollens

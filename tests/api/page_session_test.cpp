@@ -49,8 +49,8 @@ std::string linear_relu_linear_et() {
 
 TEST_CASE("PageSession: nothing loaded") {
   PageSession page;
-  CHECK(page.build_report() == R"({"error":"no trace is loaded"})");
-  CHECK(page.build_cycles("all", "stream") == R"({"error":"no trace is loaded"})");
+  CHECK(page.build_report() == R"({"error":{"code":"no_trace_loaded","message":"no trace is loaded"}})");
+  CHECK(page.build_cycles("all", "stream") == R"({"error":{"code":"no_trace_loaded","message":"no trace is loaded"}})");
   CHECK(page.info_json() == "{}");
   CHECK(page.warnings_json() == "[]");
   CHECK(page.event_count() == 0);
@@ -66,25 +66,27 @@ TEST_CASE("PageSession: the buffer grows keeping its bytes, and loads what was w
   std::memcpy(moved + half, text.data() + half, text.size() - half);
   page.set_size(text.size());
   CHECK(page.capacity() == text.size());
-  CHECK(page.load() == "");
+  CHECK(page.load().ok());
   CHECK(page.event_count() == 7);
 }
 
-TEST_CASE("PageSession: load errors in words; cancel") {
+TEST_CASE("PageSession: load errors with their codes; cancel") {
   PageSession page;
   fill(page, "this is not JSON");
-  CHECK_FALSE(page.load().empty());
+  const Status not_json = page.load();
+  CHECK(not_json.code() == Code::not_json);
+  CHECK_FALSE(not_json.message().empty());
   fill(page, test::repeating_kernels_trace(1000));
   LoadOptions options;
   options.progress = [](size_t, size_t) { return false; };
-  CHECK(page.load(options) == "cancelled");
+  CHECK(page.load(options).code() == Code::cancelled);
 }
 
 TEST_CASE("PageSession: report tables by handle, described and encoded") {
   PageSession page;
   fill(page, test::one_gemm_trace());
-  REQUIRE(page.load() == "");
-  CHECK(page.build_report({"--device", "no-such-gpu"}).find(R"({"error":"unknown device 'no-such-gpu')") == 0);
+  REQUIRE(page.load().ok());
+  CHECK(page.build_report({"--device", "no-such-gpu"}).find(R"({"error":{"code":"unknown_device","message":"unknown device 'no-such-gpu')") == 0);
   const std::string described = page.build_report();
   // The first table kept gets handle 1: the gpu_timeline sheet, with its three columns.
   CHECK(described.find(R"("sheets":[{"id":1,"name":"gpu_timeline","kind":"timeline","rows":8,"columns":[{"name":"type","type":"string","unit":""},{"name":"time ms","type":"float","unit":"ms"},{"name":"percent","type":"float","unit":"%"}]})") !=
@@ -109,9 +111,9 @@ TEST_CASE("PageSession: report tables by handle, described and encoded") {
 TEST_CASE("PageSession: cycles words; no order is the CLI's default, per device and stream") {
   PageSession page;
   fill(page, test::repeating_kernels_trace(20, true));
-  REQUIRE(page.load() == "");
-  CHECK(page.build_cycles("all", "sideways") == R"({"error":"order is device, stream or file"})");
-  CHECK(page.build_cycles("most", "stream") == R"({"error":"mode is all, llm or uplifter"})");
+  REQUIRE(page.load().ok());
+  CHECK(page.build_cycles("all", "sideways") == R"({"error":{"code":"bad_option_value","message":"order is device, stream or file"}})");
+  CHECK(page.build_cycles("most", "stream") == R"({"error":{"code":"bad_option_value","message":"mode is all, llm or uplifter"}})");
   // The summary, kernel count and preambles: what comes before the first handle.
   const auto described = [&page](const char* order) {
     const std::string json = page.build_cycles("all", order);
@@ -126,7 +128,7 @@ TEST_CASE("PageSession: cycles words; no order is the CLI's default, per device 
 
 TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames") {
   PageSession page;
-  CHECK(page.build_sol("", 1.0) == R"({"error":"no trace is loaded"})");
+  CHECK(page.build_sol("", 1.0) == R"({"error":{"code":"no_trace_loaded","message":"no trace is loaded"}})");
   // one_gemm_trace's aten::mm (bf16 here), inside nn.Module Linear_0 inside Block_0:
   // the op belongs to its innermost module only, and its measured time is its one
   // kernel's dur, 10.125 µs.
@@ -143,10 +145,10 @@ TEST_CASE("PageSession: SOL tables by handle, layer types from the module frames
                            R"({"External id":7,"correlation":42,"device":0,"stream":7})", 0, 7) +
       "]}";
   fill(page, trace);
-  REQUIRE(page.load() == "");
-  CHECK(page.build_sol("no-such-gpu", 1.0).find(R"({"error":"unknown device 'no-such-gpu')") == 0);
-  CHECK(page.build_sol("H100_SXM5_80GB", 0).find(R"({"error":)") == 0);
-  CHECK(page.build_sol("H100_SXM5_80GB", 1.5).find(R"({"error":)") == 0);
+  REQUIRE(page.load().ok());
+  CHECK(page.build_sol("no-such-gpu", 1.0).find(R"({"error":{"code":"unknown_device","message":"unknown device 'no-such-gpu')") == 0);
+  CHECK(page.build_sol("H100_SXM5_80GB", 0).find(R"({"error":{"code":"bad_option_value",)") == 0);
+  CHECK(page.build_sol("H100_SXM5_80GB", 1.5).find(R"({"error":{"code":"bad_option_value",)") == 0);
 
   const std::string sol = page.build_sol("H100_SXM5_80GB", 0.8);
   INFO(sol.substr(0, 2000));
@@ -189,7 +191,7 @@ TEST_CASE("PageSession: recompute columns on request, from the python frames") {
   // and relu 2 µs outside recompute; mm 10 µs and relu 2 µs inside.
   PageSession page;
   fill(page, test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "synthetic" / "activation_checkpointing.json"));
-  REQUIRE(page.load() == "");
+  REQUIRE(page.load().ok());
   const std::string plain = page.build_report();
   CHECK(plain.find("is_recompute") == std::string::npos);
   const Table* summary = page.tables().table(handle_of(plain, "ops_summary"));
@@ -215,18 +217,20 @@ TEST_CASE("PageSession: recompute columns on request, from the python frames") {
 
 TEST_CASE("PageSession: Solar of an Execution Trace, alone and beside a Kineto trace") {
   PageSession page;
-  CHECK(page.build_solar("") == R"({"error":"no Execution Trace is loaded"})");
+  CHECK(page.build_solar("") == R"({"error":{"code":"no_trace_loaded","message":"no Execution Trace is loaded"}})");
   fill(page, test::one_gemm_trace());
-  CHECK(page.load_execution_trace().find("this is a Kineto trace") == 0);
+  const Status kineto = page.load_execution_trace();
+  CHECK(kineto.code() == Code::et_is_kineto);
+  CHECK(kineto.message().find("this is a Kineto trace") == 0);
   CHECK_FALSE(page.has_execution_trace());
 
   fill(page, linear_relu_linear_et());
-  REQUIRE(page.load_execution_trace() == "");
+  REQUIRE(page.load_execution_trace().ok());
   // No device and no Kineto trace: no SOL times, and the document says why.
   const std::string alone = page.build_solar("");
   CHECK(alone.find(R"("perf": null, "perf_notice": "no device)") != std::string::npos);
   CHECK(alone.find(R"("measured":false)") != std::string::npos);
-  CHECK(page.build_solar("no-such-gpu").find(R"({"error":"unknown device 'no-such-gpu')") == 0);
+  CHECK(page.build_solar("no-such-gpu").find(R"({"error":{"code":"unknown_device","message":"unknown device 'no-such-gpu')") == 0);
 
   const std::string on_a100 = page.build_solar("A100_SXM4_80GB");
   CHECK(on_a100.find(R"("perf": {"definition": )") != std::string::npos);
@@ -243,7 +247,7 @@ TEST_CASE("PageSession: Solar of an Execution Trace, alone and beside a Kineto t
   // Beside a Kineto trace: measured (whether or not anything links), its tables replace
   // the previous ones, and the report's stay.
   fill(page, test::one_gemm_trace());
-  REQUIRE(page.load() == "");
+  REQUIRE(page.load().ok());
   REQUIRE(page.has_execution_trace());
   const std::string report = page.build_report();
   const int32_t timeline = handle_of(report, "gpu_timeline");
@@ -269,10 +273,10 @@ std::vector<std::string> report_csvs(PageSession& page) {
 std::vector<std::string> texts_to_stream() {
   std::vector<std::string> texts = {test::one_gemm_trace(), test::repeating_kernels_trace(40, true)};
 #ifdef SOLLENS_HAVE_ZLIB  // a real trace, from its .json.gz fixture
-  const GunzipResult bert = gunzip(
+  const Result<Gunzipped> bert = gunzip(
       test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz"));
-  REQUIRE(bert.error.empty());
-  texts.emplace_back(bert.data.view());
+  REQUIRE(bert.ok());
+  texts.emplace_back(bert->data.view());
 #endif
   return texts;
 }
@@ -283,8 +287,8 @@ TEST_CASE("PageSession: a trace fed in chunks gives the report of the whole text
   for (const std::string& text : texts_to_stream()) {
     PageSession whole, streamed;
     fill(whole, text);
-    REQUIRE(whole.load() == "");
-    streamed.begin_stream(text.size());
+    REQUIRE(whole.load().ok());
+    REQUIRE(streamed.begin_stream(text.size()).ok());
     for (size_t at = 0; at < text.size(); at += 4093) {
       const size_t n = std::min<size_t>(4093, text.size() - at);
       std::memcpy(streamed.stream_prepare(n), text.data() + at, n);
@@ -292,7 +296,7 @@ TEST_CASE("PageSession: a trace fed in chunks gives the report of the whole text
     }
     // Events are parsed as they come, before the end, once the text spans windows.
     if (text.size() > 2 * IngestOptions{}.window_bytes) CHECK(streamed.stream_events() > 0);
-    REQUIRE(streamed.finish_stream() == "");
+    REQUIRE(streamed.finish_stream().ok());
     CHECK(streamed.event_count() == whole.event_count());
     CHECK(streamed.warnings_json() == whole.warnings_json());
     const std::vector<std::string> expected = report_csvs(whole);
@@ -304,13 +308,17 @@ TEST_CASE("PageSession: a trace fed in chunks gives the report of the whole text
 TEST_CASE("PageSession: a streamed load that fails says why and leaves nothing loaded") {
   PageSession page;
   fill(page, test::one_gemm_trace());
-  REQUIRE(page.load() == "");
-  page.begin_stream(0);
+  REQUIRE(page.load().ok());
+  REQUIRE(page.begin_stream(0).ok());
   CHECK(page.event_count() == 0);  // the previous trace is freed
   const std::string text = "PK\x03\x04 not a trace";
   std::memcpy(page.stream_prepare(text.size()), text.data(), text.size());
   CHECK_FALSE(page.stream_commit(text.size()));
-  CHECK(page.finish_stream().find("not JSON: this is a zip archive; expected a Kineto trace") == 0);
-  CHECK(page.build_report() == R"({"error":"no trace is loaded"})");
-  CHECK(page.finish_stream() == "no trace is being read");
+  const Status zip = page.finish_stream();
+  CHECK(zip.code() == Code::not_json);
+  CHECK(zip.message().find("not JSON: this is a zip archive; expected a Kineto trace") == 0);
+  CHECK(page.build_report() == R"({"error":{"code":"no_trace_loaded","message":"no trace is loaded"}})");
+  const Status none = page.finish_stream();
+  CHECK(none.code() == Code::no_trace_loaded);
+  CHECK(none.message() == "no trace is being read");
 }

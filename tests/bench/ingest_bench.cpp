@@ -52,16 +52,16 @@ int main(int argc, char** argv) {
       json_bytes = json.size();
       const auto t0 = std::chrono::steady_clock::now();
       auto loaded = sollens::load_trace(std::move(json), ingest);
-      if (!loaded.store) {
-        std::fprintf(stderr, "%s: %s\n", path.c_str(), loaded.error.c_str());
+      if (!loaded.ok()) {
+        std::fprintf(stderr, "%s: %s\n", path.c_str(), loaded.message().c_str());
         return 1;
       }
-      const auto tree = sollens::TraceTree::build(*loaded.store);
-      const auto timeline = sollens::compute_gpu_timeline(*loaded.store, tree);
+      const auto tree = sollens::TraceTree::build(*loaded.value());
+      const auto timeline = sollens::compute_gpu_timeline(*loaded.value(), tree);
       const auto t1 = std::chrono::steady_clock::now();
       times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-      events = loaded.store->size();
-      loaded_threads = loaded.store->parse_threads;
+      events = loaded.value()->size();
+      loaded_threads = loaded.value()->parse_threads;
       if (timeline.total_us < 0) return 1;  // keeps the work observable
     }
     std::sort(times.begin(), times.end());

@@ -63,17 +63,17 @@ int run_report_bench(int argc, char** argv) {
       json_bytes = json.size();
       const auto t1 = Clock::now();
       auto loaded = sollens::load_trace(std::move(json), ingest);
-      if (!loaded.store) {
-        std::fprintf(stderr, "%s: %s\n", path.c_str(), loaded.error.c_str());
+      if (!loaded.ok()) {
+        std::fprintf(stderr, "%s: %s\n", path.c_str(), loaded.message().c_str());
         return 1;
       }
       const auto t2 = Clock::now();
-      const auto tree = sollens::TraceTree::build(*loaded.store);
+      const auto tree = sollens::TraceTree::build(*loaded.value());
       const auto t3 = Clock::now();
       sollens::ReportOptions options;
-      const sollens::DeviceIdentification device = sollens::identify_trace_device(*loaded.store, "");
+      const sollens::DeviceIdentification device = sollens::identify_trace_device(*loaded.value(), "");
       options.device = device.roofline_spec();
-      const sollens::Report report = sollens::build_report(*loaded.store, tree, options);
+      const sollens::Report report = sollens::build_report(*loaded.value(), tree, options);
       const auto t4 = Clock::now();
       times[kRead].push_back(ms_between(t0, t1));
       times[kParse].push_back(ms_between(t1, t2));

@@ -137,27 +137,27 @@ TEST_CASE("identify: the device the GPU events ran on, --device, no deviceProper
        "args": {"device": 1, "stream": 7}},
       {"ph": "X", "cat": "kernel", "name": "k", "pid": 1, "tid": 7, "ts": 4, "dur": 2,
        "args": {"device": 1, "stream": 7}}]})";
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(trace));
-  REQUIRE(loaded.store);
-  DeviceIdentification r = identify_trace_device(*loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(trace));
+  REQUIRE(loaded.ok());
+  DeviceIdentification r = identify_trace_device(*loaded.value());
   CHECK(r.device_index == 1);
   CHECK(r.from_gpu_events);
   REQUIRE(r.roofline_spec());
   CHECK(r.roofline_spec()->id == "H100_SXM5_80GB");
 
-  r = identify_trace_device(*loaded.store, "a100 80gb");
+  r = identify_trace_device(*loaded.value(), "a100 80gb");
   CHECK(r.status == DeviceStatus::kUserChosen);
   REQUIRE(r.roofline_spec());
   CHECK(r.roofline_spec()->id == "A100_SXM4_80GB");
 
-  r = identify_trace_device(*loaded.store, "TPU v5");
+  r = identify_trace_device(*loaded.value(), "TPU v5");
   CHECK(r.status == DeviceStatus::kUnknown);
   CHECK(r.roofline_spec() == nullptr);
   CHECK(r.notice.find("unknown device 'TPU v5' (known: ") != std::string::npos);
 
-  LoadResult bare = load_trace(PaddedBuffer::copy_of(R"({"traceEvents": []})"));
-  REQUIRE(bare.store);
-  r = identify_trace_device(*bare.store);
+  Result<std::unique_ptr<EventStore>> bare = load_trace(PaddedBuffer::copy_of(R"({"traceEvents": []})"));
+  REQUIRE(bare.ok());
+  r = identify_trace_device(*bare.value());
   CHECK(r.status == DeviceStatus::kNoDevices);
   CHECK(r.roofline_spec() == nullptr);
   CHECK(r.notice.find("no deviceProperties") != std::string::npos);

@@ -16,9 +16,9 @@ using namespace sollens;
 namespace {
 
 const Table load_coll_analysis(const std::string& set, const std::string& file) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(test::kTraces / set / file)));
-  REQUIRE(r.store != nullptr);
-  return coll_analysis_table(*r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(test::read_text(test::kTraces / set / file)));
+  REQUIRE(r.ok());
+  return coll_analysis_table(*r.value());
 }
 
 double cell(const Table& t, const char* column, size_t row) {

@@ -23,9 +23,9 @@ std::unique_ptr<EventStore> load(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 size_t count_events(const EventStore& s, Category cat, std::string_view name_part) {

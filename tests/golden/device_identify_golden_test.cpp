@@ -105,9 +105,9 @@ TEST_CASE("device identification: every shared trace") {
   for (const fs::path& p : traces) {
     const std::string rel = fs::relative(p, kTraces).generic_string();
     INFO(rel);
-    LoadResult loaded = load_trace(read_bytes(p));
-    REQUIRE(loaded.store);
-    const DeviceIdentification r = identify_trace_device(*loaded.store);
+    Result<std::unique_ptr<EventStore>> loaded = load_trace(read_bytes(p));
+    REQUIRE(loaded.ok());
+    const DeviceIdentification r = identify_trace_device(*loaded.value());
     INFO("status " << device_status_name(r.status) << ", how: " << r.how << ", notice: " << r.notice);
     // PARAM DLRM: eight V100 ranks ("Tesla V100-SXM2-32GB"), each with its GPU events on
     // its own device id.
@@ -154,9 +154,9 @@ TEST_CASE("device identification: V100, MI210 and MI250 fixtures get datasheet p
   };
   for (const Case& c : cases) {
     INFO(c.trace << " " << peak_key_name(c.key));
-    LoadResult loaded = load_trace(read_bytes(kTraces / c.trace));
-    REQUIRE(loaded.store);
-    const DeviceIdentification r = identify_trace_device(*loaded.store);
+    Result<std::unique_ptr<EventStore>> loaded = load_trace(read_bytes(kTraces / c.trace));
+    REQUIRE(loaded.ok());
+    const DeviceIdentification r = identify_trace_device(*loaded.value());
     REQUIRE(r.roofline_spec());
     CHECK(r.roofline_spec()->device_dense_tflops(c.key).value_or(0) == Approx(c.tflops));
     CHECK(r.roofline_spec()->device_mem_bw_tbps().value_or(0) == Approx(c.tbps));

@@ -35,9 +35,9 @@ struct LoadedRun {
 
 LoadedRun load_run(const fs::path& trace) {
   LoadedRun run;
-  LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
-  REQUIRE(r.store);
-  run.store = std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
+  REQUIRE(r.ok());
+  run.store = std::move(r.value());
   run.tree = TraceTree::build(*run.store);
   run.sheets = build_report(*run.store, run.tree).release_sheets();
   return run;
@@ -163,11 +163,11 @@ TEST_CASE("a report.json read back compares equal to its trace's report", "[gold
   REQUIRE(looks_like_report_json(json.str()));
   // This trace starts with a "metadata" member of its own: it is not taken for a report.
   CHECK_FALSE(looks_like_report_json(test::read_text(bert("h100")).substr(0, 0) + "{\n  \"metadata\": {\n    \"num_errors\": 0"));
-  const ReportReadResult stored = read_report_json(json.str());
-  REQUIRE(stored.error.empty());
-  REQUIRE(stored.sheets.size() == run.sheets.size());
+  const Result<StoredReport> stored = read_report_json(json.str());
+  REQUIRE(stored.message().empty());
+  REQUIRE(stored->sheets.size() == run.sheets.size());
 
-  const std::vector<Table> compared = compare_reports(stored.sheets, run.sheets, {});
+  const std::vector<Table> compared = compare_reports(stored->sheets, run.sheets, {});
   size_t diffs = 0;
   for (const Table& t : compared) {
     // kernel_summary is keyed by kernel name alone, which repeats under different parent
@@ -248,11 +248,11 @@ TEST_CASE("cycle diff of a trace with itself: same patterns, every change 0", "[
 // aten::mm: 1092 → 276.
 TEST_CASE("hta-trace-diff-pair: ops added and deleted by name, as HTA's ops_diff", "[golden][diff]") {
   const fs::path dir = test::kTraces / "hta-trace-diff-pair";
-  LoadResult c = load_trace(PaddedBuffer::copy_of(test::read_text(dir / "control.json.gz")));
-  LoadResult t = load_trace(PaddedBuffer::copy_of(test::read_text(dir / "test.json.gz")));
-  REQUIRE(c.store);
-  REQUIRE(t.store);
-  const Table d = ops_name_diff_table(*c.store, *t.store, {"control", "test"});
+  Result<std::unique_ptr<EventStore>> c = load_trace(PaddedBuffer::copy_of(test::read_text(dir / "control.json.gz")));
+  Result<std::unique_ptr<EventStore>> t = load_trace(PaddedBuffer::copy_of(test::read_text(dir / "test.json.gz")));
+  REQUIRE(c.ok());
+  REQUIRE(t.ok());
+  const Table d = ops_name_diff_table(*c.value(), *t.value(), {"control", "test"});
   std::map<std::string, std::vector<std::string>> by_change;
   for (size_t r = 0; r < d.num_rows(); ++r)
     by_change[d.find("change")->string_at(r)].push_back(d.find("name")->string_at(r));

@@ -48,12 +48,12 @@ TEST_CASE("every shared trace loads without an error", "[golden]") {
   REQUIRE(traces.size() >= 20);
   for (const auto& t : traces) {
     INFO(t.string());
-    LoadResult r = load_trace(read_bytes(t));
-    CHECK(r.error.empty());
-    REQUIRE(r.store != nullptr);
-    if (!r.store->metadata.execution_trace) CHECK(r.store->size() > 0);
-    TraceTree tree = TraceTree::build(*r.store);
-    GpuTimeline tl = compute_gpu_timeline(*r.store, tree);
+    Result<std::unique_ptr<EventStore>> r = load_trace(read_bytes(t));
+    CHECK(r.message().empty());
+    REQUIRE(r.ok());
+    if (!r.value()->metadata.execution_trace) CHECK(r.value()->size() > 0);
+    TraceTree tree = TraceTree::build(*r.value());
+    GpuTimeline tl = compute_gpu_timeline(*r.value(), tree);
     // The identity TraceLens asserts, on every trace.
     CHECK(tl.computation_us + tl.exposed_comm_us + tl.exposed_memcpy_us + tl.idle_us ==
           Approx(tl.total_us).margin(1e-6));
@@ -62,18 +62,18 @@ TEST_CASE("every shared trace loads without an error", "[golden]") {
     IngestOptions two_threads;
     two_threads.threads = 2;
     two_threads.parallel_min_bytes = 0;
-    LoadResult r2 = load_trace(read_bytes(t), two_threads);
-    REQUIRE(r2.store != nullptr);
-    REQUIRE(r2.store->size() == r.store->size());
-    for (size_t i = 0; i < r.store->size(); ++i) {
-      if (r.store->name_of(i) != r2.store->name_of(i) || r.store->ts[i] != r2.store->ts[i] ||
-          r.store->args_json(i) != r2.store->args_json(i)) {
+    Result<std::unique_ptr<EventStore>> r2 = load_trace(read_bytes(t), two_threads);
+    REQUIRE(r2.ok());
+    REQUIRE(r2.value()->size() == r.value()->size());
+    for (size_t i = 0; i < r.value()->size(); ++i) {
+      if (r.value()->name_of(i) != r2.value()->name_of(i) || r.value()->ts[i] != r2.value()->ts[i] ||
+          r.value()->args_json(i) != r2.value()->args_json(i)) {
         FAIL_CHECK("event " << i << " differs when parsed in two halves");
         break;
       }
     }
-    CHECK(r2.store->names.size() == r.store->names.size());
-    const GpuTimeline tl2 = compute_gpu_timeline(*r2.store, TraceTree::build(*r2.store));
+    CHECK(r2.value()->names.size() == r.value()->names.size());
+    const GpuTimeline tl2 = compute_gpu_timeline(*r2.value(), TraceTree::build(*r2.value()));
     CHECK(tl2.busy_us == tl.busy_us);
     CHECK(tl2.total_us == tl.total_us);
   }

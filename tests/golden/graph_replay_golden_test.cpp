@@ -63,9 +63,9 @@ std::pair<double, size_t> reference_replayed_gemms() {
 }
 
 std::unique_ptr<EventStore> read(const test::fs::path& p) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(p)));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(test::read_text(p)));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 }  // namespace

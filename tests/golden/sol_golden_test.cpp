@@ -52,15 +52,15 @@ double column_sum(const Table& t, const std::string& name) {
 }  // namespace
 
 TEST_CASE("sol golden: H100 Qwen1.5 by layer type sums to the modeled kernel time", "[sol][golden]") {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(kSet / "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz")));
-  REQUIRE(loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(test::read_text(kSet / "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz")));
+  REQUIRE(loaded.ok());
   TreeOptions options;
   options.include_python = true;
-  const TraceTree tree = TraceTree::build(*loaded.store, options);
-  const DeviceIdentification device = identify_trace_device(*loaded.store);
+  const TraceTree tree = TraceTree::build(*loaded.value(), options);
+  const DeviceIdentification device = identify_trace_device(*loaded.value());
   REQUIRE(device.roofline_spec() != nullptr);
   CHECK(device.roofline_spec()->id == "H100_SXM5_80GB");
-  const SolReport r = analyze_sol(*loaded.store, tree, device);
+  const SolReport r = analyze_sol(*loaded.value(), tree, device);
 
   REQUIRE(r.ops.module_frames);
   // Every modeled op of this trace has a roofline on the H100 (bf16 and fp32 peaks):
@@ -101,15 +101,15 @@ struct TraceSol {
 
 // `sollens sol` on a fixture trace: python frames in, the trace's own GPU.
 TraceSol sol_of(const test::fs::path& trace) {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
-  REQUIRE(loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
+  REQUIRE(loaded.ok());
   TreeOptions options;
   options.include_python = true;
-  const TraceTree tree = TraceTree::build(*loaded.store, options);
-  const DeviceIdentification device = identify_trace_device(*loaded.store);
+  const TraceTree tree = TraceTree::build(*loaded.value(), options);
+  const DeviceIdentification device = identify_trace_device(*loaded.value());
   REQUIRE(device.roofline_spec() != nullptr);
-  SolReport report = analyze_sol(*loaded.store, tree, device);
-  return {std::move(loaded.store), std::move(report)};
+  SolReport report = analyze_sol(*loaded.value(), tree, device);
+  return {std::move(loaded.value()), std::move(report)};
 }
 
 // GPT-2 small training on an H200 (PyTorch 2.11, cuDNN attention), 3 steps.

@@ -15,13 +15,13 @@ using namespace sollens;
 
 TEST_CASE("sol golden: H200 bf16 GEMM and fp32 add against their measured kernels", "[sol][golden]") {
   const test::fs::path trace = test::kTraces / "h200-pt211-gemm-bench" / "gemm_bench.json.gz";
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
-  REQUIRE(loaded.store);
-  const TraceTree tree = TraceTree::build(*loaded.store, TreeOptions{});
-  const DeviceIdentification device = identify_trace_device(*loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(test::read_text(trace)));
+  REQUIRE(loaded.ok());
+  const TraceTree tree = TraceTree::build(*loaded.value(), TreeOptions{});
+  const DeviceIdentification device = identify_trace_device(*loaded.value());
   REQUIRE(device.roofline_spec() != nullptr);
   REQUIRE(device.roofline_spec()->id == "H200_SXM_141GB");
-  const SolReport r = analyze_sol(*loaded.store, tree, device);
+  const SolReport r = analyze_sol(*loaded.value(), tree, device);
 
   // bf16 GEMM: FLOPs = 2·8192³ = 1,099,511,627,776; at the 989.4 TFLOPS dense bf16 peak
   // that is 1.0995e12 / 989.4e12 s = 1111.29 µs. MANIFEST: about 827 TFLOP/s measured,

@@ -18,10 +18,10 @@ using namespace sollens::test;
 namespace {
 
 std::unique_ptr<ExecutionGraph> load_graph(const fs::path& p) {
-  EtLoadResult r = load_execution_trace(PaddedBuffer::copy_of(read_text(p)));
-  INFO(r.error);
-  REQUIRE(r.graph);
-  return std::move(r.graph);
+  Result<std::unique_ptr<ExecutionGraph>> r = load_execution_trace(PaddedBuffer::copy_of(read_text(p)));
+  INFO(r.message());
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 const std::vector<int64_t>& shape(const ExecutionGraph& g, const EtNode& n, size_t input) {
@@ -69,10 +69,10 @@ TEST_CASE("Solar fixture: param-et-linear with its Kineto trace") {
   CHECK(solar.parameters == 42);  // 21 weights + 21 biases in _foreach_add_'s first list
 
   const std::string kineto_text = read_text(kTraces / "param-et-linear" / "linear_kineto.json.gz");
-  LoadResult kineto = load_trace(PaddedBuffer::copy_of(kineto_text));
-  REQUIRE(kineto.store);
-  const TraceTree tree = TraceTree::build(*kineto.store);
-  const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
+  Result<std::unique_ptr<EventStore>> kineto = load_trace(PaddedBuffer::copy_of(kineto_text));
+  REQUIRE(kineto.ok());
+  const TraceTree tree = TraceTree::build(*kineto.value());
+  const MeasuredRun m = measure_run(solar, *graph, *kineto.value(), tree);
   CHECK(m.link_method == "thread_alignment");  // no Record function id; External id ≠ rf_id
   CHECK(m.compute_nodes == solar.nodes.size());
   CHECK(static_cast<double>(m.compute_nodes_linked) >= 0.95 * static_cast<double>(m.compute_nodes));
@@ -114,10 +114,10 @@ TEST_CASE("Solar fixture: param-et-resnet's ET alone") {
   CHECK(counted_forward_conv_macs == forward_conv_macs);
 
   // Its Kineto file is another run (pid 23442 against the ET's 1734239): nothing links.
-  LoadResult kineto = load_trace(PaddedBuffer::copy_of(read_text(kTraces / "param-et-resnet" / "resnet_kineto.json.gz")));
-  REQUIRE(kineto.store);
-  const TraceTree tree = TraceTree::build(*kineto.store);
-  const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
+  Result<std::unique_ptr<EventStore>> kineto = load_trace(PaddedBuffer::copy_of(read_text(kTraces / "param-et-resnet" / "resnet_kineto.json.gz")));
+  REQUIRE(kineto.ok());
+  const TraceTree tree = TraceTree::build(*kineto.value());
+  const MeasuredRun m = measure_run(solar, *graph, *kineto.value(), tree);
   CHECK(m.link_method == "none");
   CHECK(m.compute_nodes_linked == 0);
   CHECK_THAT(m.link_note, Catch::Contains("pid 1734239"));
@@ -135,10 +135,10 @@ TEST_CASE("Solar fixture: hta-et-simple-add links by External id") {
       CHECK(n.cost.other_ops == 256 * 256);  // one op per element of the [256, 256] sum
     }
   CHECK(adds == 2);
-  LoadResult kineto = load_trace(PaddedBuffer::copy_of(read_text(dir / "benchmark_simple_add_trace.json.gz")));
-  REQUIRE(kineto.store);
-  const TraceTree tree = TraceTree::build(*kineto.store);
-  const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
+  Result<std::unique_ptr<EventStore>> kineto = load_trace(PaddedBuffer::copy_of(read_text(dir / "benchmark_simple_add_trace.json.gz")));
+  REQUIRE(kineto.ok());
+  const TraceTree tree = TraceTree::build(*kineto.value());
+  const MeasuredRun m = measure_run(solar, *graph, *kineto.value(), tree);
   CHECK(m.link_method == "external_id");
   CHECK(m.compute_nodes_linked == m.compute_nodes);
 }
@@ -191,10 +191,10 @@ TEST_CASE("Solar fixture: H200 PyTorch 2.11 GPT-2 training, attention, weights a
   // Measured beside it on the H200: the 393 ops whose time is below Solar's per-op
   // unfused SOL (as the issue counted them) each carry a cause, and none is below our
   // corrected SOL.
-  LoadResult kineto = load_trace(PaddedBuffer::copy_of(read_text(dir / "gpt2_train.json.gz")));
-  REQUIRE(kineto.store);
-  const TraceTree tree = TraceTree::build(*kineto.store);
-  const MeasuredRun m = measure_run(solar, *graph, *kineto.store, tree);
+  Result<std::unique_ptr<EventStore>> kineto = load_trace(PaddedBuffer::copy_of(read_text(dir / "gpt2_train.json.gz")));
+  REQUIRE(kineto.ok());
+  const TraceTree tree = TraceTree::build(*kineto.value());
+  const MeasuredRun m = measure_run(solar, *graph, *kineto.value(), tree);
   CHECK(m.compute_nodes_linked == m.compute_nodes);
   const DeviceSpec* h200 = find_device("H200");
   REQUIRE(h200);

@@ -47,7 +47,7 @@ std::string cut_inside(size_t event, size_t into = 20) {
   return text.substr(0, text.find(kEvents[event]) + into);
 }
 
-LoadResult streamed(std::string_view text, bool gzip_cut, size_t chunk = 7) {
+Result<std::unique_ptr<EventStore>> streamed(std::string_view text, bool gzip_cut, size_t chunk = 7) {
   IngestOptions options;
   options.window_bytes = 64;
   TraceStreamReader reader(options);
@@ -79,7 +79,7 @@ std::string gzip_cut_after(std::string_view text) {
 }
 
 std::string message_of(const EventStore& store, std::string_view code) {
-  const IngestWarning* w = find_warning(store, code);
+  const Diagnostic* w = find_warning(store, code);
   return w ? w->message : "";
 }
 
@@ -89,12 +89,12 @@ TEST_CASE("a trace cut inside a GPU event: the launches whose kernel was not rea
   // Cut inside event 6 (gemm_b): events 0-5 are whole, 6 events read. Launches read:
   // correlation 1, 2 (cudaLaunchKernel) and 3 (cudaMemcpyAsync); the synchronize puts
   // no work on the GPU. GPU events read: gemm_a (correlation 1). Without one: 2 and 3.
-  LoadResult r = sollens::test::load(cut_inside(6));
-  REQUIRE(r.store);
-  INFO(warning_list(*r.store));
-  CHECK(r.store->size() == 6);
-  CHECK(has_warning(*r.store, "truncated"));
-  CHECK(message_of(*r.store, "cut_short_gpu") ==
+  Result<std::unique_ptr<EventStore>> r = sollens::test::load(cut_inside(6));
+  REQUIRE(r.ok());
+  INFO(warning_list(*r.value()));
+  CHECK(r.value()->size() == 6);
+  CHECK(has_warning(*r.value(), "truncated"));
+  CHECK(message_of(*r.value(), "cut_short_gpu") ==
         "2 launches of 3 have no kernel: the GPU timeline covers only the 1 GPU event read before the cut "
         "(Kineto writes the GPU events (kernels, memcpy) after the CPU ones, and the file was probably cut while it "
         "was written or copied)");
@@ -102,34 +102,34 @@ TEST_CASE("a trace cut inside a GPU event: the launches whose kernel was not rea
 
 TEST_CASE("a trace cut before its first GPU event says no GPU events were read", "[ingest][cut_short]") {
   // Cut inside event 5 (gemm_a): events 0-4 read, no GPU event; three launches.
-  LoadResult r = sollens::test::load(cut_inside(5));
-  REQUIRE(r.store);
-  INFO(warning_list(*r.store));
-  CHECK(r.store->size() == 5);
-  CHECK(message_of(*r.store, "cut_short_gpu").starts_with(
+  Result<std::unique_ptr<EventStore>> r = sollens::test::load(cut_inside(5));
+  REQUIRE(r.ok());
+  INFO(warning_list(*r.value()));
+  CHECK(r.value()->size() == 5);
+  CHECK(message_of(*r.value(), "cut_short_gpu").starts_with(
       "no GPU events were read before the cut: the 3 launches read have no kernel, so there is no GPU timeline"));
 }
 
 TEST_CASE("a cut in the last GPU event, a whole trace, a cut before any launch", "[ingest][cut_short]") {
   // Cut inside the last event (the memcpy, correlation 3): 7 events, the launches of 1
   // and 2 have their kernels but 3 has lost its memcpy: one launch without.
-  LoadResult last = sollens::test::load(cut_inside(7));
-  REQUIRE(last.store);
-  CHECK(last.store->size() == 7);
-  CHECK(message_of(*last.store, "cut_short_gpu").starts_with("1 launch of 3 has no kernel: the GPU timeline covers only the 2 GPU events"));
+  Result<std::unique_ptr<EventStore>> last = sollens::test::load(cut_inside(7));
+  REQUIRE(last.ok());
+  CHECK(last.value()->size() == 7);
+  CHECK(message_of(*last.value(), "cut_short_gpu").starts_with("1 launch of 3 has no kernel: the GPU timeline covers only the 2 GPU events"));
 
-  LoadResult whole = sollens::test::load(whole_trace());
-  REQUIRE(whole.store);
-  CHECK(whole.store->size() == 8);
-  CHECK_FALSE(cut_short(*whole.store));
-  CHECK_FALSE(has_warning(*whole.store, "cut_short_gpu"));
+  Result<std::unique_ptr<EventStore>> whole = sollens::test::load(whole_trace());
+  REQUIRE(whole.ok());
+  CHECK(whole.value()->size() == 8);
+  CHECK_FALSE(cut_short(*whole.value()));
+  CHECK_FALSE(has_warning(*whole.value(), "cut_short_gpu"));
 
   // Cut inside the first launch: one cpu_op, no launch and no GPU event read.
-  LoadResult cpu = sollens::test::load(cut_inside(1));
-  REQUIRE(cpu.store);
-  CHECK(cpu.store->size() == 1);
-  CHECK(cut_short(*cpu.store));
-  CHECK(message_of(*cpu.store, "cut_short_gpu").starts_with(
+  Result<std::unique_ptr<EventStore>> cpu = sollens::test::load(cut_inside(1));
+  REQUIRE(cpu.ok());
+  CHECK(cpu.value()->size() == 1);
+  CHECK(cut_short(*cpu.value()));
+  CHECK(message_of(*cpu.value(), "cut_short_gpu").starts_with(
       "no GPU events were read before the cut, so there is no GPU timeline (Kineto writes"));
 }
 
@@ -138,13 +138,13 @@ TEST_CASE("the reader fed in chunks keeps the same events and says the same as t
     for (size_t into : {1, 20, 60}) {
       const std::string text = cut_inside(event, into);
       INFO("cut " << into << " bytes into event " << event);
-      LoadResult whole = sollens::test::load(text, 64);
-      LoadResult chunks = streamed(text, /*gzip_cut=*/false);
-      REQUIRE(whole.store);
-      REQUIRE(chunks.store);
-      CHECK(whole.store->size() == event);
-      CHECK(chunks.store->size() == event);
-      CHECK(warning_list(*chunks.store) == warning_list(*whole.store));
+      Result<std::unique_ptr<EventStore>> whole = sollens::test::load(text, 64);
+      Result<std::unique_ptr<EventStore>> chunks = streamed(text, /*gzip_cut=*/false);
+      REQUIRE(whole.ok());
+      REQUIRE(chunks.ok());
+      CHECK(whole.value()->size() == event);
+      CHECK(chunks.value()->size() == event);
+      CHECK(warning_list(*chunks.value()) == warning_list(*whole.value()));
     }
   }
 }
@@ -153,23 +153,24 @@ TEST_CASE("a .json.gz cut short: the command line's inflate and the page's say t
   // The gzip stream ends inside event 6: the inflated text is cut_inside(6), 6 events.
   const std::string text = cut_inside(6);
   const std::string gz = gzip_cut_after(text);
-  GunzipResult probe = gunzip(gz);
-  if (probe.error.find("cannot decompress") != std::string::npos) {
+  Result<Gunzipped> probe = gunzip(gz);
+  if (probe.code() == Code::gzip_unsupported) {
     WARN("gzip decompression is not available in this build: the command line's side skipped");
     return;
   }
-  CHECK(probe.truncated);
-  CHECK(probe.data.view() == text);
-  LoadResult cli = load_trace(PaddedBuffer::copy_of(gz));
+  REQUIRE(probe.ok());
+  CHECK(probe->truncated);
+  CHECK(probe->data.view() == text);
+  Result<std::unique_ptr<EventStore>> cli = load_trace(PaddedBuffer::copy_of(gz));
   // The page inflates in the browser and tells the reader the gzip stream ended early.
-  LoadResult page = streamed(text, /*gzip_cut=*/true, 4096);
-  REQUIRE(cli.store);
-  REQUIRE(page.store);
-  INFO("cli: " << warning_list(*cli.store));
-  INFO("page: " << warning_list(*page.store));
-  CHECK(cli.store->size() == 6);
-  CHECK(page.store->size() == 6);
-  CHECK(warning_list(*page.store) == warning_list(*cli.store));
-  CHECK(has_warning(*page.store, "gzip_truncated"));
-  CHECK(has_warning(*page.store, "cut_short_gpu"));
+  Result<std::unique_ptr<EventStore>> page = streamed(text, /*gzip_cut=*/true, 4096);
+  REQUIRE(cli.ok());
+  REQUIRE(page.ok());
+  INFO("cli: " << warning_list(*cli.value()));
+  INFO("page: " << warning_list(*page.value()));
+  CHECK(cli.value()->size() == 6);
+  CHECK(page.value()->size() == 6);
+  CHECK(warning_list(*page.value()) == warning_list(*cli.value()));
+  CHECK(has_warning(*page.value(), "gzip_truncated"));
+  CHECK(has_warning(*page.value(), "cut_short_gpu"));
 }

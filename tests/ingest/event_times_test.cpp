@@ -31,15 +31,15 @@ TEST_CASE("event times equal strtod of their text", "[ingest]") {
             texts[i] + R"(,"dur":)" + texts[i] + "}";
   json += R"(,{"ph":"X","cat":"cpu_op","name":"s","pid":1,"tid":1,"ts":"12.5","dur":3}]})";
   auto r = sollens::test::load(json);
-  REQUIRE(r.store);
-  REQUIRE(r.store->size() == texts.size() + 1);
+  REQUIRE(r.ok());
+  REQUIRE(r.value()->size() == texts.size() + 1);
   for (size_t i = 0; i < texts.size(); ++i) {
     INFO(texts[i]);
     const double expected = std::strtod(texts[i].c_str(), nullptr);
-    CHECK(r.store->ts[i] == expected);
-    CHECK(r.store->dur[i] == expected);
-    CHECK(std::signbit(r.store->ts[i]) == std::signbit(expected));
+    CHECK(r.value()->ts[i] == expected);
+    CHECK(r.value()->dur[i] == expected);
+    CHECK(std::signbit(r.value()->ts[i]) == std::signbit(expected));
   }
-  CHECK(r.store->ts.back() == 12.5);  // a time as a string
-  CHECK(r.store->dur.back() == 3.0);
+  CHECK(r.value()->ts.back() == 12.5);  // a time as a string
+  CHECK(r.value()->dur.back() == 3.0);
 }

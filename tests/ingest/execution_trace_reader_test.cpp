@@ -18,9 +18,9 @@ std::vector<EtNodeSpec> one_linear() {
 }  // namespace
 
 TEST_CASE("ET reader: the 1.0.1 flat layout") {
-  const EtLoadResult r = load_et(et_flat(one_linear()));
-  REQUIRE(r.graph);
-  const ExecutionGraph& g = *r.graph;
+  const Result<std::unique_ptr<ExecutionGraph>> r = load_et(et_flat(one_linear()));
+  REQUIRE(r.ok());
+  const ExecutionGraph& g = *r.value();
   CHECK(g.schema == "1.0.1");
   CHECK(g.pid == 7);
   REQUIRE(g.nodes.size() == 2);
@@ -44,20 +44,20 @@ TEST_CASE("ET reader: the 1.0.1 flat layout") {
 }
 
 TEST_CASE("ET reader: the chakra layout reads the same graph") {
-  const EtLoadResult flat = load_et(et_flat(one_linear()));
-  const EtLoadResult chakra = load_et(et_chakra(one_linear()));
-  REQUIRE(flat.graph);
-  REQUIRE(chakra.graph);
-  CHECK(chakra.graph->schema == "1.1.1-chakra.0.0.4");
-  const EtNode& a = flat.graph->nodes[1];
-  const EtNode& b = chakra.graph->nodes[0];
+  const Result<std::unique_ptr<ExecutionGraph>> flat = load_et(et_flat(one_linear()));
+  const Result<std::unique_ptr<ExecutionGraph>> chakra = load_et(et_chakra(one_linear()));
+  REQUIRE(flat.ok());
+  REQUIRE(chakra.ok());
+  CHECK(chakra.value()->schema == "1.1.1-chakra.0.0.4");
+  const EtNode& a = flat.value()->nodes[1];
+  const EtNode& b = chakra.value()->nodes[0];
   CHECK(a.name == b.name);
   CHECK(a.parent == b.parent);
   CHECK(a.rf_id == b.rf_id);
   CHECK(a.op_schema == b.op_schema);
   CHECK(b.inputs[1].name == "weight");
   REQUIRE(b.outputs.size() == 1);
-  CHECK(chakra.graph->tensors[b.outputs[0].tensors[0]].shape == std::vector<int64_t>{2, 16, 32});
+  CHECK(chakra.value()->tensors[b.outputs[0].tensors[0]].shape == std::vector<int64_t>{2, 16, 32});
 }
 
 TEST_CASE("ET reader: tensor lists and undefined tensors") {
@@ -68,14 +68,14 @@ TEST_CASE("ET reader: tensor lists and undefined tensors") {
      "input_shapes": [[[4],[2]], [[4],[2]], []],
      "input_types": ["GenericList[Tensor(float),Tensor(float)]", "GenericList[Tensor(float),Tensor(float)]", "Double"],
      "outputs": [[1,0,0,0,0,""]], "output_shapes": [[]], "output_types": ["Tensor(nullptr (uninitialized))"]}]})ET";
-  const EtLoadResult r = load_et(text);
-  REQUIRE(r.graph);
-  const EtNode& n = r.graph->nodes[0];
+  const Result<std::unique_ptr<ExecutionGraph>> r = load_et(text);
+  REQUIRE(r.ok());
+  const EtNode& n = r.value()->nodes[0];
   REQUIRE(n.inputs.size() == 3);
   CHECK(n.inputs[0].kind == EtValue::Kind::kTensorList);
   CHECK(n.inputs[0].tensors.size() == 2);
   CHECK(n.inputs[0].name == "self");
-  CHECK(r.graph->tensors[n.inputs[0].tensors[1]].shape == std::vector<int64_t>{2});
+  CHECK(r.value()->tensors[n.inputs[0].tensors[1]].shape == std::vector<int64_t>{2});
   CHECK(n.inputs[2].kind == EtValue::Kind::kOther);
   CHECK(n.outputs[0].kind == EtValue::Kind::kOther);  // undefined: no tensor
 }
@@ -90,56 +90,77 @@ TEST_CASE("ET reader: schema argument names") {
   CHECK(schema_argument_names("").empty());
 }
 
-TEST_CASE("ET reader: bad input gets a clear message and no graph") {
+TEST_CASE("ET reader: bad input gets its code, a clear message and no graph") {
   struct Case {
     std::string text, expect;
+    Code code;
   };
   const std::string good = et_flat(one_linear());
+#ifdef SOLLENS_HAVE_ZLIB
+  const Code gzip_failure = Code::gzip_corrupt;
+#else
+  const Code gzip_failure = Code::gzip_unsupported;
+#endif
   const std::vector<Case> cases = {
-      {"", "empty"},
-      {"hello", "not JSON"},
-      {"[1, 2]", "not a JSON object"},
-      {"  \n ", "only whitespace"},
-      {good.substr(0, 40) + "\x01" + good.substr(41), "byte 40"},
-      {R"({"schema": "1.0.1"})", "no \"nodes\""},
-      {R"({"traceEvents": []})", "Kineto trace"},
-      {R"({"schema": "1.0.1", "nodes": 5})", "not an array"},
-      {R"({"schema": "1.0.1", "nodes": [7]})", "node 0 is not an object"},
-      {R"({"schema": "1.0.1", "nodes": [{"name": "x"}]})", "no integer \"id\""},
-      {good.substr(0, good.size() / 2), "byte"},
-      {good + " {}", "byte"},
-      {"\x1f\x8b\x08\x00garbage", "gzip"},
+      {"", "empty", Code::file_empty},
+      {"hello", "not JSON", Code::not_json},
+      {"[1, 2]", "not a JSON object", Code::not_an_execution_trace},
+      {"  \n ", "only whitespace", Code::file_empty},
+      {good.substr(0, 40) + "\x01" + good.substr(41), "byte 40", Code::et_invalid_json},
+      {R"({"schema": "1.0.1"})", "no \"nodes\"", Code::not_an_execution_trace},
+      {R"({"traceEvents": []})", "Kineto trace", Code::et_is_kineto},
+      {R"({"schema": "1.0.1", "nodes": 5})", "not an array", Code::not_an_execution_trace},
+      {R"({"schema": "1.0.1", "nodes": [7]})", "node 0 is not an object", Code::et_bad_node},
+      {R"({"schema": "1.0.1", "nodes": [{"name": "x"}]})", "no integer \"id\"", Code::et_bad_node},
+      {R"({"schema": "1.0.1", "nodes": [{"id": 1, "x": )" + std::string(70, '[') + std::string(70, ']') + "}]}",
+       "deeper than 64", Code::et_bad_node},
+      {good.substr(0, good.size() / 2), "byte", Code::et_invalid_json},
+      {good + " {}", "byte", Code::et_invalid_json},
+      {"\x1f\x8b\x08\x00garbage", "gzip", gzip_failure},
   };
   for (const Case& c : cases) {
     INFO(c.text.substr(0, 60));
-    const EtLoadResult r = load_et(c.text);
-    CHECK_FALSE(r.graph);
-    CHECK_THAT(r.error, Catch::Contains(c.expect));
+    const Result<std::unique_ptr<ExecutionGraph>> r = load_et(c.text);
+    CHECK(r.code() == c.code);
+    CHECK_THAT(r.message(), Catch::Contains(c.expect));
   }
+}
+
+TEST_CASE("ET reader: a graph without a schema key warns under its code") {
+  std::string text = et_flat(one_linear());
+  const std::string schema = R"("schema": "1.0.1", )";
+  REQUIRE(text.find(schema) != std::string::npos);
+  text.erase(text.find(schema), schema.size());
+  const Result<std::unique_ptr<ExecutionGraph>> r = load_et(text);
+  REQUIRE(r.ok());
+  REQUIRE(r.value()->warnings.size() == 1);
+  CHECK(r.value()->warnings[0].code == Code::et_no_schema);
+  CHECK_THAT(r.value()->warnings[0].message, Catch::Contains("no \"schema\" key"));
 }
 
 TEST_CASE("ET reader: malformed tensor tuples are read as other values, with a warning") {
   std::string text = et_flat(one_linear());
   const std::string tuple = "[12,13,0,2048,4,\"cuda:0\"]";
   text.replace(text.find(tuple), tuple.size(), "[12,\"x\",0]");
-  const EtLoadResult r = load_et(text);
-  REQUIRE(r.graph);
-  CHECK(r.graph->nodes[1].inputs[1].kind == EtValue::Kind::kOther);
-  REQUIRE(r.graph->warnings.size() == 1);
-  CHECK_THAT(r.graph->warnings[0], Catch::Contains("1 tensor values"));
+  const Result<std::unique_ptr<ExecutionGraph>> r = load_et(text);
+  REQUIRE(r.ok());
+  CHECK(r.value()->nodes[1].inputs[1].kind == EtValue::Kind::kOther);
+  REQUIRE(r.value()->warnings.size() == 1);
+  CHECK(r.value()->warnings[0].code == Code::et_bad_tensors);
+  CHECK_THAT(r.value()->warnings[0].message, Catch::Contains("1 tensor values"));
 }
 
 TEST_CASE("ET reader: every truncation and byte change of a small trace ends in a graph or a message") {
   const std::string good = et_chakra(one_linear());
   for (size_t cut = 0; cut < good.size(); ++cut) {
-    const EtLoadResult r = load_et(good.substr(0, cut));
-    CHECK((r.graph != nullptr) != !r.error.empty());
+    const Result<std::unique_ptr<ExecutionGraph>> r = load_et(good.substr(0, cut));
+    CHECK((r.ok()) != !r.message().empty());
   }
   for (size_t at = 0; at < good.size(); at += 3)
     for (char c : {'"', '}', ']', '[', '{', ',', '0', '\x80'}) {
       std::string bad = good;
       bad[at] = c;
-      const EtLoadResult r = load_et(bad);
-      CHECK((r.graph != nullptr) != !r.error.empty());
+      const Result<std::unique_ptr<ExecutionGraph>> r = load_et(bad);
+      CHECK((r.ok()) != !r.message().empty());
     }
 }

@@ -30,8 +30,8 @@ TEST_CASE("file magic: other bytes are worded plainly", "[ingest][messages]") {
 
 TEST_CASE("file magic: a PNG opened as a trace says so, once", "[ingest][messages]") {
   const std::string png = "\x89PNG\r\n\x1A\n\x00\x00\x00\rIHDR";
-  LoadResult r = load_trace(PaddedBuffer::copy_of(png), {});
-  CHECK_FALSE(r.store);
-  CHECK(r.error == "not JSON: this is a PNG image; expected a Kineto trace (.json or .json.gz)");
-  CHECK(r.error.find(") (") == std::string::npos);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(png), {});
+  CHECK_FALSE(r.ok());
+  CHECK(r.message() == "not JSON: this is a PNG image; expected a Kineto trace (.json or .json.gz)");
+  CHECK(r.message().find(") (") == std::string::npos);
 }

@@ -70,12 +70,13 @@ Gzip gzip_of(std::string_view data, size_t block = 40) {
 // True where this build decompresses; false (after checking how it refuses) in
 // the WebAssembly build.
 bool gzip_supported(const std::string& gz) {
-  GunzipResult probe = gunzip(gz);
-  if (probe.error.find("cannot decompress") == std::string::npos) return true;
-  // No zlib: load_trace must refuse gzip with the same message, not read garbage.
-  LoadResult r = load_trace(PaddedBuffer::copy_of(gz));
-  CHECK_FALSE(r.store);
-  CHECK(r.error == probe.error);
+  Result<Gunzipped> probe = gunzip(gz);
+  if (probe.code() != Code::gzip_unsupported) return true;
+  CHECK_THAT(probe.message(), Contains("cannot decompress"));
+  // No zlib: load_trace must refuse gzip with the same code and message, not read garbage.
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz));
+  CHECK(r.code() == Code::gzip_unsupported);
+  CHECK(r.message() == probe.message());
   WARN("gzip decompression is not available in this build: decompression checks skipped");
   return false;
 }
@@ -99,23 +100,23 @@ TEST_CASE("gzip magic bytes are recognised", "[ingest][gzip]") {
 TEST_CASE("a single-member gzip trace loads like the plain text", "[ingest][gzip]") {
   const Gzip gz = gzip_of(kTrace);
   if (!gzip_supported(gz.bytes)) return;
-  GunzipResult g = gunzip(gz.bytes);
-  CHECK(g.error.empty());
-  CHECK_FALSE(g.truncated);
-  CHECK(g.data.view() == kTrace);
+  Result<Gunzipped> g = gunzip(gz.bytes);
+  REQUIRE(g.ok());
+  CHECK_FALSE(g->truncated);
+  CHECK(g->data.view() == kTrace);
 
-  LoadResult r = load_trace(PaddedBuffer::copy_of(gz.bytes));
-  INFO(r.error);
-  REQUIRE(r.store);
-  INFO(warning_list(*r.store));
-  REQUIRE(r.store->size() == 3);
-  CHECK(r.store->name_of(1) == "gemm");
-  CHECK(r.store->correlation[1] == 3);
-  CHECK(r.store->args_json(1) == R"({"correlation":3})");
-  CHECK(r.store->compressed_bytes == gz.bytes.size());
-  CHECK(r.store->input_bytes == kTrace.size());
-  CHECK(r.store->metadata.devices.size() == 2);
-  CHECK(r.store->warnings.empty());
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz.bytes));
+  INFO(r.message());
+  REQUIRE(r.ok());
+  INFO(warning_list(*r.value()));
+  REQUIRE(r.value()->size() == 3);
+  CHECK(r.value()->name_of(1) == "gemm");
+  CHECK(r.value()->correlation[1] == 3);
+  CHECK(r.value()->args_json(1) == R"({"correlation":3})");
+  CHECK(r.value()->compressed_bytes == gz.bytes.size());
+  CHECK(r.value()->input_bytes == kTrace.size());
+  CHECK(r.value()->metadata.devices.size() == 2);
+  CHECK(r.value()->warnings.empty());
 }
 
 TEST_CASE("every member of a multi-member gzip is decompressed", "[ingest][gzip]") {
@@ -128,20 +129,20 @@ TEST_CASE("every member of a multi-member gzip is decompressed", "[ingest][gzip]
   add_member(gz, std::string_view(kTrace).substr(cut2), 1000);
   if (!gzip_supported(gz.bytes)) return;
 
-  GunzipResult g = gunzip(gz.bytes);
-  CHECK(g.error.empty());
-  CHECK_FALSE(g.truncated);
-  CHECK(g.data.view() == kTrace);
+  Result<Gunzipped> g = gunzip(gz.bytes);
+  REQUIRE(g.ok());
+  CHECK_FALSE(g->truncated);
+  CHECK(g->data.view() == kTrace);
 
-  LoadResult r = load_trace(PaddedBuffer::copy_of(gz.bytes));
-  INFO(r.error);
-  REQUIRE(r.store);
-  REQUIRE(r.store->size() == 3);
-  CHECK(r.store->name_of(0) == "aten::mm");
-  CHECK(r.store->name_of(2) == "cudaLaunchKernel");
-  CHECK(r.store->ts[2] == 2.0);
-  CHECK(r.store->input_bytes == kTrace.size());
-  CHECK(r.store->compressed_bytes == gz.bytes.size());
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz.bytes));
+  INFO(r.message());
+  REQUIRE(r.ok());
+  REQUIRE(r.value()->size() == 3);
+  CHECK(r.value()->name_of(0) == "aten::mm");
+  CHECK(r.value()->name_of(2) == "cudaLaunchKernel");
+  CHECK(r.value()->ts[2] == 2.0);
+  CHECK(r.value()->input_bytes == kTrace.size());
+  CHECK(r.value()->compressed_bytes == gz.bytes.size());
 }
 
 TEST_CASE("a truncated gzip stream keeps what came before the cut and warns",
@@ -169,30 +170,30 @@ TEST_CASE("a truncated gzip stream keeps what came before the cut and warns",
     size_t kept = 0;
     while (kept < gz.data_at.size() && gz.data_at[kept] < cut) ++kept;
 
-    GunzipResult g = gunzip(truncated);
-    CHECK(g.error.empty());
-    CHECK(g.truncated);
-    CHECK(g.data.view() == std::string_view(kTrace).substr(0, kept));
+    Result<Gunzipped> g = gunzip(truncated);
+    REQUIRE(g.ok());
+    CHECK(g->truncated);
+    CHECK(g->data.view() == std::string_view(kTrace).substr(0, kept));
 
-    LoadResult r = load_trace(PaddedBuffer::copy_of(truncated));
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(truncated));
     if (kept == 0) {  // nothing decompressed
-      CHECK_FALSE(r.store);
-      CHECK_FALSE(r.error.empty());
+      CHECK(r.code() == Code::gzip_empty);
+      CHECK_FALSE(r.message().empty());
       continue;
     }
     if (kept < kTrace.find('[') + 1) {  // cut before the events array opens
-      CHECK_FALSE(r.store);
+      CHECK_FALSE(r.ok());
       continue;
     }
-    INFO(r.error);
-    REQUIRE(r.store);
-    INFO(warning_list(*r.store));
-    CHECK(has_warning(*r.store, "gzip_truncated"));
+    INFO(r.message());
+    REQUIRE(r.ok());
+    INFO(warning_list(*r.value()));
+    CHECK(has_warning(*r.value(), "gzip_truncated"));
     size_t complete = 0;
     while (complete < ends.size() && ends[complete] < kept) ++complete;
-    CHECK(r.store->size() == complete);
+    CHECK(r.value()->size() == complete);
     if (kept <= array_close)  // the events array itself is cut short
-      CHECK((has_warning(*r.store, "truncated") || has_warning(*r.store, "unclosed_array")));
+      CHECK((has_warning(*r.value(), "truncated") || has_warning(*r.value(), "unclosed_array")));
   }
 }
 
@@ -207,10 +208,11 @@ TEST_CASE("a truncated gzip does not reserve memory from a trailer it does not h
   if (!gzip_supported(gz.bytes)) return;
   const size_t cut = gz.data_at[124];  // the stream ends with "...aXxyz"
   REQUIRE(gz.bytes.substr(cut - 4, 4) == "Xxyz");
-  GunzipResult g = gunzip(gz.bytes.substr(0, cut));
-  CHECK(g.truncated);
-  CHECK(g.data.view() == data.substr(0, 124));
-  CHECK(g.data.capacity() < (size_t(64) << 20));
+  Result<Gunzipped> g = gunzip(gz.bytes.substr(0, cut));
+  REQUIRE(g.ok());
+  CHECK(g->truncated);
+  CHECK(g->data.view() == data.substr(0, 124));
+  CHECK(g->data.capacity() < (size_t(64) << 20));
 }
 
 TEST_CASE("corrupt or empty gzip data is an error", "[ingest][gzip]") {
@@ -218,35 +220,36 @@ TEST_CASE("corrupt or empty gzip data is an error", "[ingest][gzip]") {
     Gzip gz = gzip_of(kTrace);
     if (!gzip_supported(gz.bytes)) return;
     gz.bytes[10] = 0x07;  // BFINAL = 1, BTYPE = 11 (reserved)
-    GunzipResult g = gunzip(gz.bytes);
-    CHECK_THAT(g.error, Contains("corrupt"));
-    LoadResult r = load_trace(PaddedBuffer::copy_of(gz.bytes));
-    CHECK_FALSE(r.store);
-    CHECK_THAT(r.error, Contains("corrupt"));
+    Result<Gunzipped> g = gunzip(gz.bytes);
+    CHECK(g.code() == Code::gzip_corrupt);
+    CHECK_THAT(g.message(), Contains("corrupt"));
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz.bytes));
+    CHECK(r.code() == Code::gzip_corrupt);
+    CHECK_THAT(r.message(), Contains("corrupt"));
   }
   SECTION("bad stored-block length check") {
     Gzip gz = gzip_of(kTrace);
     if (!gzip_supported(gz.bytes)) return;
     gz.bytes[13] = static_cast<char>(gz.bytes[13] ^ 0x01);  // NLEN no longer ~LEN
-    LoadResult r = load_trace(PaddedBuffer::copy_of(gz.bytes));
-    CHECK_FALSE(r.store);
-    CHECK_THAT(r.error, Contains("corrupt"));
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz.bytes));
+    CHECK(r.code() == Code::gzip_corrupt);
+    CHECK_THAT(r.message(), Contains("corrupt"));
   }
   SECTION("wrong CRC") {
     Gzip gz = gzip_of(kTrace);
     if (!gzip_supported(gz.bytes)) return;
     const size_t crc_at = gz.bytes.size() - 8;
     gz.bytes[crc_at] = static_cast<char>(gz.bytes[crc_at] ^ 0x55);
-    LoadResult r = load_trace(PaddedBuffer::copy_of(gz.bytes));
-    CHECK_FALSE(r.store);
-    CHECK_THAT(r.error, Contains("corrupt"));
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz.bytes));
+    CHECK(r.code() == Code::gzip_corrupt);
+    CHECK_THAT(r.message(), Contains("corrupt"));
   }
   SECTION("decompresses to nothing") {
     Gzip gz = gzip_of("");
     if (!gzip_supported(gz.bytes)) return;
-    LoadResult r = load_trace(PaddedBuffer::copy_of(gz.bytes));
-    CHECK_FALSE(r.store);
-    CHECK_THAT(r.error, Contains("nothing"));
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(gz.bytes));
+    CHECK(r.code() == Code::gzip_empty);
+    CHECK_THAT(r.message(), Contains("nothing"));
   }
 }
 
@@ -274,13 +277,14 @@ IngestOptions streaming_options() {
   return options;
 }
 
-void check_same_store(const LoadResult& a, const LoadResult& b) {
-  INFO(a.error << " / " << b.error);
-  REQUIRE(static_cast<bool>(a.store) == static_cast<bool>(b.store));
-  CHECK(a.error == b.error);
-  if (!a.store) return;
-  const EventStore& x = *a.store;
-  const EventStore& y = *b.store;
+void check_same_store(const Result<std::unique_ptr<EventStore>>& a, const Result<std::unique_ptr<EventStore>>& b) {
+  INFO(a.message() << " / " << b.message());
+  REQUIRE(a.ok() == b.ok());
+  CHECK(a.code() == b.code());
+  CHECK(a.message() == b.message());
+  if (!a.ok()) return;
+  const EventStore& x = *a.value();
+  const EventStore& y = *b.value();
   REQUIRE(x.size() == y.size());
   CHECK(warning_list(x) == warning_list(y));
   CHECK(x.input_bytes == y.input_bytes);
@@ -306,13 +310,13 @@ TEST_CASE("gzip inflated beside the parse gives the store one thread gives",
   add_member(three_members, std::string_view(text).substr(3000003), 65535);
   const Gzip& three = three_members;
   for (const Gzip* gz : {&one, &three}) {
-    const LoadResult single = load_trace(PaddedBuffer::copy_of(gz->bytes));
-    REQUIRE(single.store);
-    CHECK(single.store->size() == 40000);
+    const Result<std::unique_ptr<EventStore>> single = load_trace(PaddedBuffer::copy_of(gz->bytes));
+    REQUIRE(single.ok());
+    CHECK(single.value()->size() == 40000);
     for (int run = 0; run < 5; ++run) {  // several runs: several interleavings
-      const LoadResult streamed = load_trace(PaddedBuffer::copy_of(gz->bytes), streaming_options());
+      const Result<std::unique_ptr<EventStore>> streamed = load_trace(PaddedBuffer::copy_of(gz->bytes), streaming_options());
       check_same_store(streamed, single);
-      if (streamed.store) CHECK(streamed.store->inflated_beside_parse);
+      if (streamed.ok()) CHECK(streamed.value()->inflated_beside_parse);
     }
   }
 }
@@ -326,16 +330,16 @@ TEST_CASE("a truncated or corrupt gzip inflated beside the parse reads as with o
                      gz.bytes.size() - 3}) {
     INFO("cut at byte " << cut);
     const std::string truncated = gz.bytes.substr(0, cut);
-    const LoadResult single = load_trace(PaddedBuffer::copy_of(truncated));
-    const LoadResult streamed = load_trace(PaddedBuffer::copy_of(truncated), streaming_options());
+    const Result<std::unique_ptr<EventStore>> single = load_trace(PaddedBuffer::copy_of(truncated));
+    const Result<std::unique_ptr<EventStore>> streamed = load_trace(PaddedBuffer::copy_of(truncated), streaming_options());
     check_same_store(streamed, single);
-    REQUIRE(streamed.store);
-    CHECK(has_warning(*streamed.store, "gzip_truncated"));
+    REQUIRE(streamed.ok());
+    CHECK(has_warning(*streamed.value(), "gzip_truncated"));
   }
   Gzip corrupt = gz;
   const size_t crc_at = corrupt.bytes.size() - 8;
   corrupt.bytes[crc_at] = static_cast<char>(corrupt.bytes[crc_at] ^ 0x55);
-  const LoadResult streamed = load_trace(PaddedBuffer::copy_of(corrupt.bytes), streaming_options());
-  CHECK_FALSE(streamed.store);
-  CHECK_THAT(streamed.error, Contains("corrupt"));
+  const Result<std::unique_ptr<EventStore>> streamed = load_trace(PaddedBuffer::copy_of(corrupt.bytes), streaming_options());
+  CHECK(streamed.code() == Code::gzip_corrupt);
+  CHECK_THAT(streamed.message(), Contains("corrupt"));
 }

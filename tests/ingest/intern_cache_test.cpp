@@ -12,8 +12,8 @@ TEST_CASE("repeated and escaped names intern to the right strings", "[ingest]") 
     {"ph":"X","cat":"cpu_op","name":"a\\b","pid":"1","tid":3,"ts":3,"dur":1},
     {"ph":"X","cat":"kernel","name":"k","pid":1,"tid":3,"ts":4,"dur":1}]})";
   auto r = sollens::test::load(json);
-  REQUIRE(r.store);
-  const sollens::EventStore& s = *r.store;
+  REQUIRE(r.ok());
+  const sollens::EventStore& s = *r.value();
   REQUIRE(s.size() == 4);
   CHECK(s.name_of(0) == "a\\\\b");
   CHECK(s.name_of(1) == "a\\b");

@@ -135,17 +135,17 @@ TEST_CASE("object form, traceEvents first: events in file order and metadata aft
       "{\"traceEvents\": " + kTwoEvents + ",\n  " + kMetadataMembers + "\n}\n";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(64)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    CHECK(r.error.empty());
-    CHECK_FALSE(r.cancelled);
-    INFO(warning_list(*r.store));
-    check_two_events(*r.store);
-    check_metadata(*r.store);
-    CHECK(r.store->warnings.empty());
-    CHECK(r.store->input_bytes == text.size());
-    CHECK(r.store->compressed_bytes == 0);
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    CHECK(r.message().empty());
+    CHECK_FALSE((r.code() == Code::cancelled));
+    INFO(warning_list(*r.value()));
+    check_two_events(*r.value());
+    check_metadata(*r.value());
+    CHECK(r.value()->warnings.empty());
+    CHECK(r.value()->input_bytes == text.size());
+    CHECK(r.value()->compressed_bytes == 0);
   }
 }
 
@@ -154,14 +154,14 @@ TEST_CASE("object form, traceEvents last: events and the metadata before them",
   const std::string text = "{" + kMetadataMembers + ",\n  \"traceEvents\": " + kTwoEvents + "}";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(64)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    INFO(warning_list(*r.store));
-    check_two_events(*r.store);
-    check_metadata(*r.store);
-    CHECK_FALSE(has_warning(*r.store, "truncated"));
-    CHECK_FALSE(has_warning(*r.store, "metadata_unreadable"));
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    INFO(warning_list(*r.value()));
+    check_two_events(*r.value());
+    check_metadata(*r.value());
+    CHECK_FALSE(has_warning(*r.value(), "truncated"));
+    CHECK_FALSE(has_warning(*r.value(), "metadata_unreadable"));
   }
 }
 
@@ -174,20 +174,20 @@ TEST_CASE("a closed traceEvents array followed by '}' or scalar members is not r
   // array_close is npos: a false "unclosed_array" warning and read_metadata() drops
   // every member after traceEvents (traceName, displayTimeUnit, ...).
   SECTION("only '}' after the array") {
-    LoadResult r = load(R"({"schemaVersion":1,"traceEvents":[{"ph":"X","name":"a","ts":1}]})");
-    REQUIRE(r.store);
-    INFO(warning_list(*r.store));
-    CHECK(r.store->size() == 1);
-    CHECK(r.store->warnings.empty());
+    Result<std::unique_ptr<EventStore>> r = load(R"({"schemaVersion":1,"traceEvents":[{"ph":"X","name":"a","ts":1}]})");
+    REQUIRE(r.ok());
+    INFO(warning_list(*r.value()));
+    CHECK(r.value()->size() == 1);
+    CHECK(r.value()->warnings.empty());
   }
   SECTION("scalar members after the array") {
-    LoadResult r = load(
+    Result<std::unique_ptr<EventStore>> r = load(
         R"({"traceEvents":[{"ph":"X","name":"a","ts":1}],"traceName":"t.json","displayTimeUnit":"ns"})");
-    REQUIRE(r.store);
-    INFO(warning_list(*r.store));
-    CHECK(r.store->warnings.empty());
-    CHECK(r.store->metadata.trace_name == "t.json");
-    CHECK(r.store->metadata.display_time_unit == "ns");
+    REQUIRE(r.ok());
+    INFO(warning_list(*r.value()));
+    CHECK(r.value()->warnings.empty());
+    CHECK(r.value()->metadata.trace_name == "t.json");
+    CHECK(r.value()->metadata.display_time_unit == "ns");
   }
 }
 
@@ -208,10 +208,10 @@ TEST_CASE("legacy top-level array with 2021 category names, string tids, integer
 )J";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(100)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     CHECK(s.metadata.top_level_array);
     CHECK_FALSE(s.metadata.has_trace_events_key);
@@ -300,10 +300,10 @@ TEST_CASE("every phase: X, i, s, f, M, C (and B, E, t, I, unknown)", "[ingest][t
 ]})";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(50)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     REQUIRE(s.size() == 16);
     const Phase phases[] = {Phase::kMetadata, Phase::kMetadata, Phase::kMetadata,
                             Phase::kMetadata, Phase::kComplete, Phase::kInstant,
@@ -374,9 +374,9 @@ TEST_CASE("ts and dur: the double of the literal, and exact nanoseconds for rela
 {"ph":"X","name":"d","ts":0.001,"dur":0},
 {"ph":"X","name":"e","ts":2199023255551.999,"dur":5}
 ])";
-  LoadResult r = load(text);
-  REQUIRE(r.store);
-  const EventStore& s = *r.store;
+  Result<std::unique_ptr<EventStore>> r = load(text);
+  REQUIRE(r.ok());
+  const EventStore& s = *r.value();
   REQUIRE(s.size() == 5);
   CHECK(s.ts[0] == 6900000000000.123);
   CHECK(s.dur[0] == 12.345);
@@ -402,13 +402,13 @@ TEST_CASE("ts_ns is exact for pre-2024 epoch-microsecond timestamps",
 {"ph":"X","name":"a","ts":1623142623460111.5},
 {"ph":"X","name":"b","ts":1623142623460111}
 ])";
-  LoadResult r = load(text);
-  REQUIRE(r.store);
-  REQUIRE(r.store->size() == 2);
-  CHECK(r.store->ts[0] == 1623142623460111.5);  // exact in a double (spacing 0.25)
-  CHECK(r.store->ts[1] == 1623142623460111.0);
-  CHECK(r.store->ts_ns(0) == 1623142623460111500);  // today: 1623142623460111616
-  CHECK(r.store->ts_ns(1) == 1623142623460111000);  // today: 1623142623460111104
+  Result<std::unique_ptr<EventStore>> r = load(text);
+  REQUIRE(r.ok());
+  REQUIRE(r.value()->size() == 2);
+  CHECK(r.value()->ts[0] == 1623142623460111.5);  // exact in a double (spacing 0.25)
+  CHECK(r.value()->ts[1] == 1623142623460111.0);
+  CHECK(r.value()->ts_ns(0) == 1623142623460111500);  // today: 1623142623460111616
+  CHECK(r.value()->ts_ns(1) == 1623142623460111000);  // today: 1623142623460111104
 }
 
 TEST_CASE("pid/tid text, args ids, integers above INT64_MAX, raw args of kernels",
@@ -435,10 +435,10 @@ TEST_CASE("pid/tid text, args ids, integers above INT64_MAX, raw args of kernels
 ])J";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(200)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     CHECK(s.warnings.empty());
     REQUIRE(s.size() == 10);
@@ -532,10 +532,10 @@ TEST_CASE("names with escapes are unescaped; 5,000-character names survive",
       "say \"hi\" \\ path\\to \xC3\xA9\xE2\x82\xAC \xF0\x9F\x98\x80 / tab\tnl\n";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(2000)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     REQUIRE(s.size() == 7);
     CHECK(name_of(s, 0) == unescaped);
     CHECK(s.name[0] == s.name[1]);
@@ -599,7 +599,7 @@ std::string compare_store(const EventStore& s, const std::vector<ExpectedEvent>&
 
 std::set<std::string> warning_codes(const EventStore& s) {
   std::set<std::string> codes;
-  for (const auto& w : s.warnings) codes.insert(w.code);
+  for (const auto& w : s.warnings) codes.insert(std::string(code_id(w.code)));
   return codes;
 }
 
@@ -617,12 +617,12 @@ TEST_CASE("every window size gives the same store as the default window",
     for (size_t window : {kDefaultWindow, size_t(1), size_t(7), size_t(64), size_t(100),
                           size_t(333), size_t(4096)}) {
       INFO("tricky = " << tricky << ", window_bytes = " << window);
-      LoadResult r = load(text, window);
-      INFO(r.error);
-      REQUIRE(r.store);
-      INFO(warning_list(*r.store));
-      CHECK(compare_store(*r.store, events) == "");
-      CHECK(warning_codes(*r.store) == expected_warnings);
+      Result<std::unique_ptr<EventStore>> r = load(text, window);
+      INFO(r.message());
+      REQUIRE(r.ok());
+      INFO(warning_list(*r.value()));
+      CHECK(compare_store(*r.value(), events) == "");
+      CHECK(warning_codes(*r.value()) == expected_warnings);
     }
   }
   SECTION("object form with metadata on both sides") {
@@ -632,16 +632,16 @@ TEST_CASE("every window size gives the same store as the default window",
     for (size_t window : {kDefaultWindow, size_t(1), size_t(7), size_t(64), size_t(100),
                           size_t(333), size_t(4096)}) {
       INFO("tricky = " << tricky << ", window_bytes = " << window);
-      LoadResult r = load(text, window);
-      INFO(r.error);
-      REQUIRE(r.store);
-      INFO(warning_list(*r.store));
-      CHECK(compare_store(*r.store, events) == "");
-      CHECK(warning_codes(*r.store) == expected_warnings);
-      CHECK(r.store->metadata.trace_name == "gen");
-      CHECK(r.store->metadata.schema_version == 1);
-      REQUIRE(r.store->metadata.devices.size() == 2);
-      CHECK(r.store->metadata.devices[1].name == "B");
+      Result<std::unique_ptr<EventStore>> r = load(text, window);
+      INFO(r.message());
+      REQUIRE(r.ok());
+      INFO(warning_list(*r.value()));
+      CHECK(compare_store(*r.value(), events) == "");
+      CHECK(warning_codes(*r.value()) == expected_warnings);
+      CHECK(r.value()->metadata.trace_name == "gen");
+      CHECK(r.value()->metadata.schema_version == 1);
+      REQUIRE(r.value()->metadata.devices.size() == 2);
+      CHECK(r.value()->metadata.devices[1].name == "B");
     }
   }
 }
@@ -663,14 +663,14 @@ TEST_CASE("events with many '},' inside strings or nested args load at any windo
                            R"("}, {"ph": "X", "name": "last"}]})";
   for (size_t window : {kDefaultWindow, size_t(1)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    REQUIRE(r.store->size() == 4);
-    CHECK(r.store->args_json(1) == args);
-    CHECK(r.store->correlation[1] == 5);
-    CHECK(name_of(*r.store, 2) == braces);
-    CHECK(name_of(*r.store, 3) == "last");
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    REQUIRE(r.value()->size() == 4);
+    CHECK(r.value()->args_json(1) == args);
+    CHECK(r.value()->correlation[1] == 5);
+    CHECK(name_of(*r.value(), 2) == braces);
+    CHECK(name_of(*r.value(), 3) == "last");
   }
 }
 
@@ -684,11 +684,11 @@ TEST_CASE("a string with many '},' in the members after traceEvents does not bre
                            braces + R"("})";
   for (size_t window : {kDefaultWindow, size_t(1)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    CHECK(r.store->size() == 2);
-    CHECK(r.store->metadata.trace_name == braces);
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    CHECK(r.value()->size() == 2);
+    CHECK(r.value()->metadata.trace_name == braces);
   }
 }
 
@@ -701,10 +701,10 @@ TEST_CASE("empty {} events and non-object elements keep a placeholder row and wa
       R"({"traceEvents":[{"ph":"X","name":"a","ts":1},{},5,null,"str",[1,{"x":2}],{"ph":"X","name":"b","ts":2},{}]})";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(7)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     REQUIRE(s.size() == 8);
     CHECK(name_of(s, 0) == "a");
@@ -717,10 +717,10 @@ TEST_CASE("empty {} events and non-object elements keep a placeholder row and wa
       CHECK(s.ts[i] == 0.0);
       CHECK_FALSE(s.has_args(i));
     }
-    const IngestWarning* empty = find_warning(s, "empty_events");
+    const Diagnostic* empty = find_warning(s, "empty_events");
     REQUIRE(empty);
     CHECK_THAT(empty->message, Contains("2"));
-    const IngestWarning* non_object = find_warning(s, "non_object_events");
+    const Diagnostic* non_object = find_warning(s, "non_object_events");
     REQUIRE(non_object);
     CHECK_THAT(non_object->message, Contains("4"));
   }
@@ -735,15 +735,15 @@ TEST_CASE("a trailing comma before ']' is accepted", "[ingest][trace_reader]") {
   for (const std::string& text : arrays) {
     for (size_t window : {kDefaultWindow, size_t(1)}) {
       INFO(text << "\nwindow_bytes = " << window);
-      LoadResult r = load(text, window);
-      INFO(r.error);
-      REQUIRE(r.store);
-      INFO(warning_list(*r.store));
-      REQUIRE(r.store->size() == 2);
-      CHECK(name_of(*r.store, 0) == "a");
-      CHECK(name_of(*r.store, 1) == "b");
-      CHECK_FALSE(has_warning(*r.store, "truncated"));
-      CHECK_FALSE(has_warning(*r.store, "unclosed_array"));
+      Result<std::unique_ptr<EventStore>> r = load(text, window);
+      INFO(r.message());
+      REQUIRE(r.ok());
+      INFO(warning_list(*r.value()));
+      REQUIRE(r.value()->size() == 2);
+      CHECK(name_of(*r.value(), 0) == "a");
+      CHECK(name_of(*r.value(), 1) == "b");
+      CHECK_FALSE(has_warning(*r.value(), "truncated"));
+      CHECK_FALSE(has_warning(*r.value(), "unclosed_array"));
     }
   }
 }
@@ -757,9 +757,9 @@ TEST_CASE("an empty element (',,') between events loses no event",
   const std::string text = R"([{"ph":"X","name":"a","ts":1},,{"ph":"X","name":"b","ts":2},{"ph":"X","name":"c","ts":3}])";
   for (size_t window : {kDefaultWindow, size_t(1)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     REQUIRE(s.size() >= 3);
     CHECK(name_of(s, 0) == "a");
@@ -781,28 +781,28 @@ TEST_CASE("empty events arrays load with no rows and no warnings", "[ingest][tra
   for (const std::string& text : texts) {
     for (size_t window : {kDefaultWindow, size_t(1)}) {
       INFO(text << "\nwindow_bytes = " << window);
-      LoadResult r = load(text, window);
-      INFO(r.error);
-      REQUIRE(r.store);
-      INFO(warning_list(*r.store));
-      CHECK(r.store->size() == 0);
-      CHECK(r.store->warnings.empty());
+      Result<std::unique_ptr<EventStore>> r = load(text, window);
+      INFO(r.message());
+      REQUIRE(r.ok());
+      INFO(warning_list(*r.value()));
+      CHECK(r.value()->size() == 0);
+      CHECK(r.value()->warnings.empty());
     }
   }
-  LoadResult r = load(R"({"traceEvents":[ ],"traceName":"x","schemaVersion":2})");
-  REQUIRE(r.store);
-  CHECK(r.store->metadata.trace_name == "x");
-  CHECK(r.store->metadata.schema_version == 2);
+  Result<std::unique_ptr<EventStore>> r = load(R"({"traceEvents":[ ],"traceName":"x","schemaVersion":2})");
+  REQUIRE(r.ok());
+  CHECK(r.value()->metadata.trace_name == "x");
+  CHECK(r.value()->metadata.schema_version == 2);
 }
 
 TEST_CASE("a leading empty element (',' right after '[') is skipped with a warning",
           "[ingest][trace_reader]") {
   for (size_t window : {kDefaultWindow, size_t(1)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(R"([ ,{"ph":"X","name":"a","ts":1},{"ph":"X","name":"b","ts":2}])", window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(R"([ ,{"ph":"X","name":"a","ts":1},{"ph":"X","name":"b","ts":2}])", window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     REQUIRE(s.size() >= 2);
     CHECK(name_of(s, s.size() - 2) == "a");
@@ -826,15 +826,15 @@ TEST_CASE("an odd unescaped quote mid-file (old Kineto) is an error or is recove
   const size_t offset = text.find(R"({"ph":"X","name":"x"y"})");
   for (size_t window : {kDefaultWindow, size_t(1)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    if (!r.store) {
-      CHECK_THAT(r.error, Contains("byte " + std::to_string(offset)));
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    if (!r.ok()) {
+      CHECK_THAT(r.message(), Contains("byte " + std::to_string(offset)));
     } else {
-      INFO(warning_list(*r.store));
-      CHECK_FALSE(has_warning(*r.store, "truncated"));
-      REQUIRE(r.store->size() >= 3);
-      CHECK(name_of(*r.store, r.store->size() - 1) == "c");
-      CHECK(name_of(*r.store, r.store->size() - 2) == "b");
+      INFO(warning_list(*r.value()));
+      CHECK_FALSE(has_warning(*r.value(), "truncated"));
+      REQUIRE(r.value()->size() >= 3);
+      CHECK(name_of(*r.value(), r.value()->size() - 1) == "c");
+      CHECK(name_of(*r.value(), r.value()->size() - 2) == "b");
     }
   }
 }
@@ -866,10 +866,10 @@ TEST_CASE("bad input returns no store and an error naming the problem",
   };
   for (const Case& c : cases) {
     INFO("input: " << c.bytes);
-    LoadResult r = load(c.bytes);
-    CHECK_FALSE(r.store);
-    CHECK_FALSE(r.cancelled);
-    CHECK_THAT(r.error, Contains(c.expected));
+    Result<std::unique_ptr<EventStore>> r = load(c.bytes);
+    CHECK_FALSE(r.ok());
+    CHECK_FALSE((r.code() == Code::cancelled));
+    CHECK_THAT(r.message(), Contains(c.expected));
   }
 }
 
@@ -888,9 +888,9 @@ TEST_CASE("invalid JSON in the middle of the events is an error with its byte of
     const size_t offset = text.find(bad);
     for (size_t window : {kDefaultWindow, size_t(1), size_t(64)}) {
       INFO(bad << "\nwindow_bytes = " << window);
-      LoadResult r = load(text, window);
-      CHECK_FALSE(r.store);
-      CHECK_THAT(r.error, Contains("byte " + std::to_string(offset)));
+      Result<std::unique_ptr<EventStore>> r = load(text, window);
+      CHECK_FALSE(r.ok());
+      CHECK_THAT(r.message(), Contains("byte " + std::to_string(offset)));
     }
   }
 }
@@ -904,10 +904,10 @@ TEST_CASE("invalid JSON followed by only a few events is an error, not a truncat
   const std::string text =
       R"({"traceEvents":[{"ph":"X","name":"a"},{"ph":"X",,},{"ph":"X","name":"b"},{"ph":"X","name":"c"}]})";
   const size_t offset = text.find(R"({"ph":"X",,})");
-  LoadResult r = load(text);
-  INFO((r.store ? warning_list(*r.store) : std::string("(no store)")));
-  CHECK_FALSE(r.store);
-  CHECK_THAT(r.error, Contains("byte " + std::to_string(offset)));
+  Result<std::unique_ptr<EventStore>> r = load(text);
+  INFO((r.value() ? warning_list(*r.value()) : std::string("(no store)")));
+  CHECK_FALSE(r.ok());
+  CHECK_THAT(r.message(), Contains("byte " + std::to_string(offset)));
 }
 
 // ---------------------------------------------------------------------------------
@@ -979,15 +979,15 @@ TEST_CASE("a trace cut at any byte inside traceEvents keeps every complete event
   std::vector<std::string> failures;
   for (size_t cut = t.array_open + 1; cut <= t.array_close; ++cut) {
     const std::string prefix = t.text.substr(0, cut);
-    LoadResult r = load(prefix, window);
+    Result<std::unique_ptr<EventStore>> r = load(prefix, window);
     auto fail = [&](const std::string& why) {
       failures.push_back("cut " + std::to_string(cut) + ": " + why);
     };
-    if (!r.store) {
-      fail("no store: " + r.error);
+    if (!r.ok()) {
+      fail("no store: " + r.message());
       continue;
     }
-    const EventStore& s = *r.store;
+    const EventStore& s = *r.value();
     size_t complete = 0;
     while (complete < t.ends.size() && t.ends[complete] < cut) ++complete;
     if (s.size() != complete) {
@@ -1021,17 +1021,17 @@ TEST_CASE("a missing closing ']' at the end of the file keeps every event and wa
   for (const std::string& text : texts) {
     for (size_t window : {kDefaultWindow, size_t(1)}) {
       INFO(text << "\nwindow_bytes = " << window);
-      LoadResult r = load(text, window);
-      INFO(r.error);
-      REQUIRE(r.store);
-      INFO(warning_list(*r.store));
-      REQUIRE(r.store->size() == 2);
-      CHECK(name_of(*r.store, 0) == "a");
-      CHECK(name_of(*r.store, 1) == "b");
-      CHECK(r.store->ts[1] == 2.0);
-      CHECK(has_warning(*r.store, "unclosed_array"));
-      CHECK_FALSE(has_warning(*r.store, "truncated"));
-      if (!r.store->metadata.top_level_array) CHECK(r.store->metadata.schema_version == 7);
+      Result<std::unique_ptr<EventStore>> r = load(text, window);
+      INFO(r.message());
+      REQUIRE(r.ok());
+      INFO(warning_list(*r.value()));
+      REQUIRE(r.value()->size() == 2);
+      CHECK(name_of(*r.value(), 0) == "a");
+      CHECK(name_of(*r.value(), 1) == "b");
+      CHECK(r.value()->ts[1] == 2.0);
+      CHECK(has_warning(*r.value(), "unclosed_array"));
+      CHECK_FALSE(has_warning(*r.value(), "truncated"));
+      if (!r.value()->metadata.top_level_array) CHECK(r.value()->metadata.schema_version == 7);
     }
   }
 }
@@ -1044,12 +1044,12 @@ TEST_CASE("a file cut short in the members after traceEvents keeps the events an
   // complete event before the cut, and a warning").
   const std::string text =
       R"({"schemaVersion":1,"traceEvents":[{"ph":"X","name":"a","ts":1}],"traceName":"abc)";
-  LoadResult r = load(text);
-  INFO(r.error);
-  REQUIRE(r.store);
-  CHECK(r.store->size() == 1);
-  CHECK(r.store->metadata.schema_version == 1);
-  CHECK_FALSE(r.store->warnings.empty());
+  Result<std::unique_ptr<EventStore>> r = load(text);
+  INFO(r.message());
+  REQUIRE(r.ok());
+  CHECK(r.value()->size() == 1);
+  CHECK(r.value()->metadata.schema_version == 1);
+  CHECK_FALSE(r.value()->warnings.empty());
 }
 
 // ---------------------------------------------------------------------------------
@@ -1066,10 +1066,10 @@ TEST_CASE("invalid UTF-8 in strings is replaced by '?' with an invalid_utf8 warn
       "],\"deviceProperties\":[{\"id\":0},{\"id\":1}]}";
   for (size_t window : {kDefaultWindow, size_t(1), size_t(7), size_t(64)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     REQUIRE(s.size() == 3);
     CHECK(name_of(s, 0) == "bad?? name");
@@ -1078,7 +1078,7 @@ TEST_CASE("invalid UTF-8 in strings is replaced by '?' with an invalid_utf8 warn
     CHECK(name_of(s, 1) == "ok \xC3\xA9\xE2\x82\xAC");  // valid text untouched
     CHECK(name_of(s, 2) == "cut ??");
     CHECK(s.ts[2] == 3.0);
-    const IngestWarning* w = find_warning(s, "invalid_utf8");
+    const Diagnostic* w = find_warning(s, "invalid_utf8");
     REQUIRE(w);
     CHECK_THAT(w->message, Contains("5"));  // 2 + 1 + 2 bad bytes
     CHECK_FALSE(has_warning(s, "truncated"));
@@ -1094,10 +1094,10 @@ TEST_CASE("raw control characters inside strings are parsed with a warning",
       "{\"ph\":\"X\",\"name\":\"clean\",\"ts\":4}]";
   for (size_t window : {kDefaultWindow, size_t(1)}) {
     INFO("window_bytes = " << window);
-    LoadResult r = load(text, window);
-    INFO(r.error);
-    REQUIRE(r.store);
-    const EventStore& s = *r.store;
+    Result<std::unique_ptr<EventStore>> r = load(text, window);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    const EventStore& s = *r.value();
     INFO(warning_list(s));
     REQUIRE(s.size() == 4);
     CHECK(name_of(s, 0) == "a b");
@@ -1116,11 +1116,11 @@ TEST_CASE("a raw newline or tab inside a string is reported, not changed silentl
   // are changed ("line1\nline2" -> "line1 line2") without any warning.
   const std::string text =
       "[{\"ph\":\"X\",\"name\":\"tab\there\",\"ts\":1},{\"ph\":\"X\",\"name\":\"line1\nline2\",\"ts\":2}]";
-  LoadResult r = load(text);
-  REQUIRE(r.store);
-  REQUIRE(r.store->size() == 2);
-  CHECK(name_of(*r.store, 1) == "line1 line2");
-  CHECK(has_warning(*r.store, "control_characters"));
+  Result<std::unique_ptr<EventStore>> r = load(text);
+  REQUIRE(r.ok());
+  REQUIRE(r.value()->size() == 2);
+  CHECK(name_of(*r.value(), 1) == "line1 line2");
+  CHECK(has_warning(*r.value(), "control_characters"));
 }
 
 // ---------------------------------------------------------------------------------
@@ -1157,10 +1157,10 @@ TEST_CASE("the progress callback reports bytes consumed and events read",
     calls.emplace_back(offset, events);
     return true;
   };
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.text), options);
-  REQUIRE(r.store);
-  CHECK_FALSE(r.cancelled);
-  CHECK(r.store->size() == 40);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(t.text), options);
+  REQUIRE(r.ok());
+  CHECK_FALSE((r.code() == Code::cancelled));
+  CHECK(r.value()->size() == 40);
   REQUIRE(calls.size() >= 3);
   CHECK(calls.back() == std::make_pair(t.text.size(), size_t(40)));
   for (size_t k = 0; k < calls.size(); ++k) {
@@ -1186,10 +1186,10 @@ TEST_CASE("returning false from the progress callback cancels the load",
     IngestOptions options;
     options.window_bytes = 100;
     options.progress = [&](size_t, size_t) { return ++calls < cancel_at; };
-    LoadResult r = load_trace(PaddedBuffer::copy_of(t.text), options);
-    CHECK(r.cancelled);
-    CHECK_FALSE(r.store);
-    CHECK_FALSE(r.error.empty());
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(t.text), options);
+    CHECK((r.code() == Code::cancelled));
+    CHECK_FALSE(r.ok());
+    CHECK_FALSE(r.message().empty());
     CHECK(calls == cancel_at);
   }
 }
@@ -1197,33 +1197,33 @@ TEST_CASE("returning false from the progress callback cancels the load",
 TEST_CASE("a UTF-8 byte order mark at the start is accepted", "[ingest][trace_reader]") {
   const std::string bom = "\xEF\xBB\xBF";
   SECTION("object form") {
-    LoadResult r = load(bom + R"({"traceEvents":[{"ph":"X","name":"a","ts":1.5}],"deviceProperties":[{"id":0},{"id":1}]})");
-    INFO(r.error);
-    REQUIRE(r.store);
-    REQUIRE(r.store->size() == 1);
-    CHECK(name_of(*r.store, 0) == "a");
-    CHECK(r.store->ts[0] == 1.5);
-    CHECK(r.store->metadata.has_trace_events_key);
-    CHECK(r.store->metadata.devices.size() == 2);
+    Result<std::unique_ptr<EventStore>> r = load(bom + R"({"traceEvents":[{"ph":"X","name":"a","ts":1.5}],"deviceProperties":[{"id":0},{"id":1}]})");
+    INFO(r.message());
+    REQUIRE(r.ok());
+    REQUIRE(r.value()->size() == 1);
+    CHECK(name_of(*r.value(), 0) == "a");
+    CHECK(r.value()->ts[0] == 1.5);
+    CHECK(r.value()->metadata.has_trace_events_key);
+    CHECK(r.value()->metadata.devices.size() == 2);
   }
   SECTION("array form after whitespace") {
-    LoadResult r = load(bom + "\n  [{\"ph\":\"X\",\"name\":\"b\"}]");
-    INFO(r.error);
-    REQUIRE(r.store);
-    REQUIRE(r.store->size() == 1);
-    CHECK(name_of(*r.store, 0) == "b");
-    CHECK(r.store->metadata.top_level_array);
-    CHECK(r.store->warnings.empty());
+    Result<std::unique_ptr<EventStore>> r = load(bom + "\n  [{\"ph\":\"X\",\"name\":\"b\"}]");
+    INFO(r.message());
+    REQUIRE(r.ok());
+    REQUIRE(r.value()->size() == 1);
+    CHECK(name_of(*r.value(), 0) == "b");
+    CHECK(r.value()->metadata.top_level_array);
+    CHECK(r.value()->warnings.empty());
   }
 }
 
 TEST_CASE("a PyTorch Execution Trace loads empty with a notice", "[ingest][trace_reader]") {
-  LoadResult r = load(R"({"schema":"1.0.1","pid":7,"time":"2024-01-01","start_ts":5,"nodes":[{"id":1,"name":"[pytorch|profiler|execution_trace|process]"}]})");
-  INFO(r.error);
-  REQUIRE(r.store);
-  CHECK(r.store->size() == 0);
-  CHECK(r.store->metadata.execution_trace);
-  CHECK(has_warning(*r.store, "execution_trace"));
+  Result<std::unique_ptr<EventStore>> r = load(R"({"schema":"1.0.1","pid":7,"time":"2024-01-01","start_ts":5,"nodes":[{"id":1,"name":"[pytorch|profiler|execution_trace|process]"}]})");
+  INFO(r.message());
+  REQUIRE(r.ok());
+  CHECK(r.value()->size() == 0);
+  CHECK(r.value()->metadata.execution_trace);
+  CHECK(has_warning(*r.value(), "execution_trace"));
 }
 
 TEST_CASE("ts/dur as strings, non-numbers, and durations over 7 days",
@@ -1233,9 +1233,9 @@ TEST_CASE("ts/dur as strings, non-numbers, and durations over 7 days",
 {"ph":"X","name":"b","ts":"abc","dur":1},
 {"ph":"X","name":"c","ts":5,"dur":700000000000}
 ])";
-  LoadResult r = load(text);
-  REQUIRE(r.store);
-  const EventStore& s = *r.store;
+  Result<std::unique_ptr<EventStore>> r = load(text);
+  REQUIRE(r.ok());
+  const EventStore& s = *r.value();
   INFO(warning_list(s));
   REQUIRE(s.size() == 3);
   CHECK(s.ts[0] == 12.5);
@@ -1243,7 +1243,7 @@ TEST_CASE("ts/dur as strings, non-numbers, and durations over 7 days",
   CHECK(s.ts[1] == 0.0);
   CHECK(s.dur[1] == 1.0);
   CHECK(s.dur[2] == 700000000000.0);  // kept as written
-  const IngestWarning* bad = find_warning(s, "bad_numbers");
+  const Diagnostic* bad = find_warning(s, "bad_numbers");
   REQUIRE(bad);
   CHECK_THAT(bad->message, Contains("1"));
   CHECK(has_warning(s, "huge_durations"));
@@ -1271,14 +1271,14 @@ TEST_CASE("parsing in two halves at once gives the same store as one pass",
     options.window_bytes = window;
     options.threads = 2;
     options.parallel_min_bytes = 0;
-    LoadResult r = load_trace(PaddedBuffer::copy_of(text), options);
-    INFO(r.error);
-    REQUIRE(r.store);
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(text), options);
+    INFO(r.message());
+    REQUIRE(r.ok());
     // The split path really ran, wherever threads exist (not in a wasm build without pthreads).
-    CHECK(r.store->parse_threads == (threads_available() ? 2u : 1u));
-    CHECK(compare_store(*r.store, events) == "");
-    CHECK(warning_codes(*r.store) == std::set<std::string>{"empty_events", "non_object_events"});
-    CHECK(r.store->metadata.trace_name == "gen");
+    CHECK(r.value()->parse_threads == (threads_available() ? 2u : 1u));
+    CHECK(compare_store(*r.value(), events) == "");
+    CHECK(warning_codes(*r.value()) == std::set<std::string>{"empty_events", "non_object_events"});
+    CHECK(r.value()->metadata.trace_name == "gen");
   }
 }
 
@@ -1292,12 +1292,12 @@ TEST_CASE("a truncated trace parsed with two threads falls back to the exact one
   for (size_t cut : {full.size() / 3, full.size() * 3 / 4, full.size() - 5}) {
     INFO("cut at " << cut);
     const std::string text = full.substr(0, cut);
-    LoadResult one = load_trace(PaddedBuffer::copy_of(text));
-    LoadResult two = load_trace(PaddedBuffer::copy_of(text), parallel);
-    REQUIRE(one.store);
-    REQUIRE(two.store);
-    CHECK(two.store->size() == one.store->size());
-    CHECK(warning_codes(*two.store) == warning_codes(*one.store));
+    Result<std::unique_ptr<EventStore>> one = load_trace(PaddedBuffer::copy_of(text));
+    Result<std::unique_ptr<EventStore>> two = load_trace(PaddedBuffer::copy_of(text), parallel);
+    REQUIRE(one.ok());
+    REQUIRE(two.ok());
+    CHECK(two.value()->size() == one.value()->size());
+    CHECK(warning_codes(*two.value()) == warning_codes(*one.value()));
   }
 }
 
@@ -1324,17 +1324,17 @@ TEST_CASE("compact input: the same store from the args and strings alone, releas
       released += static_cast<size_t>(end - begin);
       return end;
     };
-    LoadResult r = load_trace(PaddedBuffer::copy_of(text), options);
-    INFO(r.error);
-    REQUIRE(r.store);
-    CHECK(compare_store(*r.store, events) == "");
-    CHECK(warning_codes(*r.store) == std::set<std::string>{"empty_events", "non_object_events"});
-    CHECK(r.store->metadata.trace_name == "gen");
-    REQUIRE(r.store->metadata.devices.size() == 1);
-    CHECK(r.store->metadata.devices[0].name == "A");
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(text), options);
+    INFO(r.message());
+    REQUIRE(r.ok());
+    CHECK(compare_store(*r.value(), events) == "");
+    CHECK(warning_codes(*r.value()) == std::set<std::string>{"empty_events", "non_object_events"});
+    CHECK(r.value()->metadata.trace_name == "gen");
+    REQUIRE(r.value()->metadata.devices.size() == 1);
+    CHECK(r.value()->metadata.devices[0].name == "A");
     // The store's input is the kept args alone, and the trace's size is still known.
-    CHECK(r.store->input.size() < text.size() / 2);
-    CHECK(r.store->input_bytes == text.size());
+    CHECK(r.value()->input.size() < text.size() / 2);
+    CHECK(r.value()->input_bytes == text.size());
     if (window == 64) CHECK(released > text.size() / 2);
   }
 }

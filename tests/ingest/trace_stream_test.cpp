@@ -54,7 +54,7 @@ std::string store_difference(const EventStore& a, const EventStore& b) {
   if (a.warnings.size() != b.warnings.size()) return "warnings: " + warning_list(a) + " | " + warning_list(b);
   for (size_t i = 0; i < a.warnings.size(); ++i)
     if (a.warnings[i].code != b.warnings[i].code || a.warnings[i].message != b.warnings[i].message)
-      return "warning " + a.warnings[i].code + ": " + a.warnings[i].message + " | " + b.warnings[i].message;
+      return "warning " + std::string(code_id(a.warnings[i].code)) + ": " + a.warnings[i].message + " | " + b.warnings[i].message;
   return "";
 }
 
@@ -66,7 +66,7 @@ IngestOptions compact(size_t window) {
 }
 
 // `text` through the stream reader in chunks of `chunk` bytes.
-LoadResult stream(std::string_view text, size_t chunk, size_t window, size_t expected = 0) {
+Result<std::unique_ptr<EventStore>> stream(std::string_view text, size_t chunk, size_t window, size_t expected = 0) {
   TraceStreamReader reader(compact(window), expected);
   for (size_t at = 0; at < text.size(); at += chunk) {
     const size_t n = std::min(chunk, text.size() - at);
@@ -82,14 +82,14 @@ LoadResult stream(std::string_view text, size_t chunk, size_t window, size_t exp
 void check_same_as_whole(std::string_view text, const std::vector<size_t>& chunks,
                          const std::vector<size_t>& windows) {
   for (size_t window : windows) {
-    const LoadResult whole = load_trace(PaddedBuffer::copy_of(text), compact(window));
+    const Result<std::unique_ptr<EventStore>> whole = load_trace(PaddedBuffer::copy_of(text), compact(window));
     for (size_t chunk : chunks) {
       INFO("window " << window << ", chunk " << chunk);
-      const LoadResult streamed = stream(text, chunk, window, chunk % 2 ? 0 : text.size());
-      CHECK(streamed.error == whole.error);
-      CHECK(streamed.cancelled == whole.cancelled);
-      REQUIRE(bool(streamed.store) == bool(whole.store));
-      if (whole.store) CHECK(store_difference(*streamed.store, *whole.store) == "");
+      const Result<std::unique_ptr<EventStore>> streamed = stream(text, chunk, window, chunk % 2 ? 0 : text.size());
+      CHECK(streamed.message() == whole.message());
+      CHECK(streamed.code() == whole.code());
+      REQUIRE(streamed.ok() == whole.ok());
+      if (whole.ok()) CHECK(store_difference(*streamed.value(), *whole.value()) == "");
     }
   }
 }
@@ -152,8 +152,9 @@ TEST_CASE("stream: the forms and faults of the whole-text reader, the same warni
 
 TEST_CASE("stream: an empty input and a failed load", "[ingest][stream]") {
   TraceStreamReader empty;
-  const LoadResult nothing = empty.finish();
-  CHECK(nothing.error == "the file is empty");
+  const Result<std::unique_ptr<EventStore>> nothing = empty.finish();
+  CHECK(nothing.code() == Code::file_empty);
+  CHECK(nothing.message() == "the file is empty");
 
   TraceStreamReader broken(compact(64));
   const std::string text = R"({"traceEvents": [{"ph": "X", "name": "a" "ts": 1}, {"ph": "X", "name": "b", "ts": 2}, )";
@@ -162,9 +163,9 @@ TEST_CASE("stream: an empty input and a failed load", "[ingest][stream]") {
   CHECK_FALSE(broken.commit(text.size()));  // known at once: no need to read on
   CHECK_FALSE(broken.commit(0));
   CHECK(broken.prepare(10) == nullptr);
-  const LoadResult r = broken.finish();
-  CHECK_FALSE(r.store);
-  CHECK_THAT(r.error, Catch::Matchers::Contains("invalid JSON in traceEvents") &&
+  const Result<std::unique_ptr<EventStore>> r = broken.finish();
+  CHECK(r.code() == Code::invalid_json);
+  CHECK_THAT(r.message(), Catch::Matchers::Contains("invalid JSON in traceEvents") &&
                           Catch::Matchers::Contains("(byte 17)"));
 }
 
@@ -182,9 +183,8 @@ TEST_CASE("stream: progress after each window, and cancelling", "[ingest][stream
   std::copy(text.begin(), text.end(), to);
   CHECK_FALSE(reader.commit(text.size()));
   CHECK(calls == 3);
-  const LoadResult r = reader.finish();
-  CHECK(r.cancelled);
-  CHECK_FALSE(r.store);
+  const Result<std::unique_ptr<EventStore>> r = reader.finish();
+  CHECK(r.code() == Code::cancelled);
 }
 
 TEST_CASE("stream: the memory held is the store and a window, not the text", "[ingest][stream]") {
@@ -196,12 +196,12 @@ TEST_CASE("stream: the memory held is the store and a window, not the text", "[i
             R"(", "pid": 1, "tid": 2, "ts": )" + std::to_string(i * 10) + R"(, "dur": 5, "args": {"Ev Idx": 1}})";
   }
   text += "]}";
-  const LoadResult r = stream(text, 65536, kDefaultWindow);
-  REQUIRE(r.store);
-  CHECK(r.store->size() == 40000);
-  CHECK(r.store->input_bytes == text.size());
+  const Result<std::unique_ptr<EventStore>> r = stream(text, 65536, kDefaultWindow);
+  REQUIRE(r.ok());
+  CHECK(r.value()->size() == 40000);
+  CHECK(r.value()->input_bytes == text.size());
   // What is kept of the text is each event's args object alone.
-  CHECK(r.store->input.size() == 40000 * std::string_view(R"({"Ev Idx": 1})").size());
+  CHECK(r.value()->input.size() == 40000 * std::string_view(R"({"Ev Idx": 1})").size());
 }
 
 TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream][fixtures]") {
@@ -214,9 +214,9 @@ TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream]
     std::string text = test::read_text(entry.path());
 #ifdef SOLLENS_HAVE_ZLIB
     if (gz) {
-      GunzipResult unzipped = gunzip(text);
-      REQUIRE(unzipped.error.empty());
-      text.assign(unzipped.data.view());
+      Result<Gunzipped> unzipped = gunzip(text);
+      REQUIRE(unzipped.ok());
+      text.assign(unzipped->data.view());
     }
 #else
     if (gz) continue;  // the wasm build reads plain JSON only

@@ -17,9 +17,9 @@ namespace {
 const fs::path kFixtures = fs::path(SOLLENS_FIXTURES_DIR);
 
 std::unique_ptr<EventStore> load_text(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 std::unique_ptr<EventStore> load_file(const fs::path& p) {

@@ -11,9 +11,9 @@ using namespace sollens;
 namespace {
 
 std::unique_ptr<EventStore> load(const std::string& events) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(R"({"traceEvents":[)" + events + "]}"));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(R"({"traceEvents":[)" + events + "]}"));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 std::string x(const char* cat, const char* name, double ts, double dur, const char* args = "{}",
@@ -204,14 +204,14 @@ TEST_CASE("a tree that reuses another's launch links equals one built from scrat
     for (const auto& entry : std::filesystem::directory_iterator(test::kTraces / name))
       if (entry.path().string().ends_with(".json.gz")) file = entry.path();
     REQUIRE(!file.empty());
-    LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(file)));
-    REQUIRE(r.store);
+    Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(test::read_text(file)));
+    REQUIRE(r.ok());
     TreeOptions with_python;
     with_python.include_python = true;
-    const TraceTree without = TraceTree::build(*r.store);
+    const TraceTree without = TraceTree::build(*r.value());
     REQUIRE(without.linked_gpu_events > 0);
-    require_same_tree(TraceTree::build(*r.store, with_python, without), TraceTree::build(*r.store, with_python));
-    require_same_tree(TraceTree::build(*r.store, {}, TraceTree::build(*r.store, with_python)), without);
+    require_same_tree(TraceTree::build(*r.value(), with_python, without), TraceTree::build(*r.value(), with_python));
+    require_same_tree(TraceTree::build(*r.value(), {}, TraceTree::build(*r.value(), with_python)), without);
   }
 }
 #endif  // SOLLENS_HAVE_ZLIB

@@ -30,9 +30,9 @@ struct Loaded {
 };
 
 Loaded load(const std::string& set, const std::string& file) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(test::read_text(test::kTraces / set / file)));
-  REQUIRE(r.store != nullptr);
-  Loaded out{std::move(r.store), {}};
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(test::read_text(test::kTraces / set / file)));
+  REQUIRE(r.ok());
+  Loaded out{std::move(r.value()), {}};
   out.tree = TraceTree::build(*out.store);
   return out;
 }

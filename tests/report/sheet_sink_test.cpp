@@ -27,13 +27,13 @@ struct BertSmallReport {
   BertSmallReport()
       : loaded(load_trace(PaddedBuffer::copy_of(test::read_text(
             test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz")))) {
-    REQUIRE(loaded.store != nullptr);
-    tree = TraceTree::build(*loaded.store);
+    REQUIRE(loaded.ok());
+    tree = TraceTree::build(*loaded.value());
     options.device = find_device("H100_SXM5_80GB");
     options.sol.enabled = true;
     options.sol.device = options.device;
   }
-  LoadResult loaded;
+  Result<std::unique_ptr<EventStore>> loaded;
   TraceTree tree;
   ReportOptions options;
 };

@@ -92,7 +92,7 @@ inline std::string et_chakra(const std::vector<EtNodeSpec>& nodes) {
   return s + "\n]}";
 }
 
-inline EtLoadResult load_et(const std::string& text) {
+inline Result<std::unique_ptr<ExecutionGraph>> load_et(const std::string& text) {
   return load_execution_trace(PaddedBuffer::copy_of(text));
 }
 

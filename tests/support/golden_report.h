@@ -22,12 +22,12 @@ struct GoldenReport {
 // CLI does without --device).
 inline GoldenReport report_of(const fs::path& trace, ReportOptions options = {}, bool trace_device = false) {
   GoldenReport out;
-  LoadResult r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
-  if (!r.store) return out;
-  if (trace_device) options.device = identify_trace_device(*r.store).roofline_spec();
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(read_text(trace)));
+  if (!r.ok()) return out;
+  if (trace_device) options.device = identify_trace_device(*r.value()).roofline_spec();
   out.loaded = true;
   out.device = options.device;
-  out.report = build_report(*r.store, TraceTree::build(*r.store), options);
+  out.report = build_report(*r.value(), TraceTree::build(*r.value()), options);
   return out;
 }
 

@@ -45,9 +45,9 @@ inline std::string read_reference_csv(const fs::path& folder, const std::string&
   const fs::path gz = folder / (sheet + ".csv.gz");
   if (!fs::is_regular_file(gz)) return "";
   const std::string bytes = read_text(gz);
-  GunzipResult inflated = gunzip(bytes);
-  REQUIRE(inflated.error.empty());
-  return std::string(inflated.data.view());
+  Result<Gunzipped> inflated = gunzip(bytes);
+  REQUIRE(inflated.ok());
+  return std::string(inflated->data.view());
 }
 
 // The sheet names of a reference folder's CSVs (plain or gzipped).

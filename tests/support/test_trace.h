@@ -23,9 +23,9 @@ struct TestTrace {
 };
 
 inline std::unique_ptr<EventStore> load_store(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 inline TestTrace load_with_tree(const std::string& json, bool python_frames = true) {

@@ -20,7 +20,7 @@ TEST_CASE("info json: every member, absent values as null") {
   info.gpu_devices = {"0"};
   info.first_ts_us = 1000;
   info.last_end_us = 3500;
-  info.warnings = {"a \"quoted\" warning"};
+  info.warnings = {{Code::no_device_properties, "a \"quoted\" warning"}};
   EventStore store;
   store.metadata.trace_name = "t";
   store.input_bytes = 123;

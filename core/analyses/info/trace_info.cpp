@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace sollens {
 
@@ -96,27 +97,30 @@ TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
   for (auto& [k, v] : m.other)
     if (k.find("version") != std::string::npos) hints.push_back(k + " " + v);
 
-  for (const auto& w : s.warnings) info.warnings.push_back(w.message);
+  auto& warnings = info.warnings;
+  warnings.insert(warnings.end(), s.warnings.begin(), s.warnings.end());
   if (tree.host_events_dropped)
-    info.warnings.push_back(std::to_string(tree.host_events_dropped) +
+    warnings.push_back({Code::host_events_dropped,
+                        std::to_string(tree.host_events_dropped) +
                             " CPU events overlap their parent without nesting and were left "
-                            "out of the call tree (as TraceLens does)");
+                            "out of the call tree (as TraceLens does)"});
   if (info.gpu_events > tree.linked_gpu_events)
-    info.warnings.push_back(std::to_string(info.gpu_events - tree.linked_gpu_events) +
+    warnings.push_back({Code::gpu_events_unlinked,
+                        std::to_string(info.gpu_events - tree.linked_gpu_events) +
                             " GPU events have no launch linked to them (launch outside the "
                             "profiling window, or no flow events); the GPU timeline leaves "
-                            "them out, as TraceLens does");
-  if (const std::string notice = correlation_linking_notice(tree); !notice.empty())
-    info.warnings.push_back(notice);
+                            "them out, as TraceLens does"});
+  if (std::string notice = correlation_linking_notice(tree); !notice.empty())
+    warnings.push_back({Code::linked_by_correlation, std::move(notice)});
   if (tree.ambiguous_correlations)
-    info.warnings.push_back(std::to_string(tree.ambiguous_correlations) +
+    warnings.push_back({Code::ambiguous_correlations,
+                        std::to_string(tree.ambiguous_correlations) +
                             " GPU events carry a correlation id that launches in several "
-                            "processes carry: left unlinked");
+                            "processes carry: left unlinked"});
   if (tree.used_legacy_flows)
-    info.warnings.push_back(
-        "no ac2g flows: launches were linked through legacy flow events (async)");
+    warnings.push_back({Code::legacy_flows, "no ac2g flows: launches were linked through legacy flow events (async)"});
   if (s.metadata.devices.empty() && info.gpu_events)
-    info.warnings.push_back("no deviceProperties: the GPU model is unknown");
+    warnings.push_back({Code::no_device_properties, "no deviceProperties: the GPU model is unknown"});
   return info;
 }
 

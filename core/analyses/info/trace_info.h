@@ -26,7 +26,7 @@ struct TraceInfo {
   std::vector<std::string> gpu_devices;  // pids of GPU activity, as in the trace
   double first_ts_us = 0;
   double last_end_us = 0;
-  std::vector<std::string> warnings;  // ingest warnings plus tree findings
+  std::vector<Diagnostic> warnings;  // ingest warnings plus tree findings
 };
 
 TraceInfo describe_trace(const EventStore& store, const TraceTree& tree);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <map>
-#include <stdexcept>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,10 +15,12 @@ struct Busy {
   int64_t count = 0;
 };
 
-const Column& need(const Table& t, const char* name) {
-  const Column* c = t.find(name);
-  if (!c) throw std::runtime_error(std::string("time axis sheet without a ") + name + " column");
-  return *c;
+// The names of the columns of `t` that are not there, or "".
+std::string missing_columns(const Table& t, std::initializer_list<const char*> names) {
+  std::string missing;
+  for (const char* name : names)
+    if (!t.find(name)) missing += (missing.empty() ? "" : ", ") + std::string(name);
+  return missing;
 }
 
 double union_length(std::vector<std::pair<double, double>>& spans) {
@@ -40,7 +42,11 @@ double union_length(std::vector<std::pair<double, double>>& spans) {
 
 }  // namespace
 
-Table range_summary(const Table& lanes, const Table& events, double start, double end) {
+Result<Table> range_summary(const Table& lanes, const Table& events, double start, double end) {
+  std::string missing = missing_columns(events, {"lane", "depth", "start_us", "dur_us", "kind", "category", "name"});
+  if (missing.empty() && !lanes.find("kind")) missing = "kind (lanes)";
+  if (!missing.empty())
+    return Status(Code::internal_error, "the time axis sheets have no " + missing + " column: they are not time_axis.h's");
   Table t("time_axis_range_summary", TableKind::kTimeline);
   Column& section = t.add_column("section", ColumnType::kString);
   Column& lane_kind = t.add_column("lane_kind", ColumnType::kString);
@@ -52,9 +58,9 @@ Table range_summary(const Table& lanes, const Table& events, double start, doubl
   const double range = end - start;
   if (!(range > 0)) return t;
 
-  const Column &lane = need(events, "lane"), &depth = need(events, "depth"), &ts = need(events, "start_us"),
-               &dur = need(events, "dur_us"), &kind = need(events, "kind"), &cat = need(events, "category"),
-               &ev_name = need(events, "name"), &lane_kinds = need(lanes, "kind");
+  const Column &lane = *events.find("lane"), &depth = *events.find("depth"), &ts = *events.find("start_us"),
+               &dur = *events.find("dur_us"), &kind = *events.find("kind"), &cat = *events.find("category"),
+               &ev_name = *events.find("name"), &lane_kinds = *lanes.find("kind");
   std::map<std::pair<std::string, std::string>, Busy> by_kind;
   std::map<std::string, Busy> by_kernel;
   std::vector<std::pair<double, double>> gpu;

@@ -60,9 +60,9 @@ std::string kernel(const std::string& name, double ts, const std::string& dur, c
 const char* kAllReduce = "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)";
 
 std::unique_ptr<EventStore> load(const test::TraceBuilder& b) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(b.json()));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(b.json()));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 std::string sheet_csv(const test::TraceBuilder& b) {

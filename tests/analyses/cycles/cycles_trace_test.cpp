@@ -78,9 +78,9 @@ CycleOptions per_device() {
 }
 
 std::unique_ptr<EventStore> load(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 }  // namespace

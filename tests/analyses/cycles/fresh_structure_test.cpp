@@ -19,9 +19,9 @@ std::unique_ptr<EventStore> load_cycle_trace(const std::string& name) {
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 const CyclePattern* with_phase(const CycleReport& report, CyclePhase phase) {

@@ -21,9 +21,9 @@ std::unique_ptr<EventStore> load_decode_loop() {
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 }  // namespace
@@ -74,11 +74,11 @@ TEST_CASE("cycles: LLM mode keeps what kernel names or annotations already say",
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
   CycleOptions llm;
   llm.llm = true;
-  const CycleReport report = analyze_cycles(*r.store, llm);
+  const CycleReport report = analyze_cycles(*r.value(), llm);
   const auto& patterns = report.sequences[0].patterns;
   const auto decode = std::find_if(patterns.begin(), patterns.end(),
                                    [](const CyclePattern& p) { return p.phase == CyclePhase::kDecode; });
@@ -106,11 +106,11 @@ TEST_CASE("cycles: LLM mode finds the prefill where decode's kernel names differ
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
   CycleOptions llm;
   llm.llm = true;
-  const CycleReport report = analyze_cycles(*r.store, llm);
+  const CycleReport report = analyze_cycles(*r.value(), llm);
   REQUIRE(report.kernels == 497);
   const auto& patterns = report.sequences[0].patterns;
   REQUIRE(patterns.size() == 2);

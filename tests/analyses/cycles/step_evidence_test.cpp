@@ -49,9 +49,9 @@ struct TraceBuilder {
 };
 
 std::unique_ptr<EventStore> load(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 const CyclePattern& only_pattern(const CycleReport& report) {

@@ -140,9 +140,9 @@ TEST_CASE("diff: a run faster on the wall but slower on the GPU says both", "[di
   // kernels but its kernels take longer.
   const auto load_set = [](const char* set, const char* file) {
     Session session;
-    GunzipResult text = gunzip(test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "traces" / set / file));
-    REQUIRE(text.error.empty());
-    REQUIRE(session.load(std::move(text.data)).ok);
+    Result<Gunzipped> text = gunzip(test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "traces" / set / file));
+    REQUIRE(text.ok());
+    REQUIRE(session.load(std::move(text->data)).ok);
     return session;
   };
   const Session h100 = load_set("tracelens-h100-bert-small", "gaunernst_bert-small-uncased__1016001.json.gz");

@@ -34,13 +34,13 @@ struct Loaded {
 };
 
 Loaded load(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
   TreeOptions options;
   options.include_python = true;
-  auto tree = std::make_unique<TraceTree>(TraceTree::build(*r.store, options));
-  auto modeled = std::make_unique<ModeledOps>(evaluate_modeled_ops(*r.store, *tree));
-  return {std::move(r.store), std::move(tree), std::move(modeled)};
+  auto tree = std::make_unique<TraceTree>(TraceTree::build(*r.value(), options));
+  auto modeled = std::make_unique<ModeledOps>(evaluate_modeled_ops(*r.value(), *tree));
+  return {std::move(r.value()), std::move(tree), std::move(modeled)};
 }
 
 const SolOp& op_of_kernel(const SolOps& ops, const EventStore& s, const std::string& kernel, size_t nth = 0) {

@@ -20,9 +20,9 @@ std::unique_ptr<EventStore> load_correlation_only() {
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 TraceInfo describe_linked_by(const EventStore& s, LinkMode mode) {

@@ -15,9 +15,9 @@ struct Loaded {
 };
 
 Loaded load(const std::string& json, TreeOptions options = {}) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  Loaded l{std::move(r.store), {}};
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  Loaded l{std::move(r.value()), {}};
   l.tree = TraceTree::build(*l.store, options);
   return l;
 }

@@ -20,9 +20,9 @@ const std::string kThreeOps = R"({"traceEvents":[
 }  // namespace
 
 TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null") {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(kThreeOps));
-  REQUIRE(r.store);
-  OpArgsReader reader(*r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(kThreeOps));
+  REQUIRE(r.ok());
+  OpArgsReader reader(*r.value());
   const OpArgs a = reader.read(0);
   CHECK(a.input_dims == "((2, 3), (), (4,))");
   CHECK(a.input_type == "('float', '')");
@@ -39,10 +39,10 @@ TEST_CASE("op args: lists become tuples, Python reprs, None for absent and null"
 // A report reads each op's args once, through the perf models' cache, and hands the
 // ops sheets its texts: they must be the ones OpArgsReader renders.
 TEST_CASE("op args: the perf models' args cache renders the four Input columns as OpArgsReader does") {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(kThreeOps));
-  REQUIRE(r.store);
-  OpArgsReader reader(*r.store);
-  perf::ArgsCache cache(*r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(kThreeOps));
+  REQUIRE(r.ok());
+  OpArgsReader reader(*r.value());
+  perf::ArgsCache cache(*r.value());
   for (uint32_t e = 0; e < 3; ++e) {
     const OpArgs a = reader.read(e);
     const perf::ArgsEntry& entry = cache[cache.intern(e)];
@@ -56,7 +56,7 @@ TEST_CASE("op args: the perf models' args cache renders the four Input columns a
     ++calls;
     return OpArgs{std::string("from the source"), {}, {}, {}};
   };
-  OpArgsLookup shared(*r.store, source), own(*r.store, {});
+  OpArgsLookup shared(*r.value(), source), own(*r.value(), {});
   CHECK(shared(0).input_dims == "from the source");
   CHECK(calls == 1);
   CHECK(own(0).input_dims == "((2, 3), (), (4,))");

@@ -23,9 +23,9 @@ struct Sheets {
 };
 
 Sheets build(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  Sheets s{std::move(r.store), {}, {}};
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  Sheets s{std::move(r.value()), {}, {}};
   s.tree = TraceTree::build(*s.store);
   s.launchers = find_kernel_launchers(*s.store, s.tree);
   return s;

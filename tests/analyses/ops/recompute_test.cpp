@@ -36,9 +36,9 @@ struct Modeled {
 };
 
 Modeled model(const std::string& json, bool include_python) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  Modeled m{std::move(r.store), {}};
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  Modeled m{std::move(r.value()), {}};
   TreeOptions options;
   options.include_python = include_python;
   m.tree = TraceTree::build(*m.store, options);

@@ -24,9 +24,9 @@ Modeled four_kernels() {
       .cpu_op("op_b", 20, 5, args).launch(21, "k_b", 110, 3)
       .cpu_op("op_c", 30, 5, args).launch(31, "k_c", 120, 7)
       .cpu_op("op_d", 40, 5, args).launch(41, "k_d", 130, 8);
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(r.store);
-  Modeled m{std::move(r.store), {}};
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.ok());
+  Modeled m{std::move(r.value()), {}};
   m.tree = TraceTree::build(*m.store);
   return m;
 }

@@ -35,7 +35,7 @@ TEST_CASE("CONV: ConvBias_ counts its bias", "[perf]") {
   // flops_bwd = dX 72·54 + dW 108·2·(2·3·3) + bias 72 = 3888 + 3888 + 72 = 7848
   // bytes_bwd = 2·(72 + 108 + 384)·2 + (72 + 4) elements = 2256 + 76 = 2332
   const ModelResult r = evaluate_op("ConvBias_", conv_bias_args());
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == kConvBiasParams);
   CHECK(r.fwd.flops == Count::of(3960));
   CHECK(r.fwd.bytes == Count::of(1136));
@@ -52,14 +52,14 @@ TEST_CASE("CONV: ConvBiasReLU_ without stride and padding takes 1 and 0", "[perf
   EventArgs a = conv_bias_args();
   a.concrete = lit("['', '', '']");
   const ModelResult r = evaluate_op("ConvBiasReLU_", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::of(15840));
   CHECK(r.fwd.bytes == Count::of(1568));
   CHECK(r.find_param("stride") != nullptr);
   CHECK(repr(*r.find_param("stride")) == "(1, 1)");
   // A list where TraceLens calls int(): ValueError, no model.
   a.concrete = lit("['', '', '', '[2, 2]', '0']");
-  CHECK(evaluate_op("ConvBiasReLU_", a).status != Status::kOk);
+  CHECK(evaluate_op("ConvBiasReLU_", a).status != perf::Status::kOk);
 }
 
 TEST_CASE("CONV: ConvBias_Backward takes its forward's params", "[perf]") {
@@ -72,13 +72,13 @@ TEST_CASE("CONV: ConvBias_Backward takes its forward's params", "[perf]") {
     const PerfModelEntry& entry = registered(op);
     CHECK(entry.is_bwd_model);
     const ModelResult r = evaluate(entry.model, {op, own, {}, {}, &forward});
-    REQUIRE(r.status == Status::kOk);
+    REQUIRE(r.status == perf::Status::kOk);
     CHECK(params_repr(r) == kConvBiasParams);
     CHECK(r.fwd.flops == Count::of(7848));
     CHECK(r.fwd.bytes == Count::of(2332));
     CHECK(compute_spec(r) == "matrix_bf16");
     // No forward with its Sequence number: TraceLens's fallback params make the model raise.
-    CHECK(evaluate(entry.model, {op, own, {}}).status != Status::kOk);
+    CHECK(evaluate(entry.model, {op, own, {}}).status != perf::Status::kOk);
   }
 }
 
@@ -109,11 +109,11 @@ TEST_CASE("CONV: a traced ConvBias_Backward finds its forward by Sequence number
   const ModeledOps ops = evaluate_modeled_ops(session.store(), session.tree());
   REQUIRE(ops.eval_of_event[2] >= 0);
   const ModelResult& r = ops.evals[static_cast<size_t>(ops.eval_of_event[2])].result;
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == kConvBiasParams);
   CHECK(r.fwd.flops == Count::of(7848));  // as worked out above
   REQUIRE(ops.eval_of_event[3] >= 0);
-  CHECK(ops.evals[static_cast<size_t>(ops.eval_of_event[3])].result.status != Status::kOk);
+  CHECK(ops.evals[static_cast<size_t>(ops.eval_of_event[3])].result.status != perf::Status::kOk);
 }
 
 TEST_CASE("Normalization: primus::fused_ln_modulate and its backward", "[perf]") {
@@ -123,7 +123,7 @@ TEST_CASE("Normalization: primus::fused_ln_modulate and its backward", "[perf]")
   const EventArgs fwd = event_args("[[4, 2, 8], [2, 8], [2, 8], []]",
                                    "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar']");
   const ModelResult f = evaluate_op("primus::fused_ln_modulate", fwd);
-  REQUIRE(f.status == Status::kOk);
+  REQUIRE(f.status == perf::Status::kOk);
   CHECK(params_repr(f) ==
         "op_shape=(4, 2, 8);dtype_in_out=('c10::BFloat16', None);stride_input=None;stride_output=None;"
         "num_channels=8;has_bias=False;is_affine=False;is_training=True;");
@@ -137,7 +137,7 @@ TEST_CASE("Normalization: primus::fused_ln_modulate and its backward", "[perf]")
   const EventArgs bwd = event_args("[[4, 2, 8], [4, 2, 8], [8], [8], [2, 8]]",
                                    "['c10::BFloat16', 'c10::BFloat16', 'float', 'float', 'c10::BFloat16']");
   const ModelResult b = evaluate_op("primus::fused_ln_modulate_backward", bwd);
-  REQUIRE(b.status == Status::kOk);
+  REQUIRE(b.status == perf::Status::kOk);
   CHECK(b.fwd.flops == Count::of(960));
   CHECK(b.fwd.bytes == Count::of(544));
   CHECK(registered("primus::fused_ln_modulate_backward").bwd_category == std::string_view("NORM_bwd"));

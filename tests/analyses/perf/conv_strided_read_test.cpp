@@ -32,7 +32,7 @@ TEST_CASE("CONV: a 1x1 stride-2 channels-last convolution reads a quarter of its
   // Read: 2·64 channels × 4 × 4 pixels (every other row and column) = 2048 elements,
   // bytes = (2048 + 2048 + 1024)·2 = 10240. FLOPs = 1024·2·64 = 131072 either way.
   const ModelResult r = evaluate_op("aten::convolution", conv_1x1_stride2("[4096, 1, 512, 64]"));
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::of(131072));
   CHECK(r.fwd.bytes == Count::of(22528));
   REQUIRE(r.fwd.bytes_corrected);

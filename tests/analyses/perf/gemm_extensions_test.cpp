@@ -32,7 +32,7 @@ TEST_CASE("GEMM extensions: vllm::rocm_unquantized_gemm with and without a bias"
   const ModelResult r = run("vllm::rocm_unquantized_gemm",
                             args("[[32, 2880], [201088, 2880], []]", "['c10::BFloat16', 'c10::BFloat16', '']"),
                             {"Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs"});
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=32;N=201088;K=2880;bias=False;dtype_A_B=('c10::BFloat16', 'c10::BFloat16', '');B=1;"
         "transpose=(True, False);");
@@ -63,7 +63,7 @@ TEST_CASE("GEMM extensions: tex_ts::te_gemm_ts reads A, B, out and bias from its
       "[[32, 1], [], [], [], [], [32, 1], [], [], [], [], [48, 1], [], [], [], [], [], [], [], []]",
       "['', '', '', '', '1', '', '', '', '', '0', '', '', '', '', '', '', '', '', '']");
   const ModelResult r = run("tex_ts::te_gemm_ts", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=64;N=48;K=32;bias=False;stride_A=(32, 1);stride_B=(32, 1);dtype_A_B=('c10::Float8_e4m3fnuz', "
         "'c10::Float8_e4m3fnuz', 'c10::BFloat16', 'c10::BFloat16');B=1;");
@@ -80,7 +80,7 @@ TEST_CASE("GEMM extensions: vllm::gemm_with_dynamic_quant takes the first two 2-
                             args("[[8, 256], [], [512, 128], [8, 2]]",
                                  "['c10::BFloat16', '', 'unsigned char', 'c10::Float8_e8m0fnu']",
                                  "[[256, 1], [], [128, 1], [2, 1]]"));
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=8;N=512;K=256;bias=False;stride_A=(256, 1);stride_B=();dtype_A_B=('c10::BFloat16', '');B=1;");
   CHECK(r.fwd.flops == Count::of(2097152));
@@ -91,7 +91,7 @@ TEST_CASE("GEMM extensions: TE v2 pseudo GEMMs write a 2-byte output and reject 
   // (16, 64) @ (64, 32) fp8: flops = 2·16·32·64 = 65,536
   // bytes = 16·64·1 + 64·32·1 + 16·32·2 = 1,024 + 2,048 + 1,024 = 4,096
   const ModelResult r = run("_Linear_yfwd_mm", args("[[16, 64], [64, 32]]", "['c10::Float8_e4m3fn', 'c10::Float8_e4m3fn']"));
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=16;N=32;K=64;bias=False;stride_A=None;stride_B=None;"
         "dtype_A_B=('c10::Float8_e4m3fn', 'c10::Float8_e4m3fn');B=1;");
@@ -100,8 +100,8 @@ TEST_CASE("GEMM extensions: TE v2 pseudo GEMMs write a 2-byte output and reject 
   // bf16 × fp8: bytes() raises ValueError, so TraceLens skips the event.
   const ModelResult mixed =
       run("_LayerNormLinearBackward_wgrad_mm", args("[[16, 64], [64, 32]]", "['c10::BFloat16', 'c10::Float8_e4m3fn']"));
-  CHECK(mixed.status == Status::kOk);
-  CHECK(mixed.fwd.status == Status::kError);
+  CHECK(mixed.status == perf::Status::kOk);
+  CHECK(mixed.fwd.status == perf::Status::kError);
 }
 
 TEST_CASE("GEMM extensions: hipblaslt_gemm_fp8 with transC swaps A and B", "[perf]") {
@@ -114,7 +114,7 @@ TEST_CASE("GEMM extensions: hipblaslt_gemm_fp8 with transC swaps A and B", "[per
       args("[[128, 64], [], [256, 64], [], [], [], [], [], []]",
            "['c10::Float8_e4m3fnuz', 'float', 'c10::Float8_e4m3fnuz', 'float', 'Scalar', 'Scalar', 'Scalar', 'Scalar', 'Scalar']",
            "[[64, 1], [], [64, 1], [], [], [], [], [], []]", "['', '', '', '', '15', 'False', 'True', 'True', '']"));
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=256;N=128;K=64;bias=False;stride_A=(64, 1);stride_B=(64, 1);"
         "dtype_A_B=('c10::Float8_e4m3fnuz', 'c10::Float8_e4m3fnuz');dtype_scaleA='float';dtype_scaleB='float';B=1;");
@@ -133,7 +133,7 @@ TEST_CASE("GEMM extensions: MXFP4 GEMMs count packed operands and E8M0 scales", 
   const ModelResult h = run("primus_turbo_cpp_extension::hipblaslt_gemm_fp4",
                             args("[[32, 64], [32, 4], [16, 64], [16, 4], [], [], [], [], []]", fp4_types, nullptr,
                                  "['', '', '', '', '15', 'False', 'True', 'False', '']"));
-  REQUIRE(h.status == Status::kOk);
+  REQUIRE(h.status == perf::Status::kOk);
   CHECK(params_repr(h) ==
         "M=32;N=16;K=128;bias=False;stride_A=None;stride_B=None;"
         "dtype_A_B=('c10::Float4_e2m1fn_x2', 'c10::Float4_e2m1fn_x2');"
@@ -147,7 +147,7 @@ TEST_CASE("GEMM extensions: MXFP4 GEMMs count packed operands and E8M0 scales", 
                             args("[[32, 64], [16, 64], [32, 4], [16, 4], [32, 16], [], [], [], []]",
                                  "['c10::Float4_e2m1fn_x2', 'c10::Float4_e2m1fn_x2', 'c10::Float8_e8m0fnu', "
                                  "'c10::Float8_e8m0fnu', 'c10::BFloat16', 'Scalar', 'Scalar', 'Scalar', 'Scalar']"));
-  REQUIRE(a.status == Status::kOk);
+  REQUIRE(a.status == perf::Status::kOk);
   CHECK(params_repr(a) == params_repr(h));
   CHECK(a.fwd.flops == Count::of(131072));
   CHECK(a.fwd.bytes == Count::of(4288));
@@ -158,7 +158,7 @@ TEST_CASE("GEMM extensions: MXFP4 GEMMs count packed operands and E8M0 scales", 
   const ModelResult f = run("aiter::gemm_afp4wfp4_", args("[[8, 32], [16, 32], [8, 2], [16, 2], [], [8, 16]]",
                                                           "['unsigned char', 'unsigned char', 'unsigned char', "
                                                           "'unsigned char', '', 'c10::BFloat16']"));
-  REQUIRE(f.status == Status::kOk);
+  REQUIRE(f.status == perf::Status::kOk);
   CHECK(params_repr(f) ==
         "B=1;M=8;N=16;K=64;bias=False;dtype_A_B=('unsigned char', 'unsigned char', 'c10::bfloat16');");
   CHECK(f.fwd.flops == Count::of(16384));
@@ -171,7 +171,7 @@ TEST_CASE("GEMM extensions: the batched aiter/sglang GEMMs scale FLOPs and bytes
   // flops = 4·2·8·16·64 = 65,536; bytes = 4·(8·64·2 + 64·16·0.5 + 8·16·2) = 4·(1,024 + 512 + 256) = 7,168.0
   const ModelResult w4 = run("aiter::batched_gemm_a16wfp4_", args("[[4, 8, 64], [4, 16, 32], [4, 16, 2]]",
                                                                    "['c10::BFloat16', 'unsigned char', 'unsigned char']"));
-  REQUIRE(w4.status == Status::kOk);
+  REQUIRE(w4.status == perf::Status::kOk);
   CHECK(params_repr(w4) == "B=4;M=8;N=16;K=64;bias=False;dtype_A_B=('c10::BFloat16', 'unsigned char', 'c10::bfloat16');");
   CHECK(w4.fwd.flops == Count::of(65536));
   CHECK(w4.fwd.bytes == Count::real(7168.0));
@@ -184,7 +184,7 @@ TEST_CASE("GEMM extensions: the batched aiter/sglang GEMMs scale FLOPs and bytes
       "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant_batched_gemm_a8w8_a_"
       "per_token_group_prequant_w_per_batched_tensor_quant",
       args("[[8, 4, 64], [4, 32, 64], [1]]", "['c10::BFloat16', 'signed char', 'float']"));
-  REQUIRE(w8.status == Status::kOk);
+  REQUIRE(w8.status == perf::Status::kOk);
   CHECK(params_repr(w8) == "B=4;M=8;N=32;K=64;bias=False;dtype_A_B=('c10::BFloat16', 'signed char', 'c10::bfloat16');");
   CHECK(w8.fwd.flops == Count::of(131072));
   CHECK(w8.fwd.bytes == Count::of(14336));
@@ -198,7 +198,7 @@ TEST_CASE("GEMM extensions: gemm_a8w8_blockscale with its block-scale params", "
   const ModelResult r = run("aiter::gemm_a8w8_blockscale_ck",
                             args("[[16, 512], [256, 512], [16, 4], [2, 4], [16, 256]]",
                                  "['c10::Float8_e4m3fnuz', 'c10::Float8_e4m3fnuz', 'float', 'float', 'c10::BFloat16']"));
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;M=16;N=256;K=512;bias=False;dtype_A_B=('c10::Float8_e4m3fnuz', 'c10::Float8_e4m3fnuz', 'c10::bfloat16');"
         "quant_scheme='a8w8_blockscale';quant_granularity='per_block';block_k=128;block_n=128;scale_dtype='float';"
@@ -219,7 +219,7 @@ TEST_CASE("GEMM extensions: the aiter a16w16 GEMMs pick their output dtype each 
   // bytes = (8·64 + 64·32 + 8·32 + 32)·2 = (512 + 2,048 + 256 + 32)·2 = 5,696
   const ModelResult g = run("aiter::gemm_a16w16", args("[[8, 64], [32, 64], [32], [], []]",
                                                        "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', '']"));
-  REQUIRE(g.status == Status::kOk);
+  REQUIRE(g.status == perf::Status::kOk);
   CHECK(params_repr(g) ==
         "B=1;M=8;N=32;K=64;bias=True;dtype_A_B=('c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16');");
   CHECK(g.fwd.flops == Count::of(33024));

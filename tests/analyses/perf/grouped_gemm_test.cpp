@@ -25,12 +25,12 @@ TEST_CASE("GroupedGEMM: fixed K, compact and zipped layouts", "[perf]") {
   // bytes = (256·128 + 4·128·64)·2 + 256·64·2 = (32,768 + 32,768)·2 + 32,768 = 163,840
   const char* bf16 = "['c10::BFloat16', 'c10::BFloat16', 'long int']";
   const ModelResult r = run("primus_turbo::grouped_gemm_impl", "[[256, 128], [4, 128, 64], [4]]", bf16);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "M=256;K=128;N=64;G=4;bpe_in=2;bpe_out=2;");
   CHECK(r.fwd.flops == Count::of(4194304));
   CHECK(r.fwd.bytes == Count::of(163840));
   CHECK(compute_spec(r) == "matrix_bf16");
-  CHECK(r.bwd.status == Status::kNotImplemented);  // the registered classes raise
+  CHECK(r.bwd.status == perf::Status::kNotImplemented);  // the registered classes raise
   // W stored (G, N, K): N is the dim that is not K.
   const ModelResult t = run("primus_turbo_cpp_extension::ck_grouped_gemm", "[[256, 128], [4, 64, 128], [4]]", bf16);
   CHECK(params_repr(t) == params_repr(r));
@@ -43,7 +43,7 @@ TEST_CASE("GroupedGEMM: fixed K, compact and zipped layouts", "[perf]") {
   CHECK(z.fwd.bytes == Count::of(131072));
   // Mixed N across groups is no fixed-K layout: ValueError.
   CHECK(run("primus_turbo::grouped_gemm", "[[[100, 128], [156, 128]], [[128, 64], [128, 32]]]", bf16).status ==
-        Status::kError);
+        perf::Status::kError);
 }
 
 TEST_CASE("GroupedGEMM: variable K sums the groups", "[perf]") {
@@ -53,7 +53,7 @@ TEST_CASE("GroupedGEMM: variable K sums the groups", "[perf]") {
   //       = 10,240 + 4,096 + 30,720 + 4,096 = 49,152
   const ModelResult r = run("primus_turbo::grouped_gemm_variable_k",
                             "[[[64, 32], [64, 96]], [[32, 16], [96, 16]]]", "['float', 'float']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=128;K=32;N=16;G=2;bpe_in=4;bpe_out=4;group_pairs=[((64, 32), (32, 16)), ((64, 96), (96, 16))];");
   CHECK(r.fwd.flops == Count::of(262144));

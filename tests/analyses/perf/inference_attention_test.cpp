@@ -84,7 +84,7 @@ TEST_CASE("inference attention: vLLM unified attention on a decode step (TraceLe
   const char* dims = "[[32, 64, 64], [32, 8, 64], [32, 8, 64], [32, 64, 64], [], [], [], [0]]";
   const char* types = "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', '', '', '', 'c10::BFloat16']";
   const ModelResult r = run("vllm::unified_attention_with_output", kDecodeStep, dims, types);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;N_Q=32;H_Q=64;H_V=8;H_K=8;N_KV=32;H_KV=8;d_h_qk=64;d_h_v=64;dropout=0.0;causal=False;"
         "flash_impl=True;c_sq=0;c_sk=0;c_sqsq=0;c_sqsk=0;g_sq=32;g_sk=55086;g_sqsq=32;g_sqsk=55086;"
@@ -92,19 +92,19 @@ TEST_CASE("inference attention: vLLM unified attention on a decode step (TraceLe
   CHECK(r.fwd.flops == Count::of(902529024));
   CHECK(r.fwd.bytes == Count::of(113340416));
   CHECK(compute_spec(r) == "matrix_bf16");
-  CHECK(r.bwd.status == Status::kNotImplemented);
+  CHECK(r.bwd.status == perf::Status::kNotImplemented);
   // The same base model under aiter's varlen and MLA decode names.
   CHECK(run("aiter::mha_varlen_fwd", kDecodeStep, dims, types).fwd.flops == Count::of(902529024));
   CHECK(run("pseudo_mla_decode_fwd", kDecodeStep, dims, types).fwd.bytes == Count::of(113340416));
   // No readable annotation: TraceLens's "no perf" placeholder (the b200 vLLM trace's
   // older label), no params and no metrics; an empty step raises in flops().
   CHECK(run("vllm::unified_attention_with_output", "execute_context_1(888_788544)_generation_0(0)", dims, types).status ==
-        Status::kError);
-  CHECK(run("vllm::unified_attention_with_output", "", dims, types).status == Status::kError);
+        perf::Status::kError);
+  CHECK(run("vllm::unified_attention_with_output", "", dims, types).status == perf::Status::kError);
   const ModelResult empty = run("vllm::unified_attention_with_output",
                                 "execute_0_context_0(sq0sk0sqsq0sqsk0)_generation_0(sq0sk0sqsq0sqsk0)", dims, types);
-  CHECK(empty.status == Status::kOk);
-  CHECK(empty.fwd.status == Status::kNotImplemented);
+  CHECK(empty.status == perf::Status::kOk);
+  CHECK(empty.fwd.status == perf::Status::kNotImplemented);
 }
 
 TEST_CASE("inference attention: aiter varlen / batch prefill / MLA prefill take d_v from v", "[perf]") {
@@ -117,7 +117,7 @@ TEST_CASE("inference attention: aiter varlen / batch prefill / MLA prefill take 
   const char* types = "['c10::BFloat16', 'c10::Float8_e4m3fn', 'c10::Float8_e4m3fn']";
   for (const char* op : {"aiter::fmha_v3_varlen_fwd", "aiter::mha_batch_prefill", "pseudo_mla_prefill_fwd"}) {
     const ModelResult r = run(op, kMixedStep, dims, types);
-    REQUIRE(r.status == Status::kOk);
+    REQUIRE(r.status == perf::Status::kOk);
     CHECK(r.find_param("d_h_v")->i == 64);
     CHECK(r.fwd.flops == Count::of(38522585088));
     CHECK(r.fwd.bytes == Count::of(26346624));
@@ -130,17 +130,17 @@ TEST_CASE("inference attention: SGLang native steps (reconstructed prefill, deco
   const char* dims = "[[100, 8, 64], [100, 8, 64]]";
   const char* types = "['c10::BFloat16', 'c10::BFloat16']";
   const ModelResult r = run("aiter::mha_varlen_fwd", "step[EXTEND bs=2 toks=100]", dims, types);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(repr(*r.find_param("c_sqsq")) == "5000.0");
   CHECK(r.fwd.flops == Count::real(5120000.0));
   CHECK(r.fwd.bytes == Count::of(409600));
   // DECODE: g_sk set to g_sq, flagged; TraceLens's flops() is None, which sollens
   // reports as no metrics.
   const ModelResult d = run("aiter::mha_varlen_fwd", "step[DECODE bs=8]", dims, types);
-  REQUIRE(d.status == Status::kOk);
+  REQUIRE(d.status == perf::Status::kOk);
   CHECK(params_repr(d).ends_with("g_sq=8;g_sk=8;g_sqsq=0;g_sqsk=0;dtype_Q='c10::BFloat16';dtype_KV='c10::BFloat16';"
                                  "_no_flops=True;_kv_unknown=True;"));
-  CHECK(d.fwd.status == Status::kError);
+  CHECK(d.fwd.status == perf::Status::kError);
 }
 
 TEST_CASE("inference attention: SGLang paged_attention_ragged reads q and the paged caches", "[perf]") {
@@ -151,7 +151,7 @@ TEST_CASE("inference attention: SGLang paged_attention_ragged reads q and the pa
       run("sglang_profiler::attention_paged_attention_ragged", "step[DECODE bs=4 g_sq=4 g_sqsq=4 g_sqsk=4096 g_sk=4096]",
           "[[4, 4096], [4], [4, 32, 128], [100, 16, 8, 128], [100, 16, 8, 128]]",
           "['c10::BFloat16', 'int', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;N_Q=4;H_Q=32;H_V=8;H_K=8;N_KV=4096;H_KV=8;d_h_qk=128;d_h_v=128;dropout=0.0;causal=False;"
         "flash_impl=True;c_sq=0;c_sk=0;c_sqsq=0;c_sqsk=0;g_sq=4;g_sk=4096;g_sqsq=4;g_sqsk=4096;"
@@ -170,7 +170,7 @@ TEST_CASE("inference attention: pa_decode_gluon is decode only, windowed, over a
       run("aiter::pa_decode_gluon", "execute_35_context_1(sq3sk10sqsq9sqsk30)_generation_32(sq32sk65536sqsq32sqsk65536)",
           "[[32, 16, 128], [32, 16, 128], [1000, 2, 16, 128, 8], [1000, 2, 128, 16]]",
           "['c10::BFloat16', 'c10::BFloat16', 'c10::Float8_e4m3fn', 'c10::Float8_e4m3fn']", concrete.c_str());
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;N_Q=32;H_Q=16;H_V=2;H_K=2;N_KV=65536;H_KV=2;d_h_qk=128;d_h_v=128;dropout=0.0;causal=False;"
         "flash_impl=True;c_sq=0;c_sk=0;c_sqsq=0;c_sqsk=0;g_sq=32;g_sk=65536;g_sqsq=32;g_sqsk=65536;"
@@ -187,7 +187,7 @@ TEST_CASE("inference attention: the DeepSeek-V4 paged decode pseudo ops", "[perf
   const char* dims = "[[4, 64, 512]]";
   const char* types = "['c10::BFloat16']";
   const ModelResult swa = run("pseudo_v4_paged_decode_swa", step, dims, types);
-  REQUIRE(swa.status == Status::kOk);
+  REQUIRE(swa.status == perf::Status::kOk);
   CHECK(params_repr(swa) ==
         "B=1;N_Q=4;H_Q=64;H_V=1;H_K=1;N_KV=8192;H_KV=1;d_h_qk=512;d_h_v=512;dropout=0.0;causal=False;"
         "flash_impl=True;c_sq=0;c_sk=0;c_sqsq=0;c_sqsk=0;g_sq=4;g_sk=8192;g_sqsq=4;g_sqsk=8192;"
@@ -210,7 +210,7 @@ TEST_CASE("inference attention: the sparse MLA prefill counts (query, KV slot) p
   // flops = 6,000·16·2·(512 + 512) = 196,608,000; bytes = 2·100·16·512·2 + 6,000·512·1 = 6,348,800
   const ModelResult r = run("aiter::pa_sparse_prefill_opus_fwd", "", "[[100, 16, 512], [50000, 1, 512], [4000], [], [], [2000]]",
                             "['c10::BFloat16', 'c10::Float8_e4m3fn', 'int', '', '', 'int']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;N_Q=100;H_Q=16;H_V=1;H_K=1;N_KV=6000;H_KV=1;d_h_qk=512;d_h_v=512;dropout=0.0;causal=False;"
         "flash_impl=True;prefill_pairs=6000;dtype_Q='c10::BFloat16';dtype_KV='c10::Float8_e4m3fn';");
@@ -227,7 +227,7 @@ TEST_CASE("inference attention: the tilelang sparse MLA forward has d_v 512", "[
       run("sglang_profiler::tilelang_kernel_tilelang_sparse_fwd",
           "execute_100_context_1(sq100sk100sqsq10000sqsk10000)_generation_0(sq0sk0sqsq0sqsk0)",
           "[[100, 16, 576], [100, 1, 576], [100, 2048]]", "['c10::BFloat16', 'c10::BFloat16', 'int']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.find_param("d_h_v")->i == 512);
   CHECK(r.fwd.flops == Count::of(174080000));
   CHECK(r.fwd.bytes == Count::of(3699200));
@@ -242,7 +242,7 @@ TEST_CASE("inference attention: GDN linear attention is linear in the step's tok
   const char* types = "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar']";
   for (const char* op : {"vllm::gdn_attention_core", "aiter::linear_attention_with_output_base"}) {
     const ModelResult r = run(op, step, dims, types);
-    REQUIRE(r.status == Status::kOk);
+    REQUIRE(r.status == perf::Status::kOk);
     CHECK(params_repr(r) ==
           "B=1;N_Q=104;H_Q=4;N_KV=0;H_KV=4;H_V=8;H_K=4;d_h_qk=128;d_h_v=128;c_sq=100;c_sk=100;c_sqsq=0;"
           "c_sqsk=0;g_sq=4;g_sk=4;g_sqsq=0;g_sqsk=0;dtype_Q='c10::BFloat16';");
@@ -250,14 +250,14 @@ TEST_CASE("inference attention: GDN linear attention is linear in the step's tok
     CHECK(r.fwd.bytes == Count::of(642304));
     CHECK(compute_spec(r) == "matrix_bf16");
   }
-  CHECK(run("vllm::gdn_attention_core", "step[EXTEND bs=2 toks=100]", dims, types).status == Status::kError);
+  CHECK(run("vllm::gdn_attention_core", "step[EXTEND bs=2 toks=100]", dims, types).status == perf::Status::kError);
 }
 
 TEST_CASE("inference attention: SGLang store_cache moves k and v rows, no math", "[perf]") {
   // k (64, 5120) bf16: 327,680 elements; bytes = 4·327,680·2 = 2,621,440; flops 0.
   const ModelResult r = run("sglang::store_cache", "", "[[64, 5120], [64, 5120], [168724, 5120], [168724, 5120], [64], [], []]",
                             "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'long int', '', '']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "op_shape=(64, 5120);nelems=327680;dtype='c10::BFloat16';");
   CHECK(r.fwd.flops == Count::of(0));
   CHECK(r.fwd.bytes == Count::of(2621440));
@@ -281,12 +281,12 @@ TEST_CASE("inference attention: an op reads the innermost step annotation on its
       .launch(11, "kernel_unified_attention_2d", 100, 10)
       .cpu_op("vllm::unified_attention_with_output", 200, 5, later_attn)
       .launch(201, "kernel_unified_attention_2d", 300, 10);
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(loaded.store);
-  const TraceTree tree = TraceTree::build(*loaded.store);
-  const LauncherTable launchers = find_kernel_launchers(*loaded.store, tree);
-  const ModeledOps ops = evaluate_modeled_ops(*loaded.store, tree);
-  const Table u = unified_perf_summary_table(*loaded.store, tree, launchers, ops);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(loaded.ok());
+  const TraceTree tree = TraceTree::build(*loaded.value());
+  const LauncherTable launchers = find_kernel_launchers(*loaded.value(), tree);
+  const ModeledOps ops = evaluate_modeled_ops(*loaded.value(), tree);
+  const Table u = unified_perf_summary_table(*loaded.value(), tree, launchers, ops);
   REQUIRE(u.num_rows() == 2);
   CHECK(col(u, "op category").string_at(0) == "InferenceAttention");
   CHECK(col(u, "has_perf_model").bool_at(0));

@@ -23,7 +23,7 @@ TEST_CASE("elementwise extras: LigerSiLUMulFunction is the binary model on its t
   // a, b (4, 8) bf16; a third slot is not an output: flops = 32, bytes = 3·32·2 = 192.
   const ModelResult r = run("LigerSiLUMulFunction", Family::kBinaryElementwise, "[[4, 8], [4, 8], [4, 8]]",
                             "['c10::BFloat16', 'c10::BFloat16', 'float']", "[[8, 1], [8, 1], [8, 1]]");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "shape_in1=(4, 8);shape_in2=(4, 8);dtype_in1_in2_out=('c10::BFloat16', 'c10::BFloat16', None);"
         "stride_input1=(8, 1);stride_input2=(8, 1);stride_output=None;");
@@ -38,7 +38,7 @@ TEST_CASE("elementwise extras: the gated activations read twice the output's ele
   const char* types = "['c10::BFloat16', 'float']";
   const char* strides = "[[2304, 256, 1], [4608, 512, 1]]";
   const ModelResult s = run("aiter::silu_and_mul", Family::kUnaryElementwise, dims, types, strides);
-  REQUIRE(s.status == Status::kOk);
+  REQUIRE(s.status == perf::Status::kOk);
   CHECK(params_repr(s) ==
         "op_shape=(4, 9, 256);dtype_in_out=('float', 'c10::BFloat16');stride_input=(4608, 512, 1);"
         "stride_output=(2304, 256, 1);");
@@ -58,7 +58,7 @@ TEST_CASE("elementwise extras: mixed_sample_outer_exponential on its own element
   // bytes = 256,000·2 + 256,000·4 + 8·4 = 512,000 + 1,024,000 + 32 = 1,536,032
   const ModelResult r = run("aiter::mixed_sample_outer_exponential", Family::kElementwise,
                             "[[8], [8, 32000], [8, 32000]]", "['int', 'c10::BFloat16', 'float']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "T=8;V=32000;dtype_logits='c10::BFloat16';dtype_noise='float';");
   CHECK(r.fwd.flops == Count::of(512000));
   CHECK(r.fwd.bytes == Count::of(1536032));
@@ -74,7 +74,7 @@ TEST_CASE("Evoformer attention: B·N_seq batches of non-causal attention over N_
   const ModelResult r = run("EvoformerAttention", Family::kSdpa,
                             "[[1, 4, 64, 8, 32], [1, 4, 64, 8, 32], [1, 4, 64, 8, 32], [1, 4, 1, 1, 64], [1, 1, 8, 64, 64]]",
                             "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=4;N_Q=64;H_Q=8;N_KV=64;H_KV=8;d_h_qk=32;d_h_v=32;causal=False;flash_impl=False;"
         "dtype_A_B=['c10::BFloat16'];");
@@ -92,7 +92,7 @@ TEST_CASE("GroupQuant: per_group_quant and the vLLM Triton FP8 quant on the Bina
                             "[[16, 512], [16, 512], [16, 1], [], []]",
                             "['c10::Float8_e4m3fnuz', 'c10::BFloat16', 'float', '', 'Scalar']",
                             "[[512, 1], [512, 1], [1, 1], [], []]");
-  REQUIRE(q.status == Status::kOk);
+  REQUIRE(q.status == perf::Status::kOk);
   CHECK(params_repr(q) ==
         "shape_in1=(16, 512);shape_in2=(16, 1);shape_out=(16, 512);"
         "dtype_in1_in2_out=('c10::BFloat16', 'float', 'c10::Float8_e4m3fnuz');"
@@ -104,7 +104,7 @@ TEST_CASE("GroupQuant: per_group_quant and the vLLM Triton FP8 quant on the Bina
   // bytes = 128,000·2 + 128,000 + 32·32·4 = 256,000 + 128,000 + 4,096 = 388,096
   const ModelResult t = run("vllm::triton_per_token_group_quant_fp8", Family::kBinaryElementwise, "[[32, 4000], []]",
                             "['c10::BFloat16', 'Scalar']", nullptr, "['', '128']");
-  REQUIRE(t.status == Status::kOk);
+  REQUIRE(t.status == perf::Status::kOk);
   CHECK(params_repr(t) == "M=32;N=4000;group_size=128;num_groups=32;shape_x=(32, 4000);dtype_x='c10::BFloat16';");
   CHECK(t.fwd.flops == Count::of(768000));
   CHECK(t.fwd.bytes == Count::of(388096));
@@ -115,7 +115,7 @@ TEST_CASE("GroupQuant: the MXFP4 quantizers on the GroupQuant sheet", "[perf]") 
   // bytes = 4,096·2 + 4,096·0.5 + 4,096 // 32 = 8,192 + 2,048 + 128 = 10,368.0
   const ModelResult f = run("sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant", Family::kGroupQuant,
                             "[[16, 4, 64]]", "['c10::BFloat16']", "[[256, 64, 1]]");
-  REQUIRE(f.status == Status::kOk);
+  REQUIRE(f.status == perf::Status::kOk);
   CHECK(params_repr(f) ==
         "op_shape=(16, 4, 64);dtype_in_out=('c10::BFloat16', 'c10::BFloat16');stride_input=(256, 64, 1);"
         "stride_output=None;");
@@ -137,7 +137,7 @@ TEST_CASE("mHC: post and pre-projection steps", "[perf]") {
   //       = 1,024 + 4,096 + 128 + 512 + 4,096 = 9,856
   const ModelResult p = run("aiter::mhc_post", Family::kMhc, "[[8, 4, 64], [8, 64], [8, 4, 64], [8, 4, 1], [8, 4, 4], []]",
                             "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'float', 'float', 'Scalar']");
-  REQUIRE(p.status == Status::kOk);
+  REQUIRE(p.status == perf::Status::kOk);
   CHECK(params_repr(p) == "M=8;n=4;C=64;hc3=None;dtype_in='c10::BFloat16';");
   CHECK(p.fwd.flops == Count::of(20480));
   CHECK(p.fwd.bytes == Count::of(9856));
@@ -147,7 +147,7 @@ TEST_CASE("mHC: post and pre-projection steps", "[perf]") {
   //       = 4,096 + 24,576 + 1,536 + 64 = 30,272
   const ModelResult g = run("aiter::mhc_pre_gemm_sqrsum", Family::kMhc, "[[2, 8, 24], [2, 8], [8, 4, 64], [24, 256], [], []]",
                             "['float', 'float', 'c10::BFloat16', 'float', 'Scalar', 'Scalar']");
-  REQUIRE(g.status == Status::kOk);
+  REQUIRE(g.status == perf::Status::kOk);
   CHECK(params_repr(g) == "M=8;n=4;C=64;hc3=24;K=256;split_k=2;dtype_in='c10::BFloat16';");
   CHECK(g.fwd.flops == Count::of(98304));
   CHECK(g.fwd.bytes == Count::of(30272));
@@ -159,7 +159,7 @@ TEST_CASE("MoE_aux: topk_softplus scores the gating logits", "[perf]") {
   // bytes = 16·256·2 + 256·4 + 16·8·4·2 = 8,192 + 1,024 + 1,024 = 10,240
   const ModelResult r = run("aiter::topk_softplus", Family::kMoeAux, "[[16, 8], [16, 8], [16, 256], [256]]",
                             "['float', 'int', 'c10::BFloat16', 'float']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "M=16;n=1;C=256;E=256;topk=8;dtype_in='c10::BFloat16';");
   CHECK(r.fwd.flops == Count::of(24576));
   CHECK(r.fwd.bytes == Count::of(10240));
@@ -176,7 +176,7 @@ TEST_CASE("CustomCollective: HBM traffic of custom all-reduce, reduce-scatter an
   const char* fused_strides = "[[1], [], [7168, 1], [7168, 1], [7168, 1], [7168, 1], [1], [], [], []]";
   const ModelResult f =
       run("aiter::fused_allreduce_rmsnorm", Family::kCustomCollective, fused_dims, fused_types, fused_strides);
-  REQUIRE(f.status == Status::kOk);
+  REQUIRE(f.status == perf::Status::kOk);
   CHECK(params_repr(f) == "op_shape=(4, 7168);dtype_in='c10::BFloat16';stride_input=(7168, 1);num_channels=7168;");
   CHECK(f.fwd.flops == Count::of(143368));
   CHECK(f.fwd.bytes == Count::of(243712));

@@ -28,7 +28,7 @@ TEST_CASE("MoE_fused: aiter fmoe_fp8_blockscale_g1u1", "[perf]") {
                             "['c10::BFloat16', 'c10::Float8_e4m3fnuz', 'c10::Float8_e4m3fnuz', 'c10::Float8_e4m3fnuz', "
                             "'float', 'int']",
                             "['', '', '', '', '', '', '', '', '4']");
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "num_tokens=2;hidden_dim=64;inter_dim=32;num_experts=8;topk=4;gated=True;"
         "input_dtype='c10::Float8_e4m3fnuz';weight_dtype='c10::Float8_e4m3fnuz';output_dtype='c10::BFloat16';");
@@ -38,7 +38,7 @@ TEST_CASE("MoE_fused: aiter fmoe_fp8_blockscale_g1u1", "[perf]") {
   // No topk in Concrete Inputs[8]: ValueError.
   CHECK(run("aiter::fmoe_g1u1", Family::kMoeFused, "[[2, 64], [2, 64], [8, 64, 64], [8, 64, 32]]",
             "['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16']")
-            .status == Status::kError);
+            .status == perf::Status::kError);
 }
 
 TEST_CASE("MoE_unfused: the CK-tile up and down stages and SGLang's Triton grouped GEMM", "[perf]") {
@@ -47,7 +47,7 @@ TEST_CASE("MoE_unfused: the CK-tile up and down stages and SGLang's Triton group
   const ModelResult u = run("aiter::moe_cktile2stages_gemm1_ck", Family::kMoeUnfused,
                             "[[2, 64], [8, 64, 64], [2, 4, 32], [48], [12], [1]]",
                             "['c10::BFloat16', 'c10::Float8_e4m3fnuz', 'c10::BFloat16', 'int', 'int', 'int']");
-  REQUIRE(u.status == Status::kOk);
+  REQUIRE(u.status == perf::Status::kOk);
   CHECK(params_repr(u) ==
         "num_tokens=2;hidden_dim=64;inter_dim=32;num_experts=8;topk=4;gated=True;input_dtype='c10::BFloat16';"
         "weight_dtype='c10::Float8_e4m3fnuz';output_dtype='c10::BFloat16';");
@@ -58,7 +58,7 @@ TEST_CASE("MoE_unfused: the CK-tile up and down stages and SGLang's Triton group
   const ModelResult d = run("aiter::moe_cktile2stages_gemm2_ck", Family::kMoeUnfused,
                             "[[2, 4, 32], [8, 64, 32], [2, 64], [48], [12], [1]]",
                             "['c10::BFloat16', 'c10::Float8_e4m3fnuz', 'c10::BFloat16', 'int', 'int', 'int']");
-  REQUIRE(d.status == Status::kOk);
+  REQUIRE(d.status == perf::Status::kOk);
   CHECK(params_repr(d) ==
         "num_tokens=2;hidden_dim=64;inter_dim=32;num_experts=8;topk=4;input_dtype='c10::BFloat16';"
         "weight_dtype='c10::Float8_e4m3fnuz';output_dtype='c10::BFloat16';");
@@ -70,7 +70,7 @@ TEST_CASE("MoE_unfused: the CK-tile up and down stages and SGLang's Triton group
                             "[[2, 64], [8, 64, 64], [], [8, 64], [], [2, 4], [2, 4], [48], [2, 4], [1]]",
                             "['c10::BFloat16', 'c10::Float8_e4m3fnuz', '', 'c10::BFloat16', '', 'float', 'int', 'int', "
                             "'int', 'int']");
-  REQUIRE(t.status == Status::kOk);
+  REQUIRE(t.status == perf::Status::kOk);
   CHECK(params_repr(t) ==
         "m_work=8;num_tokens=2;topk=4;N=64;K=64;num_experts=8;input_dtype='c10::BFloat16';"
         "weight_dtype='c10::Float8_e4m3fnuz';output_dtype='c10::BFloat16';");
@@ -84,7 +84,7 @@ TEST_CASE("MoE_aux: routing top-k, sorting and shared-expert append", "[perf]") 
   // flops = 4,096 (the largest); bytes = 4,096·2 + 256·2 + 128·4 + 128·4 = 9,728
   const ModelResult b = run("aiter::biased_grouped_topk_hip", Family::kMoeAux, "[[16, 256], [256], [16, 8], [16, 8], [], []]",
                             "['c10::BFloat16', 'c10::BFloat16', 'float', 'int', 'Scalar', 'Scalar']");
-  REQUIRE(b.status == Status::kOk);
+  REQUIRE(b.status == perf::Status::kOk);
   CHECK(params_repr(b) ==
         "operands=[((16, 256), 'c10::BFloat16'), ((256,), 'c10::BFloat16'), ((16, 8), 'float'), ((16, 8), 'int')];");
   CHECK(b.fwd.flops == Count::of(4096));
@@ -94,7 +94,7 @@ TEST_CASE("MoE_aux: routing top-k, sorting and shared-expert append", "[perf]") 
   // flops = 144; bytes = 2·(144·4 + 144·4) = 2·1,152 = 2,304
   const ModelResult f = run("sglang_profiler::fused_moe_triton_kernels_fused_append_shared_experts", Family::kMoeAux,
                             "[[16, 9], [16, 9]]", "['int', 'float']");
-  REQUIRE(f.status == Status::kOk);
+  REQUIRE(f.status == perf::Status::kOk);
   CHECK(params_repr(f) ==
         "shape_in1=(16, 9);shape_in2=(16, 9);dtype_in1_in2_out=('int', 'float', 'float');stride_input1=None;"
         "stride_input2=None;stride_output=None;");

@@ -38,7 +38,7 @@ TEST_CASE("MoE pseudo ops: aiter fused 1-stage is the fused model on its parent'
   // bytes = 4·64·2 + 5.46875·128·64·1·2 + 5.46875·128·64·1 + 4·64·2 (output at the input's 2)
   //       = 512 + 89,600 + 44,800 + 512 = 135,424
   const ModelResult r = run("pseudo_op::moe_aiter_fused_1stage", Family::kMoeFused, aiter_fused_parent_args());
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "num_tokens=4;hidden_dim=64;inter_dim=128;num_experts=8;topk=2;gated=True;input_dtype='c10::BFloat16';"
         "weight_dtype='c10::Float8_e4m3fn';");
@@ -51,14 +51,14 @@ TEST_CASE("MoE pseudo ops: flydsl stages split the parent's MoE into up and down
   // stage1 (up, gated): flops = 2·4·64·128·2·2 = 262,144;
   //   bytes = 4·64·2 + 5.46875·2·64·128·1 + 4·128·2·2 = 512 + 89,600 + 2,048 = 92,160
   const ModelResult up = run("pseudo_op::moe_flydsl_stage1", Family::kMoeUnfused, aiter_fused_parent_args());
-  REQUIRE(up.status == Status::kOk);
+  REQUIRE(up.status == perf::Status::kOk);
   CHECK(up.fwd.flops == Count::of(262144));
   CHECK(up.fwd.bytes == Count::real(92160.0));
   CHECK(compute_spec(up) == "matrix_fp8");  // the weight dtype's precision
   // stage2 (down): flops = 2·4·128·64·2 = 131,072;
   //   bytes = 4·128·2·2 + 5.46875·128·64·1 + 4·64·2 = 2,048 + 44,800 + 512 = 47,360; gated still listed.
   const ModelResult down = run("pseudo_op::moe_flydsl_stage2", Family::kMoeUnfused, aiter_fused_parent_args());
-  REQUIRE(down.status == Status::kOk);
+  REQUIRE(down.status == perf::Status::kOk);
   CHECK(params_repr(down) ==
         "num_tokens=4;hidden_dim=64;inter_dim=128;num_experts=8;topk=2;gated=True;input_dtype='c10::BFloat16';"
         "weight_dtype='c10::Float8_e4m3fn';");
@@ -73,7 +73,7 @@ TEST_CASE("MoE pseudo ops: Triton unfused stages read topk, gated and the kernel
   //   bytes = 4·64·2 + 5.46875·2·64·64·0.5 + 4·64·2·2 = 512 + 22,400 + 1,024 = 23,936
   const ModelResult up = run("pseudo_op::moe_triton_unfused_up", Family::kMoeUnfused, with_moe_args(parent, 2, true),
                              {"_matmul_ogs_NNT_bf16xbf16xmxfp4_128x256x128x1_swiglu"});
-  REQUIRE(up.status == Status::kOk);
+  REQUIRE(up.status == perf::Status::kOk);
   CHECK(params_repr(up) ==
         "num_tokens=4;hidden_dim=64;inter_dim=64;num_experts=8;topk=2;gated=True;input_dtype='c10::BFloat16';"
         "weight_dtype='FP4';");
@@ -84,17 +84,17 @@ TEST_CASE("MoE pseudo ops: Triton unfused stages read topk, gated and the kernel
   //   bytes = 4·64·2·2 + 5.46875·64·64·1 + 4·64·2 = 1,024 + 22,400 + 512 = 23,936
   const ModelResult down = run("pseudo_op::moe_triton_unfused_down", Family::kMoeUnfused,
                                with_moe_args(parent, 2, false), {"_matmul_ogs_NNT_bf16xfp8_128x256x128x1"});
-  REQUIRE(down.status == Status::kOk);
+  REQUIRE(down.status == perf::Status::kOk);
   CHECK(down.find_param("gated")->b == false);
   CHECK(down.fwd.flops == Count::of(65536));
   CHECK(down.fwd.bytes == Count::real(23936.0));
   // A kernel name without a weight dtype: the bytes raise (unknown dtype None).
   CHECK(run("pseudo_op::moe_triton_unfused_down", Family::kMoeUnfused, with_moe_args(parent, 2, false),
             {"_matmul_ogs_bf16"})
-            .fwd.status == Status::kError);
+            .fwd.status == perf::Status::kError);
   // Without the pass's MoE topk there is no model.
   CHECK(run("pseudo_op::moe_triton_unfused_up", Family::kMoeUnfused, parent, {"matmul_ogs_mxfp4"}).status ==
-        Status::kError);
+        perf::Status::kError);
 }
 
 TEST_CASE("MoE pseudo ops: GPTQ/AWQ stages with INT4 weights", "[perf]") {
@@ -104,7 +104,7 @@ TEST_CASE("MoE pseudo ops: GPTQ/AWQ stages with INT4 weights", "[perf]") {
   // up, gated by default: N = 256 / 2 = 128; flops = 2·4·64·128·2·2 = 262,144;
   //   bytes = 4·64·2 + 5.46875·2·64·128·0.5 + 4·128·2·2 = 512 + 44,800 + 2,048 = 47,360
   const ModelResult up = run("pseudo_op::moe_gptq_awq_up", Family::kMoeUnfused, with_moe_args(parent, 2, std::nullopt));
-  REQUIRE(up.status == Status::kOk);
+  REQUIRE(up.status == perf::Status::kOk);
   CHECK(params_repr(up) ==
         "num_tokens=4;hidden_dim=64;inter_dim=128;num_experts=8;topk=2;gated=True;input_dtype='c10::BFloat16';");
   CHECK(up.fwd.flops == Count::of(262144));
@@ -112,7 +112,7 @@ TEST_CASE("MoE pseudo ops: GPTQ/AWQ stages with INT4 weights", "[perf]") {
   // down: N = 2·64 = 128; flops = 2·4·128·64·2 = 131,072;
   //   bytes = 4·128·2·2 + 5.46875·128·64·0.5 + 4·64·2 = 2,048 + 22,400 + 512 = 24,960
   const ModelResult down = run("pseudo_op::moe_gptq_awq_down", Family::kMoeUnfused, with_moe_args(parent, 2, false));
-  REQUIRE(down.status == Status::kOk);
+  REQUIRE(down.status == perf::Status::kOk);
   CHECK(params_repr(down) ==
         "num_tokens=4;hidden_dim=64;inter_dim=128;num_experts=8;topk=2;input_dtype='c10::BFloat16';");
   CHECK(down.fwd.flops == Count::of(131072));

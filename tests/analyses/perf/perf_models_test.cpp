@@ -26,14 +26,14 @@ TEST_CASE("GEMM: aten::addmm with bias", "[perf]") {
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
   a.strides = lit("[[1], [128, 1], [1, 128], [], []]");
   const ModelResult r = run("aten::addmm", a, {"Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV"});
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "M=32;N=64;K=128;bias=True;stride_A=(128, 1);stride_B=(1, 128);"
         "dtype_A_B=('c10::BFloat16', 'c10::BFloat16');B=1;transpose=(True, False);");
   CHECK(r.fwd.flops == Count::of(526336));
   CHECK(r.fwd.bytes == Count::of(28800));
   CHECK(compute_spec(r) == "matrix_bf16");
-  CHECK(r.bwd.status == Status::kNotImplemented);  // GEMM bwd raises upstream
+  CHECK(r.bwd.status == perf::Status::kNotImplemented);  // GEMM bwd raises upstream
 }
 
 TEST_CASE("GEMM: strided aten::bmm", "[perf]") {
@@ -45,7 +45,7 @@ TEST_CASE("GEMM: strided aten::bmm", "[perf]") {
   a.types = lit("['float', 'float']");
   a.strides = lit("[[512, 1, 16], [256, 8, 1]]");
   const ModelResult r = run("aten::bmm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=4;M=16;N=8;K=32;bias=False;stride_A=(512, 1, 16);stride_B=(256, 8, 1);"
         "dtype_A_B=('float', 'float');");
@@ -64,7 +64,7 @@ TEST_CASE("SDPA: non-causal and causal flash attention", "[perf]") {
   a.strides = lit("[[32768, 8192, 64, 1], [32768, 8192, 64, 1], [32768, 8192, 64, 1], [], [], [], []]");
   a.concrete = lit("['', '', '', '0.', 'False', 'False', '']");
   ModelResult r = run("aten::_scaled_dot_product_flash_attention", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=2;N_Q=128;H_Q=4;N_KV=128;H_KV=4;d_h_qk=64;d_h_v=64;dropout=0.0;causal=False;"
         "flash_impl=True;dtype_A_B=('float', 'float');");
@@ -80,7 +80,7 @@ TEST_CASE("SDPA: non-causal and causal flash attention", "[perf]") {
   // flops = B·H·2·pairs·(d_qk + d_v) = 8·2·8256·128 = 16908288.
   a.concrete = lit("['', '', '', '0.', 'True', 'False', '']");
   r = run("aten::_scaled_dot_product_flash_attention", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::real(16777216.0));
   REQUIRE(r.fwd.flops_corrected);
   CHECK(*r.fwd.flops_corrected == Count::of(16908288));
@@ -99,7 +99,7 @@ TEST_CASE("CONV: grouped convolution with a bias tensor", "[perf]") {
   a.strides = lit("[[800, 100, 10, 1], [36, 9, 3, 1], [1], [], [], [], [], [], []]");
   a.concrete = lit("['', '', '', '[1, 1]', '[1, 1]', '[1, 1]', 'False', '[0, 0]', '2']");
   const ModelResult r = run("aten::convolution", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "convNd='conv2d';input_shape=(2, 8, 10, 10);filter_shape=(16, 4, 3, 3);"
         "dtype_input_weight=('float', 'float');input_stride=(800, 100, 10, 1);"
@@ -121,7 +121,7 @@ TEST_CASE("Binary elementwise: broadcasting and a scalar operand", "[perf]") {
   a.types = lit("['c10::BFloat16', 'c10::BFloat16']");
   a.strides = lit("[[32, 32, 1], [1, 1]]");
   ModelResult r = run("aten::mul", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::of(4096));
   CHECK(r.fwd.bytes == Count::of(9232));
   CHECK(repr(*r.find_param("dtype_in1_in2_out")) == "('c10::BFloat16', 'c10::BFloat16', None)");
@@ -136,7 +136,7 @@ TEST_CASE("Binary elementwise: broadcasting and a scalar operand", "[perf]") {
   // (3, 4) with (5,): not broadcastable: the event is skipped (ValueError upstream)
   a.dims = lit("[[3, 4], [5]]");
   a.types = lit("['float', 'float']");
-  CHECK(run("aten::mul", a).fwd.status == Status::kError);
+  CHECK(run("aten::mul", a).fwd.status == perf::Status::kError);
 }
 
 TEST_CASE("Normalization: aten::layer_norm", "[perf]") {
@@ -150,7 +150,7 @@ TEST_CASE("Normalization: aten::layer_norm", "[perf]") {
   a.strides = lit("[[320, 32, 1], [], [1], [1], [], []]");
   a.concrete = lit("['', '[32]', '', '', '1.0000000000000001e-05', 'True']");
   const ModelResult r = run("aten::layer_norm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "op_shape=(2, 10, 32);dtype_in_out=('c10::BFloat16', None);stride_input=(320, 32, 1);"
         "stride_output=None;num_channels=32;has_bias=True;is_affine=True;is_training=True;");
@@ -167,7 +167,7 @@ TEST_CASE("Reduce: output elements, TraceLens's and corrected", "[perf]") {
   a.types = lit("['float', 'ScalarList', 'Scalar', '']");
   a.concrete = lit("['', '[0]', 'False', '']");
   const ModelResult r = run("aten::sum", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(repr(*r.find_param("num_output_elems")) == "1");
   CHECK(r.fwd.flops == Count::of(128));
   CHECK(r.fwd.bytes == Count::of(516));
@@ -189,7 +189,7 @@ TEST_CASE("Normalization corrected: batch_norm in inference reads training and a
   a.strides = lit("[[256, 64, 8, 1], [1], [1], [1], [1], [], [], [], []]");
   a.concrete = lit("['', '', '', '', '', 'False', '0.1', '1e-05', 'True']");
   const ModelResult r = run("aten::batch_norm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.find_param("is_training")->b);  // TraceLens's value stays in the param column
   CHECK(r.fwd.flops == Count::of(2584));
   CHECK(r.fwd.bytes == Count::of(4192));
@@ -212,7 +212,7 @@ TEST_CASE("Normalization corrected: layer_norm without weight and bias", "[perf]
   a.strides = lit("[[128, 16, 1], [], [], [], [], []]");
   a.concrete = lit("['', '[16]', '', '', '1e-05', 'True']");
   const ModelResult r = run("aten::layer_norm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::of(1376));
   CHECK(r.fwd.bytes == Count::of(1216));
   CHECK_FALSE(r.fwd.flops_corrected);
@@ -235,7 +235,7 @@ TEST_CASE("GEMM corrected: aten::_scaled_mm with a bias and a float32 out_dtype"
   a.strides = lit("[[128, 1], [1, 128], [], [], [1], [], [], []]");
   a.concrete = lit("['', '', '', '', '', '', '6', 'False']");
   const ModelResult r = run("aten::_scaled_mm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.find_param("bias")->b == false);
   CHECK(r.fwd.flops == Count::of(524288));
   CHECK(r.fwd.bytes == Count::of(16384));
@@ -255,7 +255,7 @@ TEST_CASE("GEMM corrected: aten::baddbmm counts its whole C tensor once", "[perf
   a.types = lit("['float', 'float', 'float', 'Scalar', 'Scalar']");
   a.strides = lit("[[128, 8, 1], [512, 32, 1], [256, 8, 1], [], []]");
   const ModelResult r = run("aten::baddbmm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(r.fwd.bytes == Count::of(14464));
   REQUIRE(r.fwd.bytes_corrected);
   CHECK(*r.fwd.bytes_corrected == Count::of(16384));
@@ -277,17 +277,17 @@ TEST_CASE("SDPA: flash_attn::_flash_attn_backward is a backward model (causal by
   a.strides = lit("[[4096, 64, 32, 1], [4096, 64, 32, 1], [4096, 64, 32, 1], [4096, 64, 32, 1], [], [], [], [], [], [], [], [], []]");
   a.concrete = lit("['', '', '', '', '', '', '', '', '0.0', '0.17', '', '', '']");
   const ModelResult r = run("flash_attn::_flash_attn_backward", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;N_Q=64;H_Q=2;N_KV=64;H_KV=2;d_h_qk=32;d_h_v=32;q_stride=(4096, 64, 32, 1);"
         "k_stride=(4096, 64, 32, 1);v_stride=(4096, 64, 32, 1);dropout=0.0;causal=True;flash_impl=True;"
         "dtype_A_B=('c10::BFloat16', 'c10::BFloat16');");
-  REQUIRE(r.fwd.status == Status::kOk);
+  REQUIRE(r.fwd.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::real(1310720.0));
   CHECK(r.fwd.bytes == Count::of(57344));
   REQUIRE(r.fwd.flops_corrected);
   CHECK(*r.fwd.flops_corrected == Count::of(1331200));
-  CHECK(r.bwd.status == Status::kNotImplemented);
+  CHECK(r.bwd.status == perf::Status::kNotImplemented);
   CHECK(find_perf_model("flash_attn::_flash_attn_backward")->is_bwd_model);
 }
 
@@ -301,12 +301,12 @@ TEST_CASE("SDPA: aiter::mha_fwd has no dtype_A_B, so no Compute Spec", "[perf]")
   a.strides = lit("[[512, 32, 8, 1], [512, 32, 8, 1], [512, 32, 8, 1], [], [], []]");
   a.concrete = lit("['', '', '', '0.0', '0.35', 'False']");
   const ModelResult r = run("aiter::mha_fwd", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "B=2;N_Q=16;H_Q=4;N_KV=16;H_KV=4;d_h_qk=8;d_h_v=8;dropout=0.0;causal=False;flash_impl=True;");
   CHECK(r.fwd.flops == Count::of(65536));
   CHECK(r.fwd.bytes == Count::of(8192));
   CHECK(compute_spec(r).empty());
-  CHECK(r.bwd.status == Status::kOk);  // its bwd rows come from a linked backward op
+  CHECK(r.bwd.status == perf::Status::kOk);  // its bwd rows come from a linked backward op
 }
 
 TEST_CASE("MoE_comm: MoEDispatch moves tokens, no FLOPs, no Compute Spec", "[perf]") {
@@ -315,7 +315,7 @@ TEST_CASE("MoE_comm: MoEDispatch moves tokens, no FLOPs, no Compute Spec", "[per
   a.dims = lit("[[1024, 4096], [1024, 8]]");
   a.types = lit("['c10::BFloat16', 'long int']");
   const ModelResult r = run("MoEDispatch", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "num_tokens=1024;hidden_dim=4096;bpe=2;");
   CHECK(r.fwd.flops == Count::of(0));
   CHECK(r.fwd.bytes == Count::of(8388608));
@@ -330,7 +330,7 @@ TEST_CASE("SSM: DaoAILab causal_conv1d with a bias", "[perf]") {
   a.dims = lit("[[2, 64, 128], [64, 4], [64], [], []]");
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', '', 'Scalar']");
   const ModelResult r = run("DaoAILab::_causal_conv1d_fwd_cpp", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "batch=2;channels=64;seq_len=128;kernel_size=4;has_bias=True;");
   CHECK(r.fwd.flops == Count::of(131072));
   CHECK(r.fwd.bytes == Count::of(66176));
@@ -351,7 +351,7 @@ TEST_CASE("SSM: MambaSplitConv1dScanCombinedFn derives d_state from the fused pr
                 "'', '', '', '', '', '', 'Scalar', 'Scalar', '']");
   a.concrete = lit("['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '64', '1', '']");
   const ModelResult r = run("MambaSplitConv1dScanCombinedFn", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "B=2;T=256;H=8;P=64;G=1;N=128;C=128;d_inner=512;d_conv=4;conv_channels=768;combined_dim=1288;");
   CHECK(r.fwd.flops == Count::of(221249536));
   CHECK(r.fwd.bytes == Count::of(1850976));
@@ -359,7 +359,7 @@ TEST_CASE("SSM: MambaSplitConv1dScanCombinedFn derives d_state from the fused pr
   CHECK(compute_spec(r) == "matrix_bf16");
   // combined_dim 1289: 257 is odd, not divisible by 2·G → TraceLens's ValueError.
   a.dims = lit("[[2, 256, 1289], [768, 4], [768], [8], [8], [8], [], [], [], [], [], [], [], [], [], [], [], []]");
-  CHECK(run("MambaSplitConv1dScanCombinedFn", a).status != Status::kOk);
+  CHECK(run("MambaSplitConv1dScanCombinedFn", a).status != perf::Status::kOk);
 }
 
 TEST_CASE("RoPE and CrossEntropy: one-tensor vector models", "[perf]") {
@@ -368,7 +368,7 @@ TEST_CASE("RoPE and CrossEntropy: one-tensor vector models", "[perf]") {
   rope.dims = lit("[[128, 2, 8, 64], [128, 1, 1, 64], []]");
   rope.types = lit("['c10::BFloat16', 'float', 'Scalar']");
   const ModelResult r = run("FusedRoPEFunc", rope);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) == "seq_len=128;batch=2;heads=8;head_dim=64;num_elements=131072;");
   CHECK(r.fwd.flops == Count::of(393216));
   CHECK(r.fwd.bytes == Count::of(524288));
@@ -379,7 +379,7 @@ TEST_CASE("RoPE and CrossEntropy: one-tensor vector models", "[perf]") {
   ce.dims = lit("[[4, 1, 32000], [4, 1]]");
   ce.types = lit("['float', 'long int']");
   const ModelResult c = run("CrossEntropyFunction", ce);
-  REQUIRE(c.status == Status::kOk);
+  REQUIRE(c.status == perf::Status::kOk);
   CHECK(params_repr(c) == "batch=4;vocab_size=32000;logits_shape=[4, 1, 32000];");
   CHECK(c.fwd.flops == Count::of(640000));
   CHECK(c.fwd.bytes == Count::of(512048));
@@ -400,12 +400,12 @@ TEST_CASE("SDPA: flash_attn varlen forward estimates from the longest sequence",
   a.strides = lit("[[256, 64, 1], [256, 64, 1], [256, 64, 1], [1], [1], [], [], [], [], [], []]");
   a.concrete = lit("['', '', '', '', '', '128', '128', '0.0', '0.125', 'False', '']");
   const ModelResult r = run("flash_attn::_flash_attn_varlen_forward", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "B=1;N_Q=300;H_Q=4;N_KV=300;H_KV=4;d_h_qk=64;d_h_v=64;q_stride=(256, 64, 1);k_stride=(256, 64, 1);"
         "v_stride=(256, 64, 1);dropout=0.0;causal=False;flash_impl=True;dtype_A_B=('c10::BFloat16', 'c10::BFloat16');"
         "num_seqs_q=3;num_seqs_kv=3;max_seqlen_q=128.0;max_seqlen_kv=128.0;");
-  REQUIRE(r.fwd.status == Status::kOk);
+  REQUIRE(r.fwd.status == perf::Status::kOk);
   CHECK(r.fwd.flops == Count::real(31924224.0));
   CHECK(r.fwd.bytes == Count::of(614400));
   CHECK_FALSE(find_perf_model("flash_attn::_flash_attn_varlen_forward")->is_bwd_model);
@@ -420,7 +420,7 @@ TEST_CASE("UnaryElementwise: primus_turbo FP8 and dual MXFP4 quantizers", "[perf
   a.types = lit("['c10::BFloat16', 'Scalar', '']");
   a.strides = lit("[[512, 1], [], []]");
   const ModelResult f = run("primus_turbo_cpp_extension::quantize_fp8_tensorwise", a);
-  REQUIRE(f.status == Status::kOk);
+  REQUIRE(f.status == perf::Status::kOk);
   CHECK(params_repr(f) ==
         "op_shape=(1024, 512);dtype_in_out=('c10::BFloat16', 'c10::Float8_e4m3fnuz');stride_input=(512, 1);stride_output=None;");
   CHECK(f.fwd.flops == Count::of(524288));
@@ -431,7 +431,7 @@ TEST_CASE("UnaryElementwise: primus_turbo FP8 and dual MXFP4 quantizers", "[perf
   // = 12800 + 6400 + 456 = 19656.
   a.dims = lit("[[100, 64], [], [], [], [], [], [], [], [], [], [], []]");
   const ModelResult x = run("primus_turbo::quantize_mxfp4_dual", a);
-  REQUIRE(x.status == Status::kOk);
+  REQUIRE(x.status == perf::Status::kOk);
   CHECK(x.fwd.flops == Count::of(6400));
   CHECK(x.fwd.bytes == Count::of(19656));
 }
@@ -446,7 +446,7 @@ TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
   a.strides = lit("[[2880, 1], [1], [], []]");
   a.concrete = lit("['', '', '1.0000000000000001e-05', '0']");
   const ModelResult r = run("aiter::rms_norm", a);
-  REQUIRE(r.status == Status::kOk);
+  REQUIRE(r.status == perf::Status::kOk);
   CHECK(params_repr(r) ==
         "op_shape=(32, 2880);dtype_in_out=('c10::BFloat16', None);stride_input=(2880, 1);stride_output=None;"
         "num_channels=2880;has_bias=False;is_affine=True;is_training=False;");
@@ -460,7 +460,7 @@ TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
   a.strides = lit("[[2880, 1], [3072, 1], [2880, 1], [2880, 1], [1], [], []]");
   a.concrete = lit("['', '', '', '', '', '1e-05', '0']");
   const ModelResult add = run("aiter::rmsnorm2d_fwd_with_add_ck", a);
-  REQUIRE(add.status == Status::kOk);
+  REQUIRE(add.status == perf::Status::kOk);
   CHECK(repr(*add.find_param("stride_input")) == "(3072, 1)");
   CHECK(add.fwd.flops == Count::real(460864.0));
   CHECK(add.fwd.bytes == Count::of(743040));
@@ -472,7 +472,7 @@ TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
   a.strides = lit("[[7168, 1], [7168, 1], [1, 1], [1], [], []]");
   a.concrete = lit("['', '', '', '', '1e-06', '0']");
   const ModelResult dq = run("aiter::rmsnorm2d_fwd_with_dynamicquant_ck", a);
-  REQUIRE(dq.status == Status::kOk);
+  REQUIRE(dq.status == perf::Status::kOk);
   CHECK(dq.fwd.flops == Count::real(172040.0));
   CHECK(dq.fwd.bytes == Count::of(100368));
   // vllm rmsnorm_with_add_fp8_group_quant (x (4, 1536), residual, weight, eps, group 128):
@@ -483,7 +483,7 @@ TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
   a.strides = lit("[[1536, 1], [1536, 1], [1], [], []]");
   a.concrete = lit("['', '', '', '1e-06', '128']");
   const ModelResult gq = run("vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant", a);
-  REQUIRE(gq.status == Status::kOk);
+  REQUIRE(gq.status == perf::Status::kOk);
   CHECK(gq.fwd.flops == Count::real(43016.0));
   CHECK(gq.fwd.bytes == Count::of(46272));
   // rocm_aiter_triton_add_rmsnorm_pad (x (64, 2880), weight, eps, residual, pad 256):
@@ -495,7 +495,7 @@ TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
   a.strides = lit("[[2880, 1], [1], [], [2880, 1], []]");
   a.concrete = lit("['', '', '1e-05', '', '256']");
   const ModelResult pad = run("vllm::rocm_aiter_triton_add_rmsnorm_pad", a);
-  REQUIRE(pad.status == Status::kOk);
+  REQUIRE(pad.status == perf::Status::kOk);
   CHECK(pad.fwd.flops == Count::real(921728.0));
   CHECK(pad.fwd.bytes == Count::of(1504896));
   // fused_rms_mxfp4_quant x1 (8, 256), no x2, res1 (8, 256): n = 2048, M = 8;
@@ -506,7 +506,7 @@ TEST_CASE("RMSNorm extensions: aiter and vLLM fused RMSNorm ops", "[perf]") {
   a.strides = lit("[[256, 1], [1], [], [], [], [], [256, 1], [], [], []]");
   a.concrete = lit("['', '', '1e-06', '', '', '0.0', '', 'False', 'False', 'False']");
   const ModelResult fp4 = run("sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", a);
-  REQUIRE(fp4.status == Status::kOk);
+  REQUIRE(fp4.status == perf::Status::kOk);
   CHECK(fp4.fwd.flops == Count::real(14352.0));
   CHECK(fp4.fwd.bytes == Count::real(13888.0));
   CHECK(perf_sheet_name(*find_perf_model("aiter::rmsnorm_quant"), false) == "RMSNorm_fwd");
@@ -521,7 +521,7 @@ TEST_CASE("UnaryElementwise: upsample_nearest and replication_pad record input a
   a.strides = lit("[[512, 1, 16384, 512], [], [], []]");
   a.concrete = lit("['', '[64, 64]', '2.', '2.']");
   const ModelResult up = run("aten::upsample_nearest2d", a);
-  REQUIRE(up.status == Status::kOk);
+  REQUIRE(up.status == perf::Status::kOk);
   CHECK(params_repr(up) ==
         "op_shape=(1, 512, 64, 64);dtype_in_out=('c10::BFloat16', 'c10::BFloat16');stride_input=(512, 1, 16384, 512);"
         "stride_output=None;input_shape=(1, 512, 32, 32);output_shape=(1, 512, 64, 64);");
@@ -534,7 +534,7 @@ TEST_CASE("UnaryElementwise: upsample_nearest and replication_pad record input a
   a.strides = lit("[[60, 20, 5, 1], []]");
   a.concrete = lit("['', '[1, 1, 2, 0]']");
   const ModelResult pad = run("aten::replication_pad2d", a);
-  REQUIRE(pad.status == Status::kOk);
+  REQUIRE(pad.status == perf::Status::kOk);
   CHECK(repr(*pad.find_param("output_shape")) == "(2, 3, 6, 7)");
   CHECK(pad.fwd.flops == Count::of(252));
   CHECK(pad.fwd.bytes == Count::of(1488));
@@ -548,7 +548,7 @@ TEST_CASE("RoPE extensions: aiter two-channel cached RoPE, sgl_kernel rotary_emb
   a.dims = lit("[[1, 4, 8, 64], [1, 4, 2, 64], [1, 4, 8, 64], [1, 4, 2, 64], [4096, 1, 1, 32], [4096, 1, 1, 32], [1, 4], [], [], []]");
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'long int', 'Scalar', 'Scalar', 'Scalar']");
   const ModelResult c2 = run("aiter::rope_cached_positions_2c_fwd_impl", a);
-  REQUIRE(c2.status == Status::kOk);
+  REQUIRE(c2.status == perf::Status::kOk);
   CHECK(params_repr(c2) == "x_shape=(1, 4, 8, 64);y_shape=(1, 4, 2, 64);num_elements=2560;");
   CHECK(c2.fwd.flops == Count::of(7680));
   CHECK(c2.fwd.bytes == Count::of(10240));
@@ -560,7 +560,7 @@ TEST_CASE("RoPE extensions: aiter two-channel cached RoPE, sgl_kernel rotary_emb
   a.types = lit("['long int', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'c10::BFloat16', 'Scalar']");
   a.concrete = lit("['', '', '', '128', '', 'True']");
   const ModelResult sgl = run("sgl_kernel::rotary_embedding", a);
-  REQUIRE(sgl.status == Status::kOk);
+  REQUIRE(sgl.status == perf::Status::kOk);
   CHECK(params_repr(sgl) == "num_elements=81920;");
   CHECK(sgl.fwd.flops == Count::of(245760));
   CHECK(sgl.fwd.bytes == Count::of(327680));
@@ -573,7 +573,7 @@ TEST_CASE("RoPE extensions: aiter two-channel cached RoPE, sgl_kernel rotary_emb
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::Float8_e4m3fn', 'long int', 'Scalar', 'Scalar']");
   a.concrete = lit("['', '', '', '', '', '', '', '']");
   const ModelResult cat = run("aiter::fused_qk_rope_cat_and_cache_mla", a);
-  REQUIRE(cat.status == Status::kOk);
+  REQUIRE(cat.status == perf::Status::kOk);
   CHECK(params_repr(cat) == "T=4;QH=16;KH=1;D_lora=512;D_pe=64;dtype_in='c10::BFloat16';dtype_kv='c10::Float8_e4m3fn';");
   CHECK(cat.fwd.flops == Count::of(13056));
   CHECK(cat.fwd.bytes == Count::of(154368));
@@ -583,7 +583,7 @@ TEST_CASE("RoPE extensions: aiter two-channel cached RoPE, sgl_kernel rotary_emb
   a.dims = lit("[[4, 16, 512], [4, 16, 64], [4, 512], [4, 64], [1000, 1, 576], [4, 16, 576], [4]]");
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'c10::Float8_e4m3fn', 'c10::Float8_e4m3fn', 'long int']");
   const ModelResult concat = run("aiter::fused_qk_rope_concat_and_cache_mla", a);
-  REQUIRE(concat.status == Status::kOk);
+  REQUIRE(concat.status == perf::Status::kOk);
   CHECK(repr(*concat.find_param("dtype_out")) == "'c10::Float8_e4m3fn'");
   CHECK(concat.fwd.flops == Count::of(13056));
   CHECK(concat.fwd.bytes == Count::of(117504));

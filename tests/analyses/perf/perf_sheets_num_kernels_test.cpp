@@ -27,11 +27,11 @@ std::string three_mm() {
 }  // namespace
 
 TEST_CASE("perf sheets: --group-by-num-kernels splits equal params by kernel count", "[perf]") {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(three_mm()));
-  REQUIRE(r.store);
-  const TraceTree tree = TraceTree::build(*r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(three_mm()));
+  REQUIRE(r.ok());
+  const TraceTree tree = TraceTree::build(*r.value());
 
-  const std::vector<Table> plain = perf_model_tables(*r.store, tree);
+  const std::vector<Table> plain = perf_model_tables(*r.value(), tree);
   REQUIRE(plain.size() == 1);
   REQUIRE(plain[0].num_rows() == 1);
   CHECK(col(plain[0], "name_count").int_at(0) == 3);
@@ -39,7 +39,7 @@ TEST_CASE("perf sheets: --group-by-num-kernels splits equal params by kernel cou
 
   PerfSheetOptions options;
   options.group_by_num_kernels = true;
-  const std::vector<Table> split = perf_model_tables(*r.store, tree, options);
+  const std::vector<Table> split = perf_model_tables(*r.value(), tree, options);
   REQUIRE(split.size() == 1);
   const Table& gemm = split[0];
   CHECK(gemm.name() == "GEMM");
@@ -76,12 +76,12 @@ TEST_CASE("perf sheets: a bwd row's num_kernels counts the kernels of its bwd su
         .raw(R"({"ph":"X","cat":"kernel","name":"expand_k","pid":0,"tid":7,"ts":)" + gpu_ts +
              R"(,"dur":3,"args":{"correlation":)" + c + R"(,"stream":7}})");
   }
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(r.store);
-  const TraceTree tree = TraceTree::build(*r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.ok());
+  const TraceTree tree = TraceTree::build(*r.value());
   PerfSheetOptions options;
   options.group_by_num_kernels = true;
-  const std::vector<Table> sheets = perf_model_tables(*r.store, tree, options);
+  const std::vector<Table> sheets = perf_model_tables(*r.value(), tree, options);
   REQUIRE(sheets.size() == 2);
   CHECK(sheets[0].name() == "Reduce_fwd");
   CHECK(col(sheets[0], "num_kernels").int_at(0) == 1);

@@ -22,10 +22,10 @@ TEST_CASE("perf sheets: None among ints makes a float param column", "[perf]") {
   test::TraceBuilder t;
   t.cpu_op("aiter::mhc_post", 10, 5, post).launch(11, "post_kernel", 100, 5)
       .cpu_op("aiter::mhc_pre_gemm_sqrsum", 20, 5, pre).launch(21, "pre_kernel", 200, 3);
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(r.store);
-  const TraceTree tree = TraceTree::build(*r.store);
-  const std::vector<Table> sheets = perf_model_tables(*r.store, tree);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.ok());
+  const TraceTree tree = TraceTree::build(*r.value());
+  const std::vector<Table> sheets = perf_model_tables(*r.value(), tree);
   REQUIRE(sheets.size() == 1);
   const Table& mhc = sheets[0];
   CHECK(mhc.name() == "mHC_fwd");

@@ -30,12 +30,12 @@ std::vector<Table> gemm_sheets(const DeviceSpec* device) {
   t.cpu_op("aten::mm", 10, 5, mm_args(64)).launch(11, "small_gemm", 100, 2)
       .cpu_op("aten::mm", 20, 5, mm_args(4096)).launch(21, "big_gemm", 200, 200)
       .cpu_op("aten::mm", 30, 5, mm_args(4096)).launch(31, "big_gemm", 500, 250);
-  LoadResult r = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(r.store);
-  const TraceTree tree = TraceTree::build(*r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(r.ok());
+  const TraceTree tree = TraceTree::build(*r.value());
   PerfSheetOptions options;
   options.device = device;
-  return perf_model_tables(*r.store, tree, options);
+  return perf_model_tables(*r.value(), tree, options);
 }
 
 }  // namespace

@@ -56,7 +56,7 @@ TEST_CASE("torch.compile Triton ops: fused ops from the name, sizes from Concret
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'c10::BFloat16', 'Scalar', 'Scalar']");
   a.concrete = lit("['', '', '', '32768', '2048']");
   const ModelResult red = run("triton_red_fused_add_mean_mul_pow_rsqrt_0", a);
-  REQUIRE(red.status == Status::kOk);
+  REQUIRE(red.status == perf::Status::kOk);
   CHECK(params_repr(red) ==
         "fused_ops='aten.add, aten.mean, aten.mul, aten.pow, aten.rsqrt';xnumel=32768;rnumel=2048;");
   CHECK(red.fwd.flops == Count::real(469762048.0));
@@ -65,7 +65,7 @@ TEST_CASE("torch.compile Triton ops: fused ops from the name, sizes from Concret
   // An epsilon among the Concrete Inputs is skipped: the same sizes.
   a.concrete = lit("['', '', '1e-06', '32768', '2048']");
   const ModelResult eps = run("triton_red_fused_add_mean_mul_pow_rsqrt_0", a);
-  REQUIRE(eps.status == Status::kOk);
+  REQUIRE(eps.status == perf::Status::kOk);
   CHECK(params_repr(eps) == params_repr(red));
   // Pointwise: xnumel = the last integer (1024); _unsafe_view 0 + cat 0 + mul 1 + silu 4
   // = 5 FLOPs per element: 5120; bytes = (1024 + 1024)·2 + 2·1024 (the output, first
@@ -74,7 +74,7 @@ TEST_CASE("torch.compile Triton ops: fused ops from the name, sizes from Concret
   a.types = lit("['c10::BFloat16', 'c10::BFloat16', 'Scalar']");
   a.concrete = lit("['', '', '1024']");
   const ModelResult poi = run("triton_poi_fused__unsafe_view_cat_mul_silu_12", a);
-  REQUIRE(poi.status == Status::kOk);
+  REQUIRE(poi.status == perf::Status::kOk);
   CHECK(repr(*poi.find_param("fused_ops")) == "'aten._unsafe_view, aten.cat, aten.mul, aten.silu'");
   CHECK(poi.fwd.flops == Count::real(5120.0));
   CHECK(poi.fwd.bytes == Count::real(6144.0));
@@ -83,17 +83,17 @@ TEST_CASE("torch.compile Triton ops: fused ops from the name, sizes from Concret
   a.types = lit("['int', 'long int', 'Scalar']");
   a.concrete = lit("['', '', '888']");
   const ModelResult ints = run("triton_poi_fused_add_lt_0", a);
-  REQUIRE(ints.status == Status::kOk);
+  REQUIRE(ints.status == perf::Status::kOk);
   CHECK(ints.fwd.flops == Count::real(2.0 * 888));
   CHECK(ints.fwd.bytes == Count::real(0.0));
   CHECK(compute_spec(ints) == "");
   CHECK(perf_sheet_name(*find_perf_model("triton_poi_fused_add_lt_0"), false) == "");
   // No integer at all: nothing to read.
   a.concrete = lit("['', '', '0.5']");
-  CHECK(run("triton_poi_fused_add_lt_0", a).status == Status::kNotImplemented);
+  CHECK(run("triton_poi_fused_add_lt_0", a).status == perf::Status::kNotImplemented);
   // Without Concrete Inputs there is nothing to read.
   a.concrete = PyValue::none();
-  CHECK(run("triton_poi_fused_add_lt_0", a).status == Status::kNotImplemented);
+  CHECK(run("triton_poi_fused_add_lt_0", a).status == perf::Status::kNotImplemented);
 }
 
 TEST_CASE("Triton ops in unified_perf_summary: an epsilon and an ambiguous name (synthetic trace)", "[perf]") {

@@ -23,12 +23,12 @@ struct Summary {
 };
 
 Summary unified_summary(const std::string& json) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  const TraceTree tree = TraceTree::build(*r.store);
-  const LauncherTable launchers = find_kernel_launchers(*r.store, tree);
-  const ModeledOps ops = evaluate_modeled_ops(*r.store, tree);
-  return {r.store->size(), unified_perf_summary_table(*r.store, tree, launchers, ops)};
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  const TraceTree tree = TraceTree::build(*r.value());
+  const LauncherTable launchers = find_kernel_launchers(*r.value(), tree);
+  const ModeledOps ops = evaluate_modeled_ops(*r.value(), tree);
+  return {r.value()->size(), unified_perf_summary_table(*r.value(), tree, launchers, ops)};
 }
 
 }  // namespace

@@ -53,13 +53,13 @@ struct Run {
 };
 
 Run run(const test::ThreadedTrace& trace) {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(trace.json()));
-  REQUIRE(loaded.store);
-  TraceTree tree = TraceTree::build(*loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(trace.json()));
+  REQUIRE(loaded.ok());
+  TraceTree tree = TraceTree::build(*loaded.value());
   const DeviceSpec* h100 = find_device("H100_SXM5_80GB");
   REQUIRE(h100 != nullptr);
-  SolOps ops = collect_sol_ops(*loaded.store, tree, h100);
-  return {std::move(loaded.store), std::move(tree), std::move(ops)};
+  SolOps ops = collect_sol_ops(*loaded.value(), tree, h100);
+  return {std::move(loaded.value()), std::move(tree), std::move(ops)};
 }
 
 const SolOp& op_named(const SolOps& ops, const std::string& function) {

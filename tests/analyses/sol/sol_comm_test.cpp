@@ -59,15 +59,15 @@ std::string grad_sync() {
 }
 
 SolReport analyze(const std::string& json, const char* device_name) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
   TreeOptions options;
   options.include_python = true;
-  const TraceTree tree = TraceTree::build(*r.store, options);
+  const TraceTree tree = TraceTree::build(*r.value(), options);
   DeviceIdentification d;
   d.status = DeviceStatus::kUserChosen;
   d.spec = &device(device_name);
-  return analyze_sol(*r.store, tree, d);
+  return analyze_sol(*r.value(), tree, d);
 }
 
 double metric(const SolReport& r, const std::string& name) {

@@ -28,14 +28,14 @@ Run run(const std::string& name, const std::string& dims, const std::string& typ
   if (!strides.empty()) args += R"(,"Input Strides":)" + strides;
   test::ThreadedTrace t;
   t.cpu_op(1, name, 10, 20, args).launch(1, 12, "k", 100, 1000);
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(t.json()));
-  REQUIRE(loaded.store);
-  TraceTree tree = TraceTree::build(*loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(t.json()));
+  REQUIRE(loaded.ok());
+  TraceTree tree = TraceTree::build(*loaded.value());
   const DeviceSpec* h100 = find_device("H100_SXM5_80GB");
   REQUIRE(h100 != nullptr);
-  SolOps ops = collect_sol_ops(*loaded.store, tree, h100);
+  SolOps ops = collect_sol_ops(*loaded.value(), tree, h100);
   REQUIRE(ops.ops.size() == 1);
-  return {std::move(loaded.store), std::move(tree), std::move(ops)};
+  return {std::move(loaded.value()), std::move(tree), std::move(ops)};
 }
 
 void check_estimate(const SolOp& op, double bytes) {

@@ -54,14 +54,14 @@ double metric(const SolReport& r, const std::string& name) {
 }  // namespace
 
 TEST_CASE("sol: ops faster than their DRAM roofline say why", "[sol]") {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(trace()));
-  REQUIRE(loaded.store);
-  const TraceTree tree = TraceTree::build(*loaded.store, TreeOptions{});
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(trace()));
+  REQUIRE(loaded.ok());
+  const TraceTree tree = TraceTree::build(*loaded.value(), TreeOptions{});
   DeviceIdentification device;
   device.status = DeviceStatus::kUserChosen;
   device.spec = find_device("H200_SXM_141GB");
   REQUIRE(device.spec);
-  const SolReport r = analyze_sol(*loaded.store, tree, device);
+  const SolReport r = analyze_sol(*loaded.value(), tree, device);
   REQUIRE(r.ops.ops.size() == 5);
   const SolOp& add_on_chip = r.ops.ops[0];
   const SolOp& add_too_fast = r.ops.ops[1];

@@ -28,13 +28,13 @@ struct Run {
 };
 
 Run run(const std::string& json) {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(loaded.store);
-  TraceTree tree = TraceTree::build(*loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(loaded.ok());
+  TraceTree tree = TraceTree::build(*loaded.value());
   const DeviceSpec* h100 = find_device("H100_SXM5_80GB");
   REQUIRE(h100 != nullptr);
-  SolOps ops = collect_sol_ops(*loaded.store, tree, h100);
-  return {std::move(loaded.store), std::move(tree), std::move(ops)};
+  SolOps ops = collect_sol_ops(*loaded.value(), tree, h100);
+  return {std::move(loaded.value()), std::move(tree), std::move(ops)};
 }
 
 // "Input Dims", "Input type" and "Concrete Inputs" as the profiler writes them.

@@ -56,9 +56,9 @@ std::string training_step() {
 }
 
 SolReport analyze(const std::string& json) {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(loaded.store);
-  const EventStore& store = *loaded.store;
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(loaded.ok());
+  const EventStore& store = *loaded.value();
   TreeOptions options;
   options.include_python = true;
   const TraceTree tree = TraceTree::build(store, options);

@@ -45,9 +45,9 @@ std::string six_steps(const std::vector<double>& starts = {0, 1000, 2000, 3000, 
 }  // namespace
 
 TEST_CASE("sol: per step, SOL latency against the span, the gap split in three", "[sol]") {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(six_steps()));
-  REQUIRE(loaded.store);
-  const EventStore& store = *loaded.store;
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(six_steps()));
+  REQUIRE(loaded.ok());
+  const EventStore& store = *loaded.value();
   const TraceTree tree = TraceTree::build(store);
   const CycleReport cycles = analyze_cycles(store);
   REQUIRE(cycles.patterns() == 1);
@@ -73,14 +73,14 @@ TEST_CASE("sol: per step, SOL latency against the span, the gap split in three",
 TEST_CASE("sol: an op whose kernels straddle two repetitions splits its estimate", "[sol]") {
   // Repetitions chosen by hand over the same sequence: kernels [0, 5) and [5, 10) of the
   // first step. The mm's one kernel is in the first, so it takes the whole estimate.
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(six_steps()));
-  REQUIRE(loaded.store);
-  const TraceTree tree = TraceTree::build(*loaded.store);
-  const SolOps ops = collect_sol_ops(*loaded.store, tree, find_device("H100_SXM5_80GB"));
-  const auto seqs = build_kernel_sequences(*loaded.store, KernelOrder::kStartTimePerStream);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(six_steps()));
+  REQUIRE(loaded.ok());
+  const TraceTree tree = TraceTree::build(*loaded.value());
+  const SolOps ops = collect_sol_ops(*loaded.value(), tree, find_device("H100_SXM5_80GB"));
+  const auto seqs = build_kernel_sequences(*loaded.value(), KernelOrder::kStartTimePerStream);
   REQUIRE(seqs.size() == 1);
-  const SolSpan first = sol_span(*loaded.store, ops, seqs[0], 0, 5);
-  const SolSpan second = sol_span(*loaded.store, ops, seqs[0], 5, 5);
+  const SolSpan first = sol_span(*loaded.value(), ops, seqs[0], 0, 5);
+  const SolSpan second = sol_span(*loaded.value(), ops, seqs[0], 5, 5);
   CHECK(first.sol_latency_us == Approx(kBigUs).epsilon(1e-12));
   CHECK(second.sol_latency_us == 0);
   // First: kernels [0,200], cats 1..4 ending at 280 + 80 + 10 = 370; busy 240, idle 130.
@@ -95,15 +95,15 @@ TEST_CASE("sol: the steps' wall times, mean, median and 90th percentile", "[sol]
   // wall is its span, 470 µs. Sorted: 470, 1000, 1100, 1200, 1300, 1400. NumPy's linear
   // quantile: p50 at position 0.5·5 = 2.5, (1100 + 1200) / 2 = 1150; p90 at 0.9·5 = 4.5,
   // (1300 + 1400) / 2 = 1350; mean (6000 + 470) / 6 = 1078.333.
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(six_steps({0, 1000, 2100, 3300, 4600, 6000})));
-  REQUIRE(loaded.store);
-  const TraceTree tree = TraceTree::build(*loaded.store);
-  const CycleReport cycles = analyze_cycles(*loaded.store);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(six_steps({0, 1000, 2100, 3300, 4600, 6000})));
+  REQUIRE(loaded.ok());
+  const TraceTree tree = TraceTree::build(*loaded.value());
+  const CycleReport cycles = analyze_cycles(*loaded.value());
   REQUIRE(cycles.patterns() == 1);
   DeviceIdentification device;
   device.status = DeviceStatus::kUserChosen;
   device.spec = find_device("H100_SXM5_80GB");
-  const SolReport r = analyze_sol(*loaded.store, tree, device, {}, &cycles);
+  const SolReport r = analyze_sol(*loaded.value(), tree, device, {}, &cycles);
   const Table& steps = r.by_step;
   REQUIRE(steps.num_rows() == 1);
   CHECK(col(steps, "repetitions").int_at(0) == 6);

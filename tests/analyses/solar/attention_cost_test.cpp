@@ -66,11 +66,11 @@ struct One {
 };
 
 One cost_of(const EtNodeSpec& spec, bool backward) {
-  EtLoadResult r = load_et(et_chakra({spec}));
-  INFO(r.error);
-  REQUIRE(r.graph);
+  Result<std::unique_ptr<ExecutionGraph>> r = load_et(et_chakra({spec}));
+  INFO(r.message());
+  REQUIRE(r.ok());
   One o;
-  o.graph = std::move(r.graph);
+  o.graph = std::move(r.value());
   o.cost = attention_cost(o.graph->nodes.at(0), *o.graph, backward);
   return o;
 }
@@ -211,7 +211,7 @@ TEST_CASE("Attention: the cuDNN composite chain is counted once, at its leaf") {
   leaf.parent = 3;
   const std::vector<EtArg> qkv = {bf16(10, {2, 4, 8, 16}), bf16(20, {2, 4, 8, 16}),
                                   bf16(30, {2, 4, 8, 16})};
-  EtLoadResult r = load_et(et_chakra({
+  Result<std::unique_ptr<ExecutionGraph>> r = load_et(et_chakra({
       {2, 1, "aten::scaled_dot_product_attention", kSdpa,
        {qkv[0], qkv[1], qkv[2], et_none(), dbl(0), et_bool(true)}, {bf16(40, {2, 4, 8, 16})}},
       {3, 2, "aten::_scaled_dot_product_cudnn_attention", kSdpaCudnn,
@@ -220,10 +220,10 @@ TEST_CASE("Attention: the cuDNN composite chain is counted once, at its leaf") {
       leaf,
       {5, 4, "aten::empty", kEmpty, {}, {bf16(40, {2, 4, 8, 16})}},
   }));
-  REQUIRE(r.graph);
-  const SolarGraph solar = build_solar_graph(*r.graph);
+  REQUIRE(r.ok());
+  const SolarGraph solar = build_solar_graph(*r.value());
   REQUIRE(solar.nodes.size() == 1);
-  CHECK(r.graph->nodes[solar.nodes[0].node].name == "aten::_cudnn_attention_forward");
+  CHECK(r.value()->nodes[solar.nodes[0].node].name == "aten::_cudnn_attention_forward");
   CHECK(solar.nodes[0].kind == OpKind::kAttention);
   CHECK(solar.nodes[0].cost.macs == 9216);
   CHECK(solar.composite_nodes == 2);

@@ -16,13 +16,13 @@ const char* kRelu = "aten::relu(Tensor self) -> Tensor";
 
 // ET (pid 7): mm (id/rf_id 2) then relu (id/rf_id 3), both on thread 1.
 std::unique_ptr<ExecutionGraph> et() {
-  EtLoadResult r = load_et(et_flat({
+  Result<std::unique_ptr<ExecutionGraph>> r = load_et(et_flat({
       {2, 1, "aten::mm", kMm, {et_tensor(10, 11, {4, 8}), et_tensor(12, 13, {8, 2})},
        {et_tensor(14, 15, {4, 2})}},
       {3, 1, "aten::relu", kRelu, {et_tensor(14, 15, {4, 2})}, {et_tensor(16, 17, {4, 2})}},
   }));
-  REQUIRE(r.graph);
-  return std::move(r.graph);
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 // mm and relu as cpu_ops with the given extra args; mm launches one 3 µs kernel.
@@ -39,11 +39,11 @@ std::string kineto(const std::string& mm_args, const std::string& relu_args, int
 }
 
 MeasuredRun run(const ExecutionGraph& graph, const std::string& trace) {
-  LoadResult loaded = load_trace(PaddedBuffer::copy_of(trace));
-  INFO(loaded.error);
-  REQUIRE(loaded.store);
-  const TraceTree tree = TraceTree::build(*loaded.store);
-  return measure_run(build_solar_graph(graph), graph, *loaded.store, tree);
+  Result<std::unique_ptr<EventStore>> loaded = load_trace(PaddedBuffer::copy_of(trace));
+  INFO(loaded.message());
+  REQUIRE(loaded.ok());
+  const TraceTree tree = TraceTree::build(*loaded.value());
+  return measure_run(build_solar_graph(graph), graph, *loaded.value(), tree);
 }
 
 }  // namespace

@@ -27,11 +27,11 @@ struct Built {
 };
 
 Built build(const std::string& text) {
-  EtLoadResult r = load_et(text);
-  INFO(r.error);
-  REQUIRE(r.graph);
+  Result<std::unique_ptr<ExecutionGraph>> r = load_et(text);
+  INFO(r.message());
+  REQUIRE(r.ok());
   Built b;
-  b.graph = std::move(r.graph);
+  b.graph = std::move(r.value());
   b.solar = build_solar_graph(*b.graph);
   std::vector<const SolarNode*> nodes;
   for (const SolarNode& n : b.solar.nodes) nodes.push_back(&n);

@@ -16,7 +16,7 @@ TEST_CASE("Solar intermediates: each written once and read once, weights and I/O
   const char* kRelu = "aten::relu(Tensor self) -> Tensor";
   // x[4,8] → linear → h[4,16] → relu → r[4,16] → linear → y[4,2]; a second relu reads
   // h too, and its output is read by nothing (a model output).
-  EtLoadResult loaded = load_et(et_flat({
+  Result<std::unique_ptr<ExecutionGraph>> loaded = load_et(et_flat({
       {2, 1, "aten::linear", kLinear,
        {et_tensor(10, 11, {4, 8}), et_tensor(20, 21, {16, 8}), et_tensor(22, 23, {16})},
        {et_tensor(30, 31, {4, 16})}},
@@ -26,9 +26,9 @@ TEST_CASE("Solar intermediates: each written once and read once, weights and I/O
        {et_tensor(34, 35, {4, 2})}},
       {5, 1, "aten::relu", kRelu, {et_tensor(30, 31, {4, 16})}, {et_tensor(36, 37, {4, 16})}},
   }));
-  REQUIRE(loaded.graph);
-  const SolarGraph solar = build_solar_graph(*loaded.graph);
-  const Table t = intermediates_table(*loaded.graph, solar);
+  REQUIRE(loaded.ok());
+  const SolarGraph solar = build_solar_graph(*loaded.value());
+  const Table t = intermediates_table(*loaded.value(), solar);
   REQUIRE(t.num_rows() == 2);
   // h: written by node 2 (64 elements, 256 B), read by nodes 3 and 5 (2 × 256 B).
   CHECK(col(t, "producer_et_id").int_at(0) == 2);

@@ -31,10 +31,10 @@ const char* kCudnnForward =
     "-> (Tensor output, Tensor logsumexp)";
 
 std::unique_ptr<ExecutionGraph> load(const std::string& text) {
-  EtLoadResult r = load_et(text);
-  INFO(r.error);
-  REQUIRE(r.graph);
-  return std::move(r.graph);
+  Result<std::unique_ptr<ExecutionGraph>> r = load_et(text);
+  INFO(r.message());
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 Totals totals_of(const SolarGraph& s, const SolarHardware* hw) {

@@ -161,7 +161,7 @@ TEST_CASE("time axis: a range summarised by lane kind, GPU idle and top kernels"
   const TimeAxis axis = build_time_axis(*tr.store, tr.tree);
   // [0, 100]: outer [0, 100) on the CPU (inner, nested, not counted again); launches
   // [20, 30) and [70, 75): 15 µs; k1 [40, 60): 20 µs, so the GPU idles 100 − 20 = 80.
-  const Table t = range_summary(axis.lanes, axis.events, 0, 100);
+  const Table t = range_summary(axis.lanes, axis.events, 0, 100).value();
   const std::string k1_category = col(axis.events, "category").string_at(4);
   REQUIRE(t.num_rows() == 5);  // cpu, gpu, runtime (by kind), GPU idle, top kernel k1
   CHECK(col(t, "section").string_at(0) == "busy");
@@ -182,7 +182,7 @@ TEST_CASE("time axis: a range summarised by lane kind, GPU idle and top kernels"
   CHECK(col(t, "name").string_at(4) == "k1");
 
   // [50, 320]: k1 clipped to [50, 60) = 10 µs, k2 to [300, 320) = 20 µs; idle 270 − 30.
-  const Table late = range_summary(axis.lanes, axis.events, 50, 320);
+  const Table late = range_summary(axis.lanes, axis.events, 50, 320).value();
   const Column& section = col(late, "section");
   size_t idle = 0, top = 0;
   for (size_t r = 0; r < late.num_rows(); ++r) {
@@ -194,7 +194,7 @@ TEST_CASE("time axis: a range summarised by lane kind, GPU idle and top kernels"
   CHECK(col(late, "busy_us").float_at(top) == 20);
   CHECK(col(late, "name").string_at(top + 1) == "k1");
   CHECK(col(late, "busy_us").float_at(top + 1) == 10);
-  CHECK(range_summary(axis.lanes, axis.events, 10, 10).num_rows() == 0);
+  CHECK(range_summary(axis.lanes, axis.events, 10, 10)->num_rows() == 0);
 }
 
 TEST_CASE("time axis: an event's details, its enclosing ops and ids", "[time_axis]") {

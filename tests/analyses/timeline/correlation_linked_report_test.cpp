@@ -22,9 +22,9 @@ std::unique_ptr<EventStore> load_fixture(const std::string& relative_path) {
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LoadResult r = load_trace(PaddedBuffer::copy_of(ss.str()));
-  REQUIRE(r.store);
-  return std::move(r.store);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(ss.str()));
+  REQUIRE(r.ok());
+  return std::move(r.value());
 }
 
 std::unique_ptr<EventStore> load_synthetic() {

@@ -27,10 +27,10 @@ std::string trace_with(const std::vector<std::tuple<std::string, std::string, do
 }
 
 GpuTimeline timeline_of(const std::string& json, GpuTimelineOptions opts = {}) {
-  LoadResult r = load_trace(PaddedBuffer::copy_of(json));
-  REQUIRE(r.store);
-  TraceTree tree = TraceTree::build(*r.store);
-  return compute_gpu_timeline(*r.store, tree, opts);
+  Result<std::unique_ptr<EventStore>> r = load_trace(PaddedBuffer::copy_of(json));
+  REQUIRE(r.ok());
+  TraceTree tree = TraceTree::build(*r.value());
+  return compute_gpu_timeline(*r.value(), tree, opts);
 }
 
 }  // namespace
