@@ -88,26 +88,26 @@ TEST_CASE("merge_intervals covers exactly the input's points, sorted and apart",
     const IntervalList input = random_intervals(rng, g, 10);
     const IntervalList m = merge_intervals(input);
     for (size_t i = 0; i < m.size(); ++i) {
-      REQUIRE(m[i].start <= m[i].end);
-      if (i > 0) REQUIRE(m[i].start > m[i - 1].end);  // touching ones were joined
+      PROPERTY_REQUIRE(m[i].start <= m[i].end);
+      if (i > 0) PROPERTY_REQUIRE(m[i].start > m[i - 1].end);  // touching ones were joined
     }
     for (int64_t k = -2; k <= kGridCells + 2; ++k) {  // grid points (endpoints) and cell middles
-      REQUIRE(covers(m, g.at(static_cast<double>(k))) == covers(input, g.at(static_cast<double>(k))));
-      REQUIRE(covers(m, cell_mid(g, k)) == covers(input, cell_mid(g, k)));
+      PROPERTY_REQUIRE(covers(m, g.at(static_cast<double>(k))) == covers(input, g.at(static_cast<double>(k))));
+      PROPERTY_REQUIRE(covers(m, cell_mid(g, k)) == covers(input, cell_mid(g, k)));
     }
-    REQUIRE(total_length(m) == measure(g, [&](double x) { return covers(input, x); }));
+    PROPERTY_REQUIRE(total_length(m) == measure(g, [&](double x) { return covers(input, x); }));
     // Idempotent, and blind to the input's order.
     const IntervalList again = merge_intervals(m);
-    REQUIRE(again.size() == m.size());
+    PROPERTY_REQUIRE(again.size() == m.size());
     IntervalList shuffled = input;
     std::shuffle(shuffled.begin(), shuffled.end(), rng.engine());
     const IntervalList m2 = merge_intervals(shuffled);
-    REQUIRE(m2.size() == m.size());
+    PROPERTY_REQUIRE(m2.size() == m.size());
     for (size_t i = 0; i < m.size(); ++i) {
-      REQUIRE(again[i].start == m[i].start);
-      REQUIRE(again[i].end == m[i].end);
-      REQUIRE(m2[i].start == m[i].start);
-      REQUIRE(m2[i].end == m[i].end);
+      PROPERTY_REQUIRE(again[i].start == m[i].start);
+      PROPERTY_REQUIRE(again[i].end == m[i].end);
+      PROPERTY_REQUIRE(m2[i].start == m[i].start);
+      PROPERTY_REQUIRE(m2[i].end == m[i].end);
     }
   }
 }
@@ -125,24 +125,24 @@ TEST_CASE("subtract_intervals leaves what a covers and b does not; its length is
     // which splits a piece of a into two that touch at that point.
     const bool b_has_point = std::any_of(b.begin(), b.end(), [](const Interval& i) { return i.start == i.end; });
     for (size_t i = 0; i < d.size(); ++i) {
-      REQUIRE(d[i].start <= d[i].end);
-      if (i > 0) REQUIRE(d[i].start >= d[i - 1].end);
-      if (i > 0 && !b_has_point) REQUIRE(d[i].start > d[i - 1].end);
+      PROPERTY_REQUIRE(d[i].start <= d[i].end);
+      if (i > 0) PROPERTY_REQUIRE(d[i].start >= d[i - 1].end);
+      if (i > 0 && !b_has_point) PROPERTY_REQUIRE(d[i].start > d[i - 1].end);
     }
     // Inside every cell the boundaries do not matter: covered by d iff by a and not b.
     for (int64_t k = -2; k < kGridCells + 2; ++k) {
       const double x = cell_mid(g, k);
-      REQUIRE(covers(d, x) == (covers(a, x) && !covers(b, x)));
+      PROPERTY_REQUIRE(covers(d, x) == (covers(a, x) && !covers(b, x)));
     }
     // d never reaches outside a.
     for (const Interval& piece : d) {
-      REQUIRE(covers(a, piece.start));
-      REQUIRE(covers(a, piece.end));
+      PROPERTY_REQUIRE(covers(a, piece.start));
+      PROPERTY_REQUIRE(covers(a, piece.end));
     }
-    REQUIRE(total_length(d) == measure(g, [&](double x) { return covers(a, x) && !covers(b, x); }));
+    PROPERTY_REQUIRE(total_length(d) == measure(g, [&](double x) { return covers(a, x) && !covers(b, x); }));
     // Nothing taken away; everything taken away.
-    REQUIRE(total_length(subtract_intervals(a, {})) == total_length(a));
-    REQUIRE(total_length(subtract_intervals(a, a)) == 0);
+    PROPERTY_REQUIRE(total_length(subtract_intervals(a, {})) == total_length(a));
+    PROPERTY_REQUIRE(total_length(subtract_intervals(a, a)) == 0);
   }
 }
 
@@ -156,10 +156,10 @@ TEST_CASE("a − (a − b) is the intersection: its length is the common cells'"
     const IntervalList b = merge_intervals(random_intervals(rng, g, 8));
     const IntervalList both = subtract_intervals(a, subtract_intervals(a, b));
     const double expected = measure(g, [&](double x) { return covers(a, x) && covers(b, x); });
-    REQUIRE(total_length(both) == expected);
+    PROPERTY_REQUIRE(total_length(both) == expected);
     // Inclusion–exclusion on the union.
     IntervalList ab = a;
     ab.insert(ab.end(), b.begin(), b.end());
-    REQUIRE(total_length(merge_intervals(ab)) + expected == total_length(a) + total_length(b));
+    PROPERTY_REQUIRE(total_length(merge_intervals(ab)) + expected == total_length(a) + total_length(b));
   }
 }

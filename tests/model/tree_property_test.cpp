@@ -153,18 +153,17 @@ TEST_CASE("the host tree: planned parents, bleed-rule re-parents and drops, chil
 
     const EventStore s = store_of(plan, order);
     const TraceTree tree = TraceTree::build(s);
-    REQUIRE(tree.host_events == s.size());
+    PROPERTY_REQUIRE(tree.host_events == s.size());
 
     size_t dropped = 0, reparented = 0;
     std::vector<uint32_t> expected_roots;
     for (size_t k = 0; k < plan.events.size(); ++k) {
       const Planned& e = plan.events[k];
       const uint32_t row = static_cast<uint32_t>(row_of[k]);
-      INFO("event at ts " << e.ts - plan.base << " dur " << e.dur << " thread " << e.thread);
-      REQUIRE(tree.in_tree[row] == 1);
+      PROPERTY_REQUIRE(tree.in_tree[row] == 1);
       const int32_t expected = e.parent < 0 ? kNoParent : static_cast<int32_t>(row_of[static_cast<size_t>(e.parent)]);
-      REQUIRE(tree.parent[row] == expected);
-      if (e.dropped) REQUIRE(tree.children(row).empty());
+      PROPERTY_REQUIRE(tree.parent[row] == expected);
+      if (e.dropped) PROPERTY_REQUIRE(tree.children(row).empty());
       dropped += e.dropped ? 1 : 0;
       reparented += e.reparented ? 1 : 0;
       // A cpu_op root: no cpu_op on the stack below it (a runtime call may be).
@@ -173,8 +172,8 @@ TEST_CASE("the host tree: planned parents, bleed-rule re-parents and drops, chil
         cpu_op_above = cpu_op_above || plan.events[static_cast<size_t>(a)].category == Category::kCpuOp;
       if (e.category == Category::kCpuOp && !e.dropped && !cpu_op_above) expected_roots.push_back(row);
     }
-    REQUIRE(tree.host_events_dropped == dropped);
-    REQUIRE(tree.host_events_reparented == reparented);
+    PROPERTY_REQUIRE(tree.host_events_dropped == dropped);
+    PROPERTY_REQUIRE(tree.host_events_reparented == reparented);
 
     // Shape: one parent each (every event is listed once, under its parent), the parent
     // starts no later and ends no earlier than the child except where re-parented
@@ -185,20 +184,20 @@ TEST_CASE("the host tree: planned parents, bleed-rule re-parents and drops, chil
       for (size_t i = 0; i < kids.size(); ++i) {
         const uint32_t k = kids[i];
         ++listed[k];
-        REQUIRE(tree.parent[k] == static_cast<int32_t>(p));
-        REQUIRE(s.tid[k] == s.tid[p]);
-        REQUIRE(s.ts[p] <= s.ts[k]);
-        REQUIRE(s.ts[k] < s.t_end(p));
-        if (!plan.events[order[k]].reparented) REQUIRE(s.t_end(k) <= s.t_end(p));
-        if (i > 0) REQUIRE(s.ts[kids[i - 1]] <= s.ts[k]);
+        PROPERTY_REQUIRE(tree.parent[k] == static_cast<int32_t>(p));
+        PROPERTY_REQUIRE(s.tid[k] == s.tid[p]);
+        PROPERTY_REQUIRE(s.ts[p] <= s.ts[k]);
+        PROPERTY_REQUIRE(s.ts[k] < s.t_end(p));
+        if (!plan.events[order[k]].reparented) PROPERTY_REQUIRE(s.t_end(k) <= s.t_end(p));
+        if (i > 0) PROPERTY_REQUIRE(s.ts[kids[i - 1]] <= s.ts[k]);
       }
     }
-    for (uint32_t e = 0; e < s.size(); ++e) REQUIRE(listed[e] == (tree.parent[e] == kNoParent ? 0 : 1));
+    for (uint32_t e = 0; e < s.size(); ++e) PROPERTY_REQUIRE(listed[e] == (tree.parent[e] == kNoParent ? 0 : 1));
 
     std::vector<uint32_t> roots = tree.cpu_roots;
     std::sort(roots.begin(), roots.end());
     std::sort(expected_roots.begin(), expected_roots.end());
-    REQUIRE(roots == expected_roots);
+    PROPERTY_REQUIRE(roots == expected_roots);
 
     total_events += s.size();
     total_dropped += dropped;
@@ -267,20 +266,19 @@ TEST_CASE("correlation links: the last launch with the id, none when two process
         ++ambiguous;
       }
       if (s.correlation[g] != kNoValue && launching_pids.empty()) ++total_unlaunched;
-      INFO("GPU event " << g << " correlation " << s.correlation[g]);
-      REQUIRE(tree.parent[g] == expected);
-      REQUIRE(tree.in_tree[g] == (expected == kNoParent ? 0 : 1));
+      PROPERTY_REQUIRE(tree.parent[g] == expected);
+      PROPERTY_REQUIRE(tree.in_tree[g] == (expected == kNoParent ? 0 : 1));
       if (expected != kNoParent) {
         ++linked;
         expected_children[static_cast<uint32_t>(expected)].push_back(g);
       }
     }
-    REQUIRE(tree.linked_gpu_events == linked);
-    REQUIRE(tree.ambiguous_correlations == ambiguous);
+    PROPERTY_REQUIRE(tree.linked_gpu_events == linked);
+    PROPERTY_REQUIRE(tree.ambiguous_correlations == ambiguous);
     for (uint32_t r = 0; r < s.size(); ++r) {
       if (!is_runtime(s.category[r])) continue;
       const auto kids = tree.children(r);
-      REQUIRE(std::vector<uint32_t>(kids.begin(), kids.end()) == expected_children[r]);  // file order
+      PROPERTY_REQUIRE(std::vector<uint32_t>(kids.begin(), kids.end()) == expected_children[r]);  // file order
     }
     total_linked += linked;
     total_ambiguous += ambiguous;

@@ -325,7 +325,7 @@ struct Counts {
 Counts counts_of(const ModelResult& r) {
   Counts c;
   auto add = [&](const char* side, const Metrics& m) {
-    if (m.status != Status::kOk) return;
+    if (m.status != perf::Status::kOk) return;
     c.named.emplace_back(std::string(side) + " flops", m.flops.value());
     c.named.emplace_back(std::string(side) + " flops corrected", (m.flops_corrected ? *m.flops_corrected : m.flops).value());
     if (m.bytes) c.named.emplace_back(std::string(side) + " bytes", m.bytes->value());
@@ -374,33 +374,38 @@ TEST_CASE("perf models: FLOPs and bytes grow with every dimension, FLOPs are 0 f
                                     << t.dims << " with " << values_text(values));
       const ModelResult base = run(t, op, values);
       ++evaluations;
-      REQUIRE(base.status == Status::kOk);
-      REQUIRE(base.fwd.status == Status::kOk);
+      PROPERTY_REQUIRE(base.status == perf::Status::kOk);
+      PROPERTY_REQUIRE(base.fwd.status == perf::Status::kOk);
       const Counts before = counts_of(base);
       for (char s : symbols) {
         std::map<char, int64_t> grown = values;
         grown[s] += rng.between(1, 48);
-        INFO("grown: " << values_text(grown));
         const ModelResult r = run(t, op, grown);
         ++evaluations;
-        REQUIRE(r.status == Status::kOk);
         const Counts after = counts_of(r);
-        REQUIRE(after.named.size() == before.named.size());
-        for (size_t i = 0; i < before.named.size(); ++i) {
-          INFO(before.named[i].first);
-          CHECK(after.named[i].second >= before.named[i].second);
+        if (r.status != perf::Status::kOk || after.named.size() != before.named.size()) {
+          INFO("grown: " << values_text(grown));
+          REQUIRE(r.status == perf::Status::kOk);
+          REQUIRE(after.named.size() == before.named.size());
         }
+        for (size_t i = 0; i < before.named.size(); ++i)
+          if (after.named[i].second < before.named[i].second) {
+            INFO("grown: " << values_text(grown) << "; " << before.named[i].first);
+            CHECK(after.named[i].second >= before.named[i].second);
+          }
 
         std::map<char, int64_t> empty = values;
         empty[s] = 0;
-        INFO("empty: " << values_text(empty));
         const ModelResult z = run(t, op, empty);
         ++evaluations;
-        REQUIRE(z.status == Status::kOk);
+        if (z.status != perf::Status::kOk) {
+          INFO("empty: " << values_text(empty));
+          REQUIRE(z.status == perf::Status::kOk);
+        }
         if (std::string_view(t.zero_exempt).find(s) != std::string_view::npos) continue;  // t.why
         for (const auto& [name, value] : counts_of(z).named)
-          if (name.find("flops") != std::string::npos) {
-            INFO(name);
+          if (name.find("flops") != std::string::npos && value != 0) {
+            INFO("empty: " << values_text(empty) << "; " << name);
             CHECK(value == 0);
           }
       }
@@ -408,9 +413,9 @@ TEST_CASE("perf models: FLOPs and bytes grow with every dimension, FLOPs are 0 f
       for (auto& [k, v] : nothing) v = 0;
       const ModelResult z = run(t, op, nothing);
       ++evaluations;
-      REQUIRE(z.status == Status::kOk);
+      PROPERTY_REQUIRE(z.status == perf::Status::kOk);
       for (const auto& [name, value] : counts_of(z).named)
-        if (name.find("flops") != std::string::npos) {
+        if (name.find("flops") != std::string::npos && value != 0) {
           INFO("all dimensions 0: " << name);
           CHECK(value == 0);
         }
@@ -426,19 +431,19 @@ TEST_CASE("a norm over zero channels divides by zero: no count, as TraceLens ski
   const Template rms{Model::kRmsNorm, "[[8, 0], [], [0], []]", "['c10::BFloat16', '', 'c10::BFloat16', 'Scalar']",
                      "['', '[0]', '', '1e-06']"};
   const ModelResult r = run(rms, "aten::_fused_rms_norm", {});
-  CHECK(r.status == Status::kOk);  // the params are read
-  CHECK(r.fwd.status == Status::kError);
+  CHECK(r.status == perf::Status::kOk);  // the params are read
+  CHECK(r.fwd.status == perf::Status::kError);
   // aten::native_layer_norm_backward on (4, 0), normalized_shape [0]: flops_bwd =
   // C·(4·N/C + …) divides 0 by 0 as well.
   const Template ln{Model::kLayerNormBwd, "[[4, 0], [4, 0], [], [4, 1], [4, 1], [0], [0], []]",
                     "['float', 'float', '', 'float', 'float', 'float', 'float', '']",
                     "['', '', '[0]', '', '', '', '', '[True, True, True]']"};
-  CHECK(run(ln, "aten::native_layer_norm_backward", {}).fwd.status == Status::kError);
+  CHECK(run(ln, "aten::native_layer_norm_backward", {}).fwd.status == perf::Status::kError);
   // One channel more and both count again: rms_norm on (8, 1): N = 8, C = 1,
   // flops = 8·(2 + 2) + 2·8 = 48.
   const Template one{Model::kRmsNorm, "[[8, 1], [], [1], []]", "['c10::BFloat16', '', 'c10::BFloat16', 'Scalar']",
                      "['', '[1]', '', '1e-06']"};
   const ModelResult r1 = run(one, "aten::_fused_rms_norm", {});
-  REQUIRE(r1.fwd.status == Status::kOk);
+  REQUIRE(r1.fwd.status == perf::Status::kOk);
   CHECK(r1.fwd.flops.value() == 48);
 }
