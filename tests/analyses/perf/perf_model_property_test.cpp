@@ -343,7 +343,7 @@ std::string values_text(const std::map<char, int64_t>& values) {
   return s;
 }
 
-constexpr int kCasesPerTemplate = 50;
+constexpr int kCasesPerTemplate = 40;
 
 }  // namespace
 
