@@ -1,6 +1,7 @@
 #include "ingest/event_decoder.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -16,6 +17,8 @@ namespace od = simdjson::ondemand;
 namespace {
 
 constexpr double kSevenDaysUs = 7.0 * 24 * 3600 * 1e6;
+// The largest |ts| whose nanoseconds fit in an int64 (EventStore::ts_ns): the year 2262.
+constexpr double kLargestTsUs = 9.2e15;
 
 // Integer-valued fields arrive as numbers (sometimes above INT64_MAX), strings or
 // null; anything unusable reads as "absent".
@@ -90,7 +93,8 @@ error_code EventDecoder::read_time(od::value& v, double& out) {
     std::string copy(s);
     char* end = nullptr;
     double d = std::strtod(copy.c_str(), &end);
-    if (end && end != copy.c_str() && *end == '\0') {
+    // strtod also reads "NaN" and "Infinity", which no time can be.
+    if (end && end != copy.c_str() && *end == '\0' && std::isfinite(d)) {
       out = d;
       return SUCCESS;
     }
@@ -194,6 +198,10 @@ error_code EventDecoder::decode(od::value& value, od::document& doc) {
           else row.phase = Phase::kOther;
         } else if (key == "ts") {
           if (auto e = read_time(v, row.ts)) return e;
+          if (!(std::fabs(row.ts) <= kLargestTsUs)) {
+            ++counters_.bad_numbers;
+            row.ts = 0;
+          }
         } else if (key == "id") {
           row.flow_id = read_integer(v);
         }
@@ -228,6 +236,7 @@ error_code EventDecoder::decode(od::value& value, od::document& doc) {
 void EventDecoder::push(Row& row) {
   row.category = category_of(row.cat);
   if (row.dur > kSevenDaysUs) ++counters_.huge_durations;
+  if (row.dur < 0) ++counters_.negative_durations;
   // Python frames are most of a with_stack trace and their args hold only ids.
   if (row.category == Category::kPythonFunction || row.phase == Phase::kMetadata) {
     row.args_offset = 0;

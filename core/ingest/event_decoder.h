@@ -16,6 +16,7 @@ struct IngestCounters {
   size_t empty_elements = 0;
   size_t bad_numbers = 0;
   size_t huge_durations = 0;
+  size_t negative_durations = 0;
   size_t utf8_repairs = 0;
   size_t control_repairs = 0;
   size_t truncated_at = static_cast<size_t>(-1);

@@ -9,6 +9,15 @@
 #include "ingest/text_repair.h"
 
 namespace sollens {
+namespace {
+
+bool ends_the_text(const char* d, size_t from, size_t n) {
+  for (size_t i = from; i < n; ++i)
+    if (d[i] != ' ' && d[i] != '\n' && d[i] != '\r' && d[i] != '\t') return false;
+  return true;
+}
+
+}  // namespace
 
 ArgsArena::~ArgsArena() { std::free(data_); }
 
@@ -45,6 +54,8 @@ void ArgsArena::grow_to(size_t need) {
 void ArgsArena::reserve(size_t capacity) {
   if (capacity <= capacity_) return;
   char* d = static_cast<char*>(std::realloc(data_, capacity));
+  // realloc's failure stands in for the standard library's own (a vector that cannot
+  // grow): load_trace catches std::bad_alloc at its top as Code::out_of_memory.
   if (!d) throw std::bad_alloc();
   data_ = d;
   capacity_ = capacity;
@@ -69,10 +80,13 @@ WindowParser::Result WindowParser::parse(size_t sep, size_t cut, bool close_at_e
   size_t end = cut == npos ? n : cut + 1;
   const char saved_sep = d[sep];
   const char saved_pad = close_at_end ? d[n] : 0;  // padding byte, written only then
-  const bool cut_is_comma = cut != npos && d[cut] == ',';
+  // The cut becomes the window's ']': a ',' between events, or the '}' that ends the
+  // file where the array's ']' is missing (a scan's cut stops there).
+  const char saved_cut = cut != npos ? d[cut] : 0;
+  const bool write_cut = saved_cut == ',' || (saved_cut == '}' && ends_the_text(d, cut + 1, n));
   const bool write_sep = d[sep] != '[';  // a '[' already there is left alone (see below)
   if (write_sep) d[sep] = '[';
-  if (cut_is_comma) d[cut] = ']';
+  if (write_cut) d[cut] = ']';
   if (close_at_end) {
     d[n] = ']';
     end = n + 1;
@@ -87,7 +101,7 @@ WindowParser::Result WindowParser::parse(size_t sep, size_t cut, bool close_at_e
     w = decode(sep, end);
   }
   if (write_sep) d[sep] = saved_sep;
-  if (cut_is_comma) d[cut] = ',';
+  if (write_cut) d[cut] = saved_cut;
   if (close_at_end) d[n] = saved_pad;
   if (w.ok && arena_) {
     arena_->take(store_, compacted_rows_, d);
