@@ -423,7 +423,7 @@ SolarReport make_solar_report(const SolarInputs& in) {
     }
   }
   Document& warnings = doc.set("warnings", Document::array());
-  for (const std::string& w : in.graph->warnings) warnings.push(Document::text(w));
+  for (const Diagnostic& w : in.graph->warnings) warnings.push(Document::text(w.message));
   r.document = std::move(doc);
   add_node_columns(r.nodes, in, faster ? &*faster : nullptr);
   r.summary = summary_lines(in, t, head, design);
