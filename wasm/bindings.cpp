@@ -18,6 +18,15 @@ namespace {
 using sollens::PageSession;
 using sollens::TableRegistry;
 
+// A Status as JavaScript reads it: {code, message}, code the catalogue's id ("ok" when
+// it succeeded), as the JSON answers' {"error": {"code", "message"}}.
+emscripten::val status_object(const sollens::Status& status) {
+  emscripten::val out = emscripten::val::object();
+  out.set("code", std::string(sollens::code_id(status.code())));
+  out.set("message", status.message());
+  return out;
+}
+
 template <typename T>
 emscripten::val view(const std::vector<T>& v) {
   return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
@@ -48,30 +57,31 @@ class Session {
   uintptr_t grow(double new_size) { return address(page_.grow(static_cast<size_t>(new_size))); }
   void set_size(double size) { page_.set_size(static_cast<size_t>(size)); }
   double capacity() const { return static_cast<double>(page_.capacity()); }
-  std::string load() { return page_.load(); }
+  // Each load answers status_object's {code, message}.
+  emscripten::val load() { return status_object(page_.load()); }
   // on_progress(bytes parsed, events so far) after each parse window; returning false
-  // cancels (the result is then "cancelled").
-  std::string load_with_progress(emscripten::val on_progress) {
+  // cancels (the code is then "cancelled").
+  emscripten::val load_with_progress(emscripten::val on_progress) {
     sollens::LoadOptions options;
     if (on_progress.typeOf().as<std::string>() == "function")
       options.progress = [&on_progress](size_t bytes, size_t events) {
         return !on_progress(static_cast<double>(bytes), static_cast<double>(events)).isFalse();
       };
-    return page_.load(options);
+    return status_object(page_.load(options));
   }
   // The file fed in chunks and parsed as it comes (PageSession::begin_stream): the page
   // writes each chunk at streamPrepare's address, then streamCommit (false: stop, the
   // load failed), then finishStream gives load's answer.
-  void begin_stream(double expected_bytes) {
+  emscripten::val begin_stream(double expected_bytes) {
     // Past what size_t counts here (4 GiB): no size to go by.
     const bool fits = expected_bytes >= 0 && expected_bytes < static_cast<double>(std::numeric_limits<size_t>::max());
-    page_.begin_stream(fits ? static_cast<size_t>(expected_bytes) : 0);
+    return status_object(page_.begin_stream(fits ? static_cast<size_t>(expected_bytes) : 0));
   }
   uintptr_t stream_prepare(double n) { return address(page_.stream_prepare(static_cast<size_t>(n))); }
   bool stream_commit(double n) { return page_.stream_commit(static_cast<size_t>(n)); }
   double stream_events() const { return static_cast<double>(page_.stream_events()); }
   void stream_input_cut_short() { page_.stream_input_cut_short(); }
-  std::string finish_stream() { return page_.finish_stream(); }
+  emscripten::val finish_stream() { return status_object(page_.finish_stream()); }
   double event_count() const { return static_cast<double>(page_.event_count()); }
   std::string warnings_json() const { return page_.warnings_json(); }
   std::string info_json() const { return page_.info_json(); }
@@ -85,10 +95,10 @@ class Session {
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
   // An Execution Trace in the filled buffer (beside the Kineto trace, if one is loaded).
-  std::string load_execution_trace() { return page_.load_execution_trace(); }
+  emscripten::val load_execution_trace() { return status_object(page_.load_execution_trace()); }
   // The trace of the CUDA / HIP graph capture in the filled buffer: buildSol then counts
   // the replayed kernels for the ops captured.
-  std::string load_capture() { return page_.load_capture(); }
+  emscripten::val load_capture() { return status_object(page_.load_capture()); }
   std::string build_solar(std::string device_name) { return page_.build_solar(device_name); }
   // This trace (the variant) compared with `baseline`'s, the runs named ("" = default);
   // tables read as the report's.
@@ -101,7 +111,9 @@ class Session {
   std::string range_summary(double start_us, double end_us) { return page_.range_summary(start_us, end_us); }
   // The trace's text in the filled buffer cut to the range; then trimmedBytes (a view:
   // copy it at once).
-  std::string trim_buffer(double start_us, double end_us) { return page_.trim_buffer(start_us, end_us); }
+  emscripten::val trim_buffer(double start_us, double end_us) {
+    return status_object(page_.trim_buffer(start_us, end_us));
+  }
   emscripten::val trimmed_bytes() const {
     const std::string& t = page_.trimmed();
     return emscripten::val(emscripten::typed_memory_view(t.size(), reinterpret_cast<const uint8_t*>(t.data())));
@@ -132,7 +144,7 @@ class Session {
 // deleted; build() gives the cross-rank sheets, read as a Session's tables.
 class Ranks {
  public:
-  std::string add(const Session& rank, std::string file) { return ranks_.add(rank.page(), file); }
+  emscripten::val add(const Session& rank, std::string file) { return status_object(ranks_.add(rank.page(), file)); }
   double size() const { return static_cast<double>(ranks_.size()); }
   std::string build() { return ranks_.build(); }
   emscripten::val column_numbers(int sheet, int column) { return ::column_numbers(ranks_.tables(), sheet, column); }

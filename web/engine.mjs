@@ -8,8 +8,9 @@
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
 // The time axis's requests are asked (engine.ask): each returns a Promise of the
-// worker's reply, rejected when the reply has an error, or when another load replaces
-// this one or the worker stops before it comes.
+// worker's reply, rejected when the reply has an error (an Error whose `code` is the
+// diagnostics catalogue's, or ''), or when another load replaces this one or the worker
+// stops before it comes.
 
 import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
 
@@ -51,7 +52,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     const waiting = asked.get(message.ask);
     if (!waiting) return;
     asked.delete(message.ask);
-    if (message.error) waiting.reject(new Error(message.error));
+    if (message.error) waiting.reject(Object.assign(new Error(message.error), { code: message.code ?? '' }));
     else waiting.resolve(message);
   }
 

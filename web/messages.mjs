@@ -67,7 +67,8 @@
 //                                sol}} or {id, ask, error}   (core/writers/time_axis_json.h)
 //                  RANGE_SUMMARY {id, ask, summary (sheet time_axis_range_summary)} or {id, ask, error}
 //                  TRIM         {id, ask, bytes (Uint8Array, transferred), name} or {id, ask, error}
-//                  ERROR        {id, title, hint}
+//                  ERROR        {id, title, hint, code}   code: the diagnostics catalogue's id, or ''
+//                               (each failure above carries `code` beside its title or error too)
 // Every message but READY carries the id of the load it belongs to.
 
 export const ToWorker = Object.freeze({

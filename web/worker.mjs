@@ -50,13 +50,24 @@ const loadModule = () => (modulePromise ??= createSollens().then((sollens) => {
 // [{flag, name (as the page's messages name it), value (null for a switch), help}].
 let reportOptions = [];
 
+// What the user is told: title, hint and, where one applies, the diagnostics catalogue's
+// code (core/base/diagnostics.def: 'out_of_memory', 'not_json', ...), which every notice
+// posted carries as `code` so that the page can link it to the catalogue's entry.
 class UserError extends Error {
-  constructor(title, hint) {
+  constructor(title, hint, code = '') {
     super(title);
     this.title = title;
     this.hint = hint;
+    this.code = code;
   }
 }
+
+// The core's error ({code, message}: a load's status, or a JSON answer's "error") as a
+// UserError: `what` leads the title, the core's words follow.
+const coreError = (what, error, hint = '') => new UserError(`${what}: ${message(error.message)}.`, hint, error.code);
+const failed = (status) => status.code !== 'ok';
+// The code a notice carries: a UserError's, else none (an unexpected failure).
+const codeOf = (e) => (e instanceof UserError ? e.code : '');
 
 // Opens run one after another: each sets the open traces aside and reads into
 // `session`, so two at once (a trace opened while the shown one is read again after a
@@ -65,7 +76,7 @@ let opening = Promise.resolve();
 const inTurn = (task) => (msg) => {
   // A task that throws past its own handling must not stop the ones after it.
   opening = opening.then(() => task(msg)).catch((e) => self.postMessage({ type: FromWorker.ERROR, id: msg.id,
-    title: `Something went wrong while opening: ${message(e)}.`, hint: 'Reload the page and try again.' }));
+    title: `Something went wrong while opening: ${message(e)}.`, hint: 'Reload the page and try again.', code: '' }));
 };
 
 // A message of no known type is ignored.
@@ -187,9 +198,9 @@ async function open({ id, file, url, name, remote, compare }) {
     }
     restoreAside(aside);
     aside = null;
-    if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint });
+    if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint, code: e.code });
     else
-      self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while opening the trace: ${message(e)}.`,
+      self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while opening the trace: ${message(e)}.`, code: '',
         hint: 'Reload the page and try again. If it happens again with this trace, please report it with the trace attached if you can share it.' });
     return;
   }
@@ -229,18 +240,21 @@ async function openRanks({ id, files }) {
         session = new sollens.Session();
         await streamInto(sollens, session, source, progress);
       } catch (e) {
-        if (e instanceof UserError) throw new UserError(`${name}: ${e.title}`, e.hint);
+        if (e instanceof UserError) throw new UserError(`${name}: ${e.title}`, e.hint, e.code);
         throw e;
       }
       if (JSON.parse(session.warningsJson()).some((w) => w.code === 'execution_trace')) skipped.push(name);
-      else ranks.add(session, name);
+      else {
+        const added = ranks.add(session, name);
+        if (failed(added)) throw coreError(`${name} could not be summarised`, added);
+      }
       session.delete();
       session = null;
     }
     if (ranks.size() === 0)
       throw new UserError('None of these files is a Kineto trace with events.', 'Drop the rank traces that torch.profiler wrote (one .json or .json.gz per rank).');
     const described = JSON.parse(ranks.build());
-    if (described.error) throw new UserError(`The ranks could not be compared: ${message(described.error)}.`, '');
+    if (described.error) throw coreError('The ranks could not be compared', described.error);
     const result = { ranks: described.ranks, simplifiedMode: described.simplifiedMode,
       metadataMismatches: described.metadataMismatches, skipped,
       sheets: described.sheets.map((sheet) => readSheet(ranks, sheet)) };
@@ -248,8 +262,8 @@ async function openRanks({ id, files }) {
   } catch (e) {
     session?.delete();
     session = null;
-    if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint });
-    else self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while reading the ranks: ${message(e)}.`,
+    if (e instanceof UserError) self.postMessage({ type: FromWorker.ERROR, id, title: e.title, hint: e.hint, code: e.code });
+    else self.postMessage({ type: FromWorker.ERROR, id, title: `Something went wrong while reading the ranks: ${message(e)}.`, code: '',
       hint: 'Reload the page and try again.' });
   } finally {
     ranks?.delete();
@@ -266,7 +280,9 @@ async function openRanks({ id, files }) {
 async function streamInto(sollens, target, source, progress) {
   const t0 = performance.now();
   const { fileBytes, gzip, capacity } = source;
-  target.beginStream(capacity);
+  const begun = target.beginStream(capacity);
+  if (failed(begun)) throw coreError("This trace could not be read in the browser's memory", begun,
+    'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
   let written = 0;
   let read = 0;  // bytes of the file
   let stopped = false;  // the core refused a chunk: finishStream says why
@@ -292,7 +308,8 @@ async function streamInto(sollens, target, source, progress) {
       }
       if (gzip)
         throw new UserError(`This .gz file could not be decompressed: ${message(e)}.`,
-          'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.');
+          'The file may be damaged or cut short. A gzip made of several members (pigz -i, or gzip files joined with cat) cannot be read by the browser: decompress it with gunzip and open the .json instead.',
+          'gzip_corrupt');
       throw new UserError(`The file could not be read: ${message(e)}.`,
         'Choose the file again; it may have been moved, changed or removed since it was picked.');
     }
@@ -313,18 +330,18 @@ async function streamInto(sollens, target, source, progress) {
   if (file) read = file.read;
   progress('read', fileBytes, fileBytes, target.streamEvents(), true);
   if (written === 0 && !stopped)
-    throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.');
+    throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.', 'gzip_empty');
   const tStream = performance.now();
   progress('parse', 0, 1, target.streamEvents(), true);
-  const error = target.finishStream();
+  const status = target.finishStream();
   const tDone = performance.now();
-  if (error) {
+  if (failed(status)) {
     target.delete();
     if (target === session) session = null;
-    if (/^out of memory/.test(error))
-      throw new UserError(`This trace is too large for the browser's memory: ${message(error)}.`,
+    if (status.code === 'out_of_memory' || status.code === 'trace_too_large')
+      throw coreError("This trace is too large for the browser's memory", status,
         'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
-    throw new UserError(`This file is not a Kineto trace: ${message(error)}.`,
+    throw coreError('This file is not a Kineto trace', status,
       'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
   }
   return { read, streamMs: tStream - t0, finishMs: tDone - tStream };
@@ -442,14 +459,15 @@ function postComparison(id, swapped, names = ['', '']) {
     if (!session || !baseline) throw new UserError('Two traces must be open to compare them.', '');
     const [base, variant] = swapped ? [session, baseline] : [baseline, session];
     const described = JSON.parse(variant.buildComparison(base, String(names[0] ?? ''), String(names[1] ?? '')));
-    if (described.error) throw new UserError(`The comparison failed: ${message(described.error)}.`, '');
+    if (described.error) throw coreError('The comparison failed', described.error);
     const comparison = {
       baseline: swapped ? sessionName : baselineName, variant: swapped ? baselineName : sessionName, swapped,
       names: described.names, sheets: described.sheets.map((sheet) => readSheet(variant, sheet)),
     };
     self.postMessage({ type: FromWorker.COMPARISON, id, comparison }, transferables(comparison));
   } catch (e) {
-    self.postMessage({ type: FromWorker.COMPARISON, id, title: e instanceof UserError ? e.title : `The comparison failed: ${message(e)}.` });
+    self.postMessage({ type: FromWorker.COMPARISON, id, title: e instanceof UserError ? e.title : `The comparison failed: ${message(e)}.`,
+      code: codeOf(e) });
   }
 }
 
@@ -460,7 +478,8 @@ function postCycles(id, mode, order) {
     const cycles = buildCycles(mode, order);
     self.postMessage({ type: FromWorker.CYCLES, id, cycles, ms: performance.now() - t0 }, transferables(cycles));
   } catch (e) {
-    self.postMessage({ type: FromWorker.CYCLES_ERROR, id, title: e instanceof UserError ? e.title : `Cycle detection failed: ${message(e)}.` });
+    self.postMessage({ type: FromWorker.CYCLES_ERROR, id, title: e instanceof UserError ? e.title : `Cycle detection failed: ${message(e)}.`,
+      code: codeOf(e) });
   }
 }
 
@@ -478,7 +497,7 @@ function reportWords(options) {
 function buildReport(options = {}) {
   const { includeUnlinked, detectRecompute } = options;
   const described = JSON.parse(session.buildReport(reportWords(options)));
-  if (described.error) throw new UserError(`The report could not be computed: ${message(described.error)}.`,
+  if (described.error) throw coreError('The report could not be computed', described.error,
     'Choose a device from the list, or leave it on "from the trace".');
   return { device: described.device, rooflineCeilings: described.rooflineCeilings, timingsMs: described.timingsMs,
     includeUnlinked: Boolean(includeUnlinked), detectRecompute: Boolean(detectRecompute),
@@ -500,7 +519,7 @@ function timelineRows(report) {
 
 function buildCycles(mode, order) {
   const described = JSON.parse(session.buildCycles(mode ?? 'all', order ?? 'stream'));
-  if (described.error) throw new UserError(`Cycle detection failed: ${message(described.error)}.`, '');
+  if (described.error) throw coreError('Cycle detection failed', described.error);
   return { summary: described.summary, kernels: described.kernels, preambles: described.preambles,
     sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
 }
@@ -514,11 +533,12 @@ async function postSol({ id, device, efficiency, capture }) {
     const t0 = performance.now();
     if (capture) await readCapture(await loadModule(), capture);
     const described = JSON.parse(session.buildSol(device ?? '', Number(efficiency ?? 1)));
-    if (described.error) throw new UserError(`Speed of light could not be computed: ${message(described.error)}.`);
+    if (described.error) throw coreError('Speed of light could not be computed', described.error);
     const sol = { ...described, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
     self.postMessage({ type: FromWorker.SOL, id, sol, ms: performance.now() - t0 }, transferables(sol));
   } catch (e) {
-    self.postMessage({ type: FromWorker.SOL, id, error: e instanceof UserError ? e.title : `Speed of light could not be computed: ${message(e)}.` });
+    self.postMessage({ type: FromWorker.SOL, id, error: e instanceof UserError ? e.title : `Speed of light could not be computed: ${message(e)}.`,
+      code: codeOf(e) });
   }
 }
 
@@ -537,34 +557,35 @@ async function postSolar({ id, file, device }) {
     }
     if (!session) throw new UserError('No Execution Trace is open.', 'Drop one on the page.');
     const described = JSON.parse(session.buildSolar(device ?? ''));
-    if (described.error) throw new UserError(`Solar could not be computed: ${message(described.error)}.`, '');
+    if (described.error) throw coreError('Solar could not be computed', described.error);
     const solar = { name: executionTraceName, measured: described.measured, document: described.solar,
       summary: described.summary, sheets: described.sheets.map((sheet) => readSheet(session, sheet)) };
     self.postMessage({ type: FromWorker.SOLAR, id, solar, ms: performance.now() - t0 }, transferables(solar));
   } catch (e) {
     const user = e instanceof UserError;
     self.postMessage({ type: FromWorker.SOLAR, id, title: user ? e.title : `Solar could not be computed: ${message(e)}.`,
-      hint: user ? e.hint : '' });
+      hint: user ? e.hint : '', code: codeOf(e) });
   }
 }
 
 // The trace of the graph capture whose graphs the open trace replays, read beside it.
 async function readCapture(sollens, file) {
   await readIntoBuffer(sollens, file, 'Choose the graph-capture trace again.');
-  const error = session.loadCapture();
-  if (error) throw new UserError(`${file.name} could not be read as the trace of a graph capture: ${message(error)}.`,
+  const status = session.loadCapture();
+  if (failed(status)) throw coreError(`${file.name} could not be read as the trace of a graph capture`, status,
     'Choose the Kineto trace recorded while the CUDA / HIP graphs were captured.');
 }
 
 // An Execution Trace read into the session beside the Kineto trace loaded there (it stays).
 async function readExecutionTrace(sollens, file) {
   await readIntoBuffer(sollens, file, 'Choose the Execution Trace again.');
-  const error = session.loadExecutionTrace();
-  if (!error) return;
-  if (/^this is a Kineto trace/.test(error))
+  const status = session.loadExecutionTrace();
+  if (!failed(status)) return;
+  if (status.code === 'et_is_kineto')
     throw new UserError(`${file.name} is a Kineto trace, not an Execution Trace.`,
-      'Open it with Open trace… (or drop it alone), then drop its Execution Trace (the *_et.json or .json.gz that ExecutionTraceObserver writes) on the page.');
-  throw new UserError(`${file.name} is not a PyTorch Execution Trace: ${message(error)}.`,
+      'Open it with Open trace… (or drop it alone), then drop its Execution Trace (the *_et.json or .json.gz that ExecutionTraceObserver writes) on the page.',
+      status.code);
+  throw coreError(`${file.name} is not a PyTorch Execution Trace`, status,
     'Drop the file that torch.profiler.ExecutionTraceObserver wrote (its top-level object has "nodes").');
 }
 
@@ -582,7 +603,7 @@ async function readIntoBuffer(sollens, file, again) {
       result = await reader.read();
     } catch (e) {
       throw new UserError(`${file.name} could not be read: ${message(e)}.`,
-        'The file may be damaged or cut short: decompress it with gunzip and drop the .json instead.');
+        'The file may be damaged or cut short: decompress it with gunzip and drop the .json instead.', 'file_unreadable');
     }
     if (result.done) break;
     const chunk = result.value;
@@ -593,7 +614,7 @@ async function readIntoBuffer(sollens, file, again) {
     sollens.HEAPU8.set(chunk, address + written);
     written += chunk.byteLength;
   }
-  if (written === 0) throw new UserError(`${file.name} is empty once decompressed.`, again);
+  if (written === 0) throw new UserError(`${file.name} is empty once decompressed.`, again, 'file_empty');
   session.setSize(written);
 }
 
@@ -605,14 +626,15 @@ function answerAsk(type, msg, work) {
     const { reply, transfer } = work();
     self.postMessage({ type, id: msg.id, ask: msg.ask, ...reply }, transfer ?? []);
   } catch (e) {
-    self.postMessage({ type, id: msg.id, ask: msg.ask, error: e instanceof UserError ? e.title : message(e) });
+    self.postMessage({ type, id: msg.id, ask: msg.ask, error: e instanceof UserError ? e.title : message(e), code: codeOf(e) });
   }
 }
 
 // Parsed JSON of the core, or the core's error thrown as the user's words.
 function coreAnswer(json) {
   const answer = JSON.parse(json);
-  if (answer.error) throw new UserError(`${answer.error.charAt(0).toUpperCase()}${answer.error.slice(1)}.`, '');
+  const { error } = answer;
+  if (error) throw new UserError(`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`, '', error.code);
   return answer;
 }
 
@@ -647,12 +669,12 @@ async function postTrim(msg) {
     await readIntoBuffer(await loadModule(), blob, 'Open the trace again.');
   } catch (e) {
     self.postMessage({ type: FromWorker.TRIM, id: msg.id, ask: msg.ask,
-      error: e instanceof UserError ? e.title : `The trace could not be read again: ${message(e)}.` });
+      error: e instanceof UserError ? e.title : `The trace could not be read again: ${message(e)}.`, code: codeOf(e) });
     return;
   }
   answerAsk(FromWorker.TRIM, msg, () => {
-    const error = session.trimBuffer(Number(msg.startUs), Number(msg.endUs));
-    if (error) throw new UserError(`The trace could not be cut: ${message(error)}.`, '');
+    const status = session.trimBuffer(Number(msg.startUs), Number(msg.endUs));
+    if (failed(status)) throw coreError('The trace could not be cut', status);
     const bytes = session.trimmedBytes().slice();  // a copy out of wasm memory
     const base = sessionName.replace(/\.json(\.gz)?$/i, '') || 'trace';
     const ms = (us) => (Number(us) / 1000).toFixed(3).replace(/\.?0+$/, '');
@@ -682,7 +704,7 @@ function postReport(msg) {
     self.postMessage({ type: FromWorker.REPORT, id: msg.id, report, gpuTimeline }, transferables(report));
   } catch (e) {
     const user = e instanceof UserError;
-    self.postMessage({ type: FromWorker.ERROR, id: msg.id, title: user ? e.title : `Something went wrong: ${message(e)}.`,
+    self.postMessage({ type: FromWorker.ERROR, id: msg.id, title: user ? e.title : `Something went wrong: ${message(e)}.`, code: codeOf(e),
       hint: user ? e.hint : 'Reload the page and open the trace again.' });
   }
 }
@@ -692,14 +714,15 @@ function allocate(call, bytes) {
     return call();
   } catch (e) {
     throw new UserError(`There is not enough memory to hold this trace (${(bytes / 2 ** 20).toFixed(0)} MiB of JSON).`,
-      'WebAssembly pages can use at most 4 GB. Close other tabs and try again, or use the sollens command line for this trace.');
+      'WebAssembly pages can use at most 4 GB. Close other tabs and try again, or use the sollens command line for this trace.',
+      'out_of_memory');
   }
 }
 
 // A File or Blob: its size is known, a .gz's trailer tells the JSON's size.
 async function blobSource(blob) {
   const fileBytes = blob.size;
-  if (fileBytes === 0) throw new UserError('This file is empty.', 'Choose the trace file again: it has no bytes at all.');
+  if (fileBytes === 0) throw new UserError('This file is empty.', 'Choose the trace file again: it has no bytes at all.', 'file_empty');
   const head = new Uint8Array(await readSlice(blob, 0, 2));
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   // A gzip member ends with ISIZE, the uncompressed size mod 2^32: presize from it

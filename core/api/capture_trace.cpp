@@ -1,7 +1,6 @@
 #include "api/capture_trace.h"
 
 #include <chrono>
-#include <new>
 
 #include "api/session.h"
 #include "base/stopwatch.h"
@@ -10,35 +9,23 @@
 
 namespace sollens {
 
-LoadOutcome LoadedCapture::load(PaddedBuffer bytes, const LoadOptions& options) {
-  LoadOutcome outcome;
+Result<LoadStats> LoadedCapture::load(PaddedBuffer bytes, const LoadOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
-  LoadResult parsed = load_trace(std::move(bytes), ingest_options(options));
-  outcome.parse_ms = ms_since(t0);
-  if (parsed.cancelled) {
-    outcome.cancelled = true;
-    return outcome;
-  }
-  if (!parsed.store) {
-    outcome.error = parsed.error.empty() ? "the capture trace could not be read" : parsed.error;
-    return outcome;
-  }
+  Result<std::unique_ptr<EventStore>> parsed = load_trace(std::move(bytes), ingest_options(options));
+  if (!parsed.ok()) return parsed.status();
+  LoadStats stats;
+  stats.parse_ms = ms_since(t0);
   const auto t1 = std::chrono::steady_clock::now();
-  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*parsed.store);
-  try {
-    TreeOptions tree_options = options.tree;
-    tree_options.include_python = true;
-    tree_ = std::make_unique<TraceTree>(TraceTree::build(*parsed.store, tree_options));
-    modeled_ = std::make_unique<ModeledOps>(evaluate_modeled_ops(*parsed.store, *tree_));
-  } catch (const std::bad_alloc&) {
-    outcome.error = "out of memory while modeling the capture trace";
-    return outcome;
-  }
-  store_ = std::move(parsed.store);
+  EventStore& store = **parsed;
+  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(store);
+  TreeOptions tree_options = options.tree;
+  tree_options.include_python = true;
+  tree_ = std::make_unique<TraceTree>(TraceTree::build(store, tree_options));
+  modeled_ = std::make_unique<ModeledOps>(evaluate_modeled_ops(store, *tree_));
+  store_ = std::move(*parsed);
   trace_ = CaptureTrace{store_.get(), tree_.get(), modeled_.get()};
-  outcome.tree_ms = ms_since(t1);
-  outcome.ok = true;
-  return outcome;
+  stats.tree_ms = ms_since(t1);
+  return stats;
 }
 
 }  // namespace sollens

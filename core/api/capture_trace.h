@@ -6,6 +6,7 @@
 
 #include "analyses/perf/modeled_ops.h"
 #include "analyses/sol/sol_graph_ops.h"
+#include "base/status.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 #include "store/padded_buffer.h"
@@ -13,14 +14,15 @@
 namespace sollens {
 
 struct LoadOptions;
-struct LoadOutcome;
+struct LoadStats;
 
 class LoadedCapture {
  public:
   // Parses the capture trace and models its ops; its tree has python frames, whose
   // nn.Module frames name the captured ops' layers. The tree options are the replay
-  // trace's (SGLang's per-call-site op names stripped alike).
-  LoadOutcome load(PaddedBuffer bytes, const LoadOptions& options);
+  // trace's (SGLang's per-call-site op names stripped alike). Allocation failures throw
+  // (Session::load_capture, the API's edge, turns them into out_of_memory).
+  Result<LoadStats> load(PaddedBuffer bytes, const LoadOptions& options);
   const CaptureTrace& trace() const { return trace_; }
 
  private:

@@ -6,6 +6,7 @@
 #include "analyses/diff/op_tree_diff.h"
 #include "analyses/diff/ops_name_diff.h"
 #include "analyses/diff/report_compare.h"
+#include "api/api_guard.h"
 #include "ingest/report_reader.h"
 #include "simdjson.h"
 
@@ -83,26 +84,25 @@ bool DiffResult::gates_unevaluated() const {
 
 bool looks_like_stored_report(std::string_view head) { return looks_like_report_json(head); }
 
-bool read_stored_report(std::string_view report_json, DiffRun& run, std::string& error) {
-  ReportReadResult read = read_report_json(report_json);
-  if (!read.error.empty()) {
-    error = std::move(read.error);
-    return false;
-  }
-  run = DiffRun{std::move(read.sheets), nullptr, std::nullopt, {}};
-  run.facts = stored_run_facts(run.sheets);
-  run.facts.device = stored_device_name(report_json);
-  return true;
+Result<DiffRun> read_stored_report(std::string_view report_json) {
+  return guarded("reading the report", [&]() -> Result<DiffRun> {
+    Result<StoredReport> read = read_report_json(report_json);
+    if (!read.ok()) return read.status();
+    DiffRun run{std::move(read->sheets), nullptr, std::nullopt, {}};
+    run.facts = stored_run_facts(run.sheets);
+    run.facts.device = stored_device_name(report_json);
+    return run;
+  });
 }
 
-std::string compare_tags_problem(const CompareTags& tags) {
+Status check_compare_tags(const CompareTags& tags) {
   for (const std::string* name : {&tags.baseline, &tags.variant}) {
-    if (name->empty()) return "each run needs a name";
-    if (name->find("::") != std::string::npos) return "a run's name cannot contain '::'";
-    if (name->find(',') != std::string::npos) return "a run's name cannot contain a comma";
+    if (name->empty()) return Status(Code::bad_run_names, "each run needs a name");
+    if (name->find("::") != std::string::npos) return Status(Code::bad_run_names, "a run's name cannot contain '::'");
+    if (name->find(',') != std::string::npos) return Status(Code::bad_run_names, "a run's name cannot contain a comma");
   }
-  if (tags.baseline == tags.variant) return "the two runs need different names";
-  return "";
+  if (tags.baseline == tags.variant) return Status(Code::bad_run_names, "the two runs need different names");
+  return {};
 }
 
 }  // namespace sollens

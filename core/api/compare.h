@@ -53,12 +53,13 @@ struct DiffResult {
 bool looks_like_stored_report(std::string_view head);
 
 // A report.json that sollens report wrote, read back as one side of a diff (its sheets
-// alone). False, with `error` in plain words, when it cannot be read.
-bool read_stored_report(std::string_view report_json, DiffRun& run, std::string& error);
+// alone), or why it cannot be (report_not_json, report_no_sheets, report_bad_sheet,
+// out_of_memory).
+Result<DiffRun> read_stored_report(std::string_view report_json);
 
-// Why two run names cannot tag a comparison's columns ("" when they can): both given,
-// different, without "::" (it separates the name from the metric) and without a comma
-// (sollens diff --names A,B could not say them).
-std::string compare_tags_problem(const CompareTags& tags);
+// Whether two run names can tag a comparison's columns (else bad_run_names, saying why):
+// both given, different, without "::" (it separates the name from the metric) and
+// without a comma (sollens diff --names A,B could not say them).
+Status check_compare_tags(const CompareTags& tags);
 
 }  // namespace sollens

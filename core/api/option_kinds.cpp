@@ -35,10 +35,10 @@ std::string needs(std::string_view flag, std::string_view what) {
 }
 
 // A word read as it is; `what` the message when none follows.
-std::string read_word(std::string_view flag, const std::string* word, std::string& out, std::string_view what) {
-  if (!word) return needs(flag, what);
+Status read_word(std::string_view flag, const std::string* word, std::string& out, std::string_view what) {
+  if (!word) return Status(Code::bad_option_value, needs(flag, what));
   out = *word;
-  return "";
+  return {};
 }
 
 std::string_view kernel_order_word(KernelOrder order) {
@@ -91,147 +91,148 @@ std::optional<KernelOrder> parse_kernel_order(std::string_view word) {
   return std::nullopt;
 }
 
-std::string Switch::read(std::string_view, const std::string*, bool& out) {
+Status Switch::read(std::string_view, const std::string*, bool& out) {
   out = true;
-  return "";
+  return {};
 }
 std::string Switch::text(const bool&) { return ""; }
 
-std::string Text::read(std::string_view flag, const std::string* word, std::string& out) {
+Status Text::read(std::string_view flag, const std::string* word, std::string& out) {
   return read_word(flag, word, out, "a value");
 }
 std::string Text::text(const std::string& value) { return value; }
 
-std::string DirectoryPath::read(std::string_view flag, const std::string* word, std::string& out) {
+Status DirectoryPath::read(std::string_view flag, const std::string* word, std::string& out) {
   return read_word(flag, word, out, "a directory");
 }
 std::string DirectoryPath::text(const std::string& value) { return value; }
 
-std::string FilePath::read(std::string_view flag, const std::string* word, std::string& out) {
+Status FilePath::read(std::string_view flag, const std::string* word, std::string& out) {
   return read_word(flag, word, out, "a file");
 }
 std::string FilePath::text(const std::string& value) { return value; }
 
-std::string CaptureTracePath::read(std::string_view flag, const std::string* word, std::string& out) {
+Status CaptureTracePath::read(std::string_view flag, const std::string* word, std::string& out) {
   return read_word(flag, word, out, "the graph-capture trace");
 }
 std::string CaptureTracePath::text(const std::string& value) { return value; }
 
-std::string DeviceName::read(std::string_view flag, const std::string* word, std::string& out) {
-  if (!word || !find_device(*word))
-    return (word ? "unknown device '" + *word + "' for " + std::string(flag) : needs(flag, "a GPU name")) +
-           " (known, case-insensitive: " + known_device_names() + ")";
+Status DeviceName::read(std::string_view flag, const std::string* word, std::string& out) {
+  const std::string known = " (known, case-insensitive: " + known_device_names() + ")";
+  if (!word) return Status(Code::bad_option_value, needs(flag, "a GPU name") + known);
+  if (!find_device(*word))
+    return Status(Code::unknown_device, "unknown device '" + *word + "' for " + std::string(flag) + known);
   out = *word;
-  return "";
+  return {};
 }
 std::string DeviceName::text(const std::string& value) { return value; }
 
-std::string EfficiencyFactor::read(std::string_view flag, const std::string* word, double& out) {
+Status EfficiencyFactor::read(std::string_view flag, const std::string* word, double& out) {
   const std::optional<double> f = parse_number(word);
-  if (!f || !(*f > 0 && *f <= 1)) return needs(flag, "a factor in (0, 1], e.g. 0.8");
+  if (!f || !(*f > 0 && *f <= 1)) return Status(Code::bad_option_value, needs(flag, "a factor in (0, 1], e.g. 0.8"));
   out = *f;
-  return "";
+  return {};
 }
 std::string EfficiencyFactor::text(const double& value) { return format_python_float(value); }
 
-std::string PositiveMicroseconds::read(std::string_view flag, const std::string* word, std::optional<double>& out) {
+Status PositiveMicroseconds::read(std::string_view flag, const std::string* word, std::optional<double>& out) {
   const std::optional<double> us = parse_number(word);
-  if (!us || !(*us > 0)) return needs(flag, "a positive number of microseconds");
+  if (!us || !(*us > 0)) return Status(Code::bad_option_value, needs(flag, "a positive number of microseconds"));
   out = us;
-  return "";
+  return {};
 }
 std::string PositiveMicroseconds::text(const std::optional<double>& value) {
   return value ? format_python_float(*value) : "";
 }
 
-std::string WholeMicroseconds::read(std::string_view flag, const std::string* word, int64_t& out) {
+Status WholeMicroseconds::read(std::string_view flag, const std::string* word, int64_t& out) {
   const std::optional<int64_t> us = word ? parse_integer(*word) : std::nullopt;
-  if (!us) return needs(flag, "a whole number of microseconds");
+  if (!us) return Status(Code::bad_option_value, needs(flag, "a whole number of microseconds"));
   out = *us;
-  return "";
+  return {};
 }
 std::string WholeMicroseconds::text(const int64_t& value) { return std::to_string(value); }
 
-std::string HistogramBins::read(std::string_view flag, const std::string* word, int64_t& out) {
+Status HistogramBins::read(std::string_view flag, const std::string* word, int64_t& out) {
   const std::optional<int64_t> bins = word ? parse_integer(*word) : std::nullopt;
-  if (!bins || *bins < 1 || *bins > 1000000) return needs(flag, "a number of bins from 1 to 1000000");
+  if (!bins || *bins < 1 || *bins > 1000000) return Status(Code::bad_option_value, needs(flag, "a number of bins from 1 to 1000000"));
   out = *bins;
-  return "";
+  return {};
 }
 std::string HistogramBins::text(const int64_t& value) { return std::to_string(value); }
 
-std::string WholeRows::read(std::string_view flag, const std::string* word, std::optional<int64_t>& out) {
+Status WholeRows::read(std::string_view flag, const std::string* word, std::optional<int64_t>& out) {
   const std::optional<int64_t> rows = word ? parse_integer(*word) : std::nullopt;
-  if (!rows) return needs(flag, "a whole number of rows");
+  if (!rows) return Status(Code::bad_option_value, needs(flag, "a whole number of rows"));
   out = rows;
-  return "";
+  return {};
 }
 std::string WholeRows::text(const std::optional<int64_t>& value) { return value ? std::to_string(*value) : ""; }
 
-std::string Megabytes::read(std::string_view flag, const std::string* word, uint64_t& out) {
+Status Megabytes::read(std::string_view flag, const std::string* word, uint64_t& out) {
   const std::optional<double> mb = parse_number(word);
-  if (!mb || !(*mb > 0)) return needs(flag, "a positive number of megabytes");
+  if (!mb || !(*mb > 0)) return Status(Code::bad_option_value, needs(flag, "a positive number of megabytes"));
   out = static_cast<uint64_t>(*mb * 1e6);
-  return "";
+  return {};
 }
 std::string Megabytes::text(const uint64_t& value) { return value ? format_python_float(value / 1e6) : ""; }
 
-std::string LinkChoice::read(std::string_view flag, const std::string* word, LinkMode& out) {
+Status LinkChoice::read(std::string_view flag, const std::string* word, LinkMode& out) {
   const std::optional<LinkMode> mode = word ? link_mode_from_name(*word) : std::nullopt;
-  if (!mode) return std::string(flag) + " is flows, correlation or auto" + (word ? ", not '" + *word + "'" : "");
+  if (!mode) return Status(Code::bad_option_value, std::string(flag) + " is flows, correlation or auto" + (word ? ", not '" + *word + "'" : ""));
   out = *mode;
-  return "";
+  return {};
 }
 std::string LinkChoice::text(const LinkMode& value) { return std::string(link_mode_name(value)); }
 
-std::string CycleModeChoice::read(std::string_view flag, const std::string* word, CycleMode& out) {
-  if (!word) return needs(flag, "a value");
+Status CycleModeChoice::read(std::string_view flag, const std::string* word, CycleMode& out) {
+  if (!word) return Status(Code::bad_option_value, needs(flag, "a value"));
   const std::optional<CycleMode> mode = parse_cycle_mode(*word);
-  if (!mode) return std::string(flag) + " is " + kCycleModeWords + ", not '" + *word + "'";
+  if (!mode) return Status(Code::bad_option_value, std::string(flag) + " is " + kCycleModeWords + ", not '" + *word + "'");
   out = *mode;
-  return "";
+  return {};
 }
 std::string CycleModeChoice::text(const CycleMode& value) {
   return value == CycleMode::kLlm ? "llm" : value == CycleMode::kUplifter ? "uplifter" : "all";
 }
 
-std::string KernelOrderChoice::read(std::string_view flag, const std::string* word, KernelOrder& out) {
-  if (!word) return needs(flag, "a value");
+Status KernelOrderChoice::read(std::string_view flag, const std::string* word, KernelOrder& out) {
+  if (!word) return Status(Code::bad_option_value, needs(flag, "a value"));
   // On the command line the default is named, never given as an empty word.
   const std::optional<KernelOrder> order = word->empty() ? std::nullopt : parse_kernel_order(*word);
-  if (!order) return std::string(flag) + " is " + kKernelOrderWords + ", not '" + *word + "'";
+  if (!order) return Status(Code::bad_option_value, std::string(flag) + " is " + kKernelOrderWords + ", not '" + *word + "'");
   out = *order;
-  return "";
+  return {};
 }
 std::string KernelOrderChoice::text(const KernelOrder& value) { return std::string(kernel_order_word(value)); }
 
-std::string RunNames::read(std::string_view flag, const std::string* word, CompareTags& out) {
-  if (!word) return needs(flag, "a value");
+Status RunNames::read(std::string_view flag, const std::string* word, CompareTags& out) {
+  if (!word) return Status(Code::bad_option_value, needs(flag, "a value"));
   const size_t comma = word->find(',');
   CompareTags tags;
   if (comma != std::string::npos) tags = {word->substr(0, comma), word->substr(comma + 1)};
-  if (comma == std::string::npos || !compare_tags_problem(tags).empty())
-    return std::string(flag) + " takes two different names without '::', as A,B";
+  if (comma == std::string::npos || !check_compare_tags(tags).ok())
+    return Status(Code::bad_run_names, std::string(flag) + " takes two different names without '::', as A,B");
   out = tags;
-  return "";
+  return {};
 }
 std::string RunNames::text(const CompareTags& value) { return value.baseline + "," + value.variant; }
 
-std::string GateList::read(std::string_view flag, const std::string* word, std::vector<GateExpr>& out) {
-  if (!word) return needs(flag, "a value");
+Status GateList::read(std::string_view flag, const std::string* word, std::vector<GateExpr>& out) {
+  if (!word) return Status(Code::bad_option_value, needs(flag, "a value"));
   std::string error;
   const std::optional<GateExpr> gate = parse_gate(*word, error);
-  if (!gate) return error;
+  if (!gate) return Status(Code::bad_option_value, error);
   out.push_back(*gate);
-  return "";
+  return {};
 }
 std::string GateList::text(const std::vector<GateExpr>&) { return ""; }
 
-std::string Microseconds::read(std::string_view flag, const std::string* word, double& out) {
+Status Microseconds::read(std::string_view flag, const std::string* word, double& out) {
   const std::optional<double> us = parse_number(word);
-  if (!us || !(*us >= 0) || std::isinf(*us)) return needs(flag, "a number of microseconds >= 0");
+  if (!us || !(*us >= 0) || std::isinf(*us)) return Status(Code::bad_option_value, needs(flag, "a number of microseconds >= 0"));
   out = *us;
-  return "";
+  return {};
 }
 // Whole microseconds as an integer (HTA's defaults are ints), else as Python prints them.
 std::string Microseconds::text(const double& value) {
@@ -239,36 +240,36 @@ std::string Microseconds::text(const double& value) {
                                                                 : format_python_float(value);
 }
 
-std::string Share::read(std::string_view flag, const std::string* word, double& out) {
+Status Share::read(std::string_view flag, const std::string* word, double& out) {
   const std::optional<double> share = parse_number(word);
-  if (!share || !(*share > 0 && *share <= 1)) return needs(flag, "a share in (0, 1], e.g. 0.8");
+  if (!share || !(*share > 0 && *share <= 1)) return Status(Code::bad_option_value, needs(flag, "a share in (0, 1], e.g. 0.8"));
   out = *share;
-  return "";
+  return {};
 }
 std::string Share::text(const double& value) { return format_python_float(value); }
 
-std::string PositiveCount::read(std::string_view flag, const std::string* word, int64_t& out) {
+Status PositiveCount::read(std::string_view flag, const std::string* word, int64_t& out) {
   const std::optional<int64_t> n = word ? parse_integer(*word) : std::nullopt;
-  if (!n || *n < 1) return needs(flag, "a whole number >= 1");
+  if (!n || *n < 1) return Status(Code::bad_option_value, needs(flag, "a whole number >= 1"));
   out = *n;
-  return "";
+  return {};
 }
 std::string PositiveCount::text(const int64_t& value) { return std::to_string(value); }
 
-std::string OperatorName::read(std::string_view flag, const std::string* word, std::string& out) {
-  if (!word || word->empty()) return needs(flag, "an operator name, e.g. aten::linear");
+Status OperatorName::read(std::string_view flag, const std::string* word, std::string& out) {
+  if (!word || word->empty()) return Status(Code::bad_option_value, needs(flag, "an operator name, e.g. aten::linear"));
   out = *word;
-  return "";
+  return {};
 }
 std::string OperatorName::text(const std::string& value) { return value; }
 
-std::string CriticalPathChoice::read(std::string_view flag, const std::string* word, CriticalPathScope& out) {
+Status CriticalPathChoice::read(std::string_view flag, const std::string* word, CriticalPathScope& out) {
   const std::optional<CriticalPathScope> scope = word ? parse_critical_path(*word) : std::nullopt;
   if (!scope)
-    return needs(flag, "ANNOTATION[:INDEX], INDEX a whole number >= 0 (or all, or none)") +
-           (word ? ", not '" + *word + "'" : "");
+    return Status(Code::bad_option_value, needs(flag, "ANNOTATION[:INDEX], INDEX a whole number >= 0 (or all, or none)") +
+           (word ? ", not '" + *word + "'" : ""));
   out = *scope;
-  return "";
+  return {};
 }
 std::string CriticalPathChoice::text(const CriticalPathScope& value) {
   if (!value.enabled) return "none";

@@ -2,7 +2,8 @@
 // The kinds of value an option takes, named in the `type` column of the *_flags.def
 // lists. Each kind says what C++ value it fills (Value), whether the option reads the
 // next word (kTakesValue), how that word is read and what a refused or missing one is
-// told (read: "" when taken, else the message without the "sollens: " prefix), and
+// told (read: ok when taken, else bad_option_value, unknown_device or bad_run_names with
+// the message without the "sollens: " prefix), and
 // how its default reads in a command's help (text: "" shows none).
 #include <cstdint>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "analyses/cycles/kernel_sequence.h"
 #include "analyses/diff/gate.h"
 #include "analyses/diff/table_compare.h"
+#include "base/status.h"
 #include "model/link_mode.h"
 
 namespace sollens {
@@ -35,7 +37,7 @@ struct CriticalPathScope {
   struct Name {                                                                      \
     using Value = ValueType;                                                         \
     static constexpr bool kTakesValue = takes_value;                                 \
-    static std::string read(std::string_view flag, const std::string* word, Value& out); \
+    static Status read(std::string_view flag, const std::string* word, Value& out);      \
     static std::string text(const Value& value);                                     \
   }
 

@@ -25,9 +25,9 @@ struct OptionSpec {
   std::string_view value_name;  // "" for a switch
   std::string_view help;
   bool takes_value = false;
-  // Reads the word after the flag (null: none follows) into `options`: "" when taken,
+  // Reads the word after the flag (null: none follows) into `options`: ok when taken,
   // else why not (`options` unchanged).
-  std::string (*read)(Options& options, std::string_view flag, const std::string* word) = nullptr;
+  Status (*read)(Options& options, std::string_view flag, const std::string* word) = nullptr;
   std::string (*default_text)() = nullptr;  // the default as help shows it; "" for none
 };
 
@@ -42,16 +42,16 @@ struct OptionSpec {
   }
 
 // Reads args[i] when it is one of `specs`' flags, moving i past its value. kRefused
-// sets `problem` (the message without "sollens: ").
+// sets `problem` (its message without "sollens: ").
 template <typename Options>
 OptionRead read_option(std::span<const OptionSpec<Options>> specs, const std::vector<std::string>& args, size_t& i,
-                       Options& options, std::string& problem) {
+                       Options& options, Status& problem) {
   const auto spec = std::find_if(specs.begin(), specs.end(),
                                  [&](const OptionSpec<Options>& s) { return s.flag == args[i]; });
   if (spec == specs.end()) return OptionRead::kNotMine;
   const std::string* word = spec->takes_value && i + 1 < args.size() ? &args[i + 1] : nullptr;
   problem = spec->read(options, spec->flag, word);
-  if (!problem.empty()) return OptionRead::kRefused;
+  if (!problem.ok()) return OptionRead::kRefused;
   if (spec->takes_value) ++i;
   return OptionRead::kTaken;
 }

@@ -23,14 +23,14 @@ const OptionSpec<CyclesRequest> kCyclesOptions[] = {
 std::span<const OptionSpec<ReportRequest>> report_options() { return kReportOptions; }
 std::span<const OptionSpec<CyclesRequest>> cycles_options() { return kCyclesOptions; }
 
-std::string read_report_words(const std::vector<std::string>& words, ReportRequest& request) {
+Status read_report_words(const std::vector<std::string>& words, ReportRequest& request) {
   for (size_t i = 0; i < words.size(); ++i) {
-    std::string problem;
+    Status problem;
     const OptionRead read = read_option(report_options(), words, i, request, problem);
     if (read == OptionRead::kRefused) return problem;
-    if (read == OptionRead::kNotMine) return "unknown report option '" + words[i] + "'";
+    if (read == OptionRead::kNotMine) return Status(Code::unknown_option, "unknown report option '" + words[i] + "'");
   }
-  return "";
+  return {};
 }
 
 CycleOptions cycle_options(const CyclesRequest& request) {
@@ -52,9 +52,9 @@ std::vector<std::string> device_names() {
   return names;
 }
 
-std::string unknown_device_error(std::string_view name) {
-  if (name.empty() || find_device(name)) return "";
-  return "unknown device '" + std::string(name) + "' (known: " + known_device_names() + ")";
+Status check_device_name(std::string_view name) {
+  if (name.empty() || find_device(name)) return {};
+  return Status(Code::unknown_device, "unknown device '" + std::string(name) + "' (known: " + known_device_names() + ")");
 }
 
 }  // namespace sollens

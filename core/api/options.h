@@ -37,17 +37,18 @@ std::span<const OptionSpec<ReportRequest>> report_options();
 std::span<const OptionSpec<CyclesRequest>> cycles_options();
 
 // The page's words for a report (flags and their values, as on the command line) read
-// into `request`: "" when every word is a report option, else why not.
-std::string read_report_words(const std::vector<std::string>& words, ReportRequest& request);
+// into `request`: ok when every word is a report option, else why not (unknown_option,
+// or the option's refusal: bad_option_value, unknown_device).
+Status read_report_words(const std::vector<std::string>& words, ReportRequest& request);
 
 // The detection options and the tables a mode asks for.
 CycleOptions cycle_options(const CyclesRequest& request);
 CycleSheetMode cycle_sheet_mode(CycleMode mode);
-// "" when `name` is a known device database name (any case) or empty, else why not,
-// listing the known names.
-std::string unknown_device_error(std::string_view name);
+// ok when `name` is a known device database name (any case) or empty, else
+// unknown_device, its message listing the known names.
+Status check_device_name(std::string_view name);
 // The device database's ids a report can be computed for (those with peaks, as
-// unknown_device_error accepts them), sorted, for a device selector.
+// check_device_name accepts them), sorted, for a device selector.
 std::vector<std::string> device_names();
 
 }  // namespace sollens

@@ -1,7 +1,6 @@
 #include "api/page_session.h"
 
-#include <new>
-
+#include "api/api_guard.h"
 #include "api/compare.h"
 #include "writers/csv_writer.h"
 #include "writers/device_json.h"
@@ -17,8 +16,7 @@ namespace sollens {
 
 namespace {
 
-// A page has at most 4 GB of WebAssembly memory.
-const char* const kOutOfMemory = "out of memory: this trace needs more than the page's 4 GB; use the sollens command line";
+Status no_trace() { return Status(Code::no_trace_loaded, "no trace is loaded"); }
 
 }  // namespace
 
@@ -32,22 +30,24 @@ uint8_t* PageSession::grow(size_t new_size) {
   return reinterpret_cast<uint8_t*>(buffer_.data());
 }
 
-std::string PageSession::load(const LoadOptions& options) {
+Status PageSession::load(const LoadOptions& options) {
   tables_.clear();
   time_axis_.reset();
-  const LoadOutcome outcome = session_.load(std::move(buffer_), options);
-  if (outcome.cancelled) return "cancelled";
-  return outcome.ok ? "" : outcome.error;
+  return session_.load(std::move(buffer_), options).status();
 }
 
-void PageSession::begin_stream(size_t expected_bytes, const LoadOptions& options) {
+Status PageSession::begin_stream(size_t expected_bytes, const LoadOptions& options) {
   tables_.clear();
   time_axis_.reset();
   session_.unload();
   buffer_ = PaddedBuffer();
+  stream_.reset();
   stream_options_ = options;
   stream_options_.compact_input = true;
-  stream_ = std::make_unique<TraceStreamReader>(ingest_options(stream_options_), expected_bytes);
+  return guarded("starting to read the trace", [&]() -> Status {
+    stream_ = std::make_unique<TraceStreamReader>(ingest_options(stream_options_), expected_bytes);
+    return {};
+  });
 }
 
 uint8_t* PageSession::stream_prepare(size_t n) {
@@ -62,16 +62,15 @@ void PageSession::stream_input_cut_short() {
 
 size_t PageSession::stream_events() const { return stream_ ? stream_->events() : 0; }
 
-std::string PageSession::finish_stream() {
-  if (!stream_) return "no trace is being read";
-  const LoadOutcome outcome = session_.load(*stream_, stream_options_);
+Status PageSession::finish_stream() {
+  if (!stream_) return Status(Code::no_trace_loaded, "no trace is being read");
+  Status loaded = session_.load(*stream_, stream_options_).status();
   stream_.reset();
-  if (outcome.cancelled) return "cancelled";
-  return outcome.ok ? "" : outcome.error;
+  return loaded;
 }
 
 std::string PageSession::warnings_json() const {
-  return ingest_warnings_json(session_.loaded() ? session_.warnings() : std::vector<IngestWarning>{});
+  return ingest_warnings_json(session_.loaded() ? session_.warnings() : std::vector<Diagnostic>{});
 }
 
 std::string PageSession::info_json() const {
@@ -97,19 +96,16 @@ std::string PageSession::device_names_json() {
 }
 
 std::string PageSession::build_report(const std::vector<std::string>& option_words) {
-  try {
-    if (!session_.loaded()) return page_error_json("no trace is loaded");
+  return page_answer(guarded("building the report", [&]() -> Result<std::string> {
+    if (!session_.loaded()) return no_trace();
     ReportRequest request;
-    if (std::string problem = read_report_words(option_words, request); !problem.empty())
-      return page_error_json(problem);
+    if (Status read = read_report_words(option_words, request); !read.ok()) return read;
     const DeviceIdentification device = session_.identify_device(request.device_name);
     // Recompute is found from the checkpoint python frames, so they must be in the tree.
     Report report = request.detect_recompute ? session_.report(request, device, session_.python_tree())
                                              : session_.report(request, device);
     return page_report_json(device, report.timings, tables_.replace(TableSet::kReport, report.release_sheets()));
-  } catch (const std::bad_alloc&) {
-    return page_error_json(kOutOfMemory);
-  }
+  }));
 }
 
 std::string PageSession::report_options_json() {
@@ -125,57 +121,54 @@ std::string PageSession::report_options_json() {
 }
 
 std::string PageSession::build_cycles(const std::string& mode, const std::string& order) {
-  try {
-    if (!session_.loaded()) return page_error_json("no trace is loaded");
+  return page_answer(guarded("finding the cycles", [&]() -> Result<std::string> {
+    if (!session_.loaded()) return no_trace();
     const auto kernel_order = parse_kernel_order(order);
-    if (!kernel_order) return page_error_json(std::string("order is ") + kKernelOrderWords);
+    if (!kernel_order) return Status(Code::bad_option_value, std::string("order is ") + kKernelOrderWords);
     const auto cycle_mode = parse_cycle_mode(mode);
-    if (!cycle_mode) return page_error_json(std::string("mode is ") + kCycleModeWords);
+    if (!cycle_mode) return Status(Code::bad_option_value, std::string("mode is ") + kCycleModeWords);
     CyclesResult cycles = session_.cycles({*cycle_mode, *kernel_order});
     std::vector<Table> tables;
     for (CycleSheet& sheet : cycles.sheets) tables.push_back(std::move(sheet.table));  // the preambles stay
     const std::string sheets = tables_.replace(TableSet::kCycles, std::move(tables));
     return page_cycles_json(cycles.summary, cycles.report.kernels, cycles.sheets, sheets);
-  } catch (const std::bad_alloc&) {
-    return page_error_json(kOutOfMemory);
-  }
+  }));
 }
 
 std::string PageSession::build_sol(const std::string& device_name, double efficiency) {
-  try {
-    if (!session_.loaded()) return page_error_json("no trace is loaded");
-    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return page_error_json(problem);
-    if (!(efficiency > 0 && efficiency <= 1)) return page_error_json("the efficiency factor is in (0, 1], e.g. 0.8");
+  return page_answer(guarded("computing speed of light", [&]() -> Result<std::string> {
+    if (!session_.loaded()) return no_trace();
+    if (Status device = check_device_name(device_name); !device.ok()) return device;
+    if (!(efficiency > 0 && efficiency <= 1))
+      return Status(Code::bad_option_value, "the efficiency factor is in (0, 1], e.g. 0.8");
     SolResult sol = session_.sol({device_name, efficiency});
     JsonBuilder json(JsonBuilder::Spacing::kCompact);
     json.begin_object();
     write_sol_members(json, sol.report, sol.device);  // before the tables move to the registry
     json.member_raw("sheets", tables_.replace(TableSet::kSol, sol.report.release_tables()));
     return json.end_object().take();
-  } catch (const std::bad_alloc&) {
-    return page_error_json(kOutOfMemory);
-  }
+  }));
 }
 
-std::string PageSession::load_capture() {
+Status PageSession::load_capture() {
   PaddedBuffer bytes = std::move(buffer_);
   buffer_ = PaddedBuffer();
-  if (!session_.loaded()) return "load the trace before the trace of its graph capture";
-  const LoadOutcome outcome = session_.load_capture(std::move(bytes));
-  return outcome.ok ? "" : outcome.error;
+  if (!session_.loaded())
+    return Status(Code::no_trace_loaded, "load the trace before the trace of its graph capture");
+  return session_.load_capture(std::move(bytes)).status();
 }
 
-std::string PageSession::load_execution_trace() {
+Status PageSession::load_execution_trace() {
   tables_.replace(TableSet::kSolar, {});
-  const LoadOutcome outcome = session_.load_execution_trace(std::move(buffer_));
+  Status loaded = session_.load_execution_trace(std::move(buffer_)).status();
   buffer_ = PaddedBuffer();
-  return outcome.error;
+  return loaded;
 }
 
 std::string PageSession::build_solar(const std::string& device_name) {
-  try {
-    if (!session_.has_execution_trace()) return page_error_json("no Execution Trace is loaded");
-    if (std::string problem = unknown_device_error(device_name); !problem.empty()) return page_error_json(problem);
+  return page_answer(guarded("computing Solar", [&]() -> Result<std::string> {
+    if (!session_.has_execution_trace()) return Status(Code::no_trace_loaded, "no Execution Trace is loaded");
+    if (Status device = check_device_name(device_name); !device.ok()) return device;
     SolarRequest request;
     request.device_name = device_name;
     request.no_device_notice =
@@ -186,24 +179,21 @@ std::string PageSession::build_solar(const std::string& device_name) {
     tables.push_back(std::move(solar.intermediates));
     const std::string sheets = tables_.replace(TableSet::kSolar, std::move(tables));
     return page_solar_json(solar.report.document, solar.report.summary, solar.measured, sheets);
-  } catch (const std::bad_alloc&) {
-    return page_error_json(kOutOfMemory);
-  }
+  }));
 }
 
 std::string PageSession::build_comparison(const PageSession& baseline, const std::string& baseline_name,
                                           const std::string& variant_name) {
-  try {
-    if (!session_.loaded() || !baseline.session_.loaded()) return page_error_json("two traces must be loaded to compare");
+  return page_answer(guarded("comparing the traces", [&]() -> Result<std::string> {
+    if (!session_.loaded() || !baseline.session_.loaded())
+      return Status(Code::no_trace_loaded, "two traces must be loaded to compare");
     CompareTags tags;
     if (!baseline_name.empty()) tags.baseline = baseline_name;
     if (!variant_name.empty()) tags.variant = variant_name;
-    if (std::string problem = compare_tags_problem(tags); !problem.empty()) return page_error_json(problem);
+    if (Status names = check_compare_tags(tags); !names.ok()) return names;
     std::vector<Table> tables = Session::diff(baseline.session_.diff_run(), session_.diff_run(), {tags, {}}).sheets;
     return page_comparison_json(tags.baseline, tags.variant, tables_.replace(TableSet::kComparison, std::move(tables)));
-  } catch (const std::bad_alloc&) {
-    return page_error_json(kOutOfMemory);
-  }
+  }));
 }
 
 std::string PageSession::sheet_csv(int32_t handle) const {

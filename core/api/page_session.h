@@ -9,6 +9,7 @@
 #include "api/session.h"
 #include "api/time_axis.h"
 #include "api/table_registry.h"
+#include "base/status.h"
 #include "ingest/trace_stream.h"
 #include "model/trace_tree.h"
 #include "store/padded_buffer.h"
@@ -25,23 +26,24 @@ class PageSession {
   void set_size(size_t size) { buffer_.truncate(size); }
   size_t capacity() const { return buffer_.size(); }
 
-  // Parses the filled buffer: "" when loaded, "cancelled" when `progress` returned
-  // false, else the error in plain words.
-  std::string load(const LoadOptions& options = {});
+  // Parses the filled buffer: ok when loaded, else the load's error (cancelled when
+  // `progress` returned false; Session::load's codes).
+  Status load(const LoadOptions& options = {});
 
   // The other way in, for traces of any size: the file fed in chunks as it is read,
   // each window of events parsed as it completes and only what the store needs kept
   // (ingest/trace_stream.h). begin_stream(the text's size, 0 if unknown); then for each
   // chunk stream_prepare(n), the bytes written there (good until the next call; null:
   // out of memory) and stream_commit(n), false once the load has failed (stop reading);
-  // then finish_stream(), as load(). Frees the trace loaded before.
-  void begin_stream(size_t expected_bytes, const LoadOptions& options = {});
+  // then finish_stream(), as load() (no_trace_loaded when no stream was begun). Frees
+  // the trace loaded before; begin_stream's error is out_of_memory.
+  Status begin_stream(size_t expected_bytes, const LoadOptions& options = {});
   uint8_t* stream_prepare(size_t n);
   bool stream_commit(size_t n);
   size_t stream_events() const;
   // The .gz the chunks were inflated from ended early: said before finish_stream().
   void stream_input_cut_short();
-  std::string finish_stream();
+  Status finish_stream();
 
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }
   std::string warnings_json() const;           // [{"code","message"}]
@@ -53,6 +55,8 @@ class PageSession {
   std::string trace_metadata_json() const;     // as report.json's metadata.trace
   static std::string device_names_json();      // api/options.h device_names()
 
+  // Every build_* below answers its JSON, or {"error": {"code", "message"}}
+  // (writers/page_json.h page_error_json), the code the catalogue's id.
   // Computes every sheet; {"device", "timingsMs", "sheets": [table descriptions]}, or
   // {"error"} (an unknown option or device keeps the previous report). option_words: the
   // report options as on the command line (report_options_json; e.g. {"--device",
@@ -75,13 +79,14 @@ class PageSession {
   std::string build_sol(const std::string& device_name, double efficiency);
   // The trace of the CUDA / HIP graph capture whose graphs the loaded trace replays
   // (plain or gzip JSON) in the filled buffer: build_sol then counts the replayed kernels
-  // for the ops captured (Session::load_capture). "" when read, else the error in plain words.
-  std::string load_capture();
+  // for the ops captured (Session::load_capture): ok when read, else the load's error
+  // (no_trace_loaded before the trace itself).
+  Status load_capture();
 
   // A PyTorch Execution Trace (plain or gzip JSON) in the filled buffer, kept beside the
   // Kineto trace, loaded before or after it or not at all (Session::load_execution_trace):
-  // "" when read, else the error in plain words, and the previous one is dropped.
-  std::string load_execution_trace();
+  // ok when read, else the load's error, and the previous one is dropped.
+  Status load_execution_trace();
   bool has_execution_trace() const { return session_.has_execution_trace(); }
   // Solar (Session::solar) for that graph, measured in the Kineto trace when one is
   // loaded: {"solar": solar.json's document, "summary": [lines], "measured": bool,
@@ -109,8 +114,9 @@ class PageSession {
   std::string range_summary(double start_us, double end_us);
   // The trace's text in the filled buffer (the page reads the file again: the
   // streamed load kept no text) cut to [start_us, end_us] from the trace's start, kept
-  // until the next call (trimmed()); "" when cut, else why not. The buffer is freed.
-  std::string trim_buffer(double start_us, double end_us);
+  // until the next call (trimmed()); ok when cut, else why not (no_trace_loaded,
+  // bad_range, not_a_trace, out_of_memory). The buffer is freed.
+  Status trim_buffer(double start_us, double end_us);
   const std::string& trimmed() const { return trimmed_; }
 
   // The tables of the last report, cycles, SOL, comparison and Solar, by the handles in

@@ -15,8 +15,8 @@ namespace sollens {
 class RankSet {
  public:
   // Keeps the summary of `rank`'s loaded trace; `file` names it (its rank may come from
-  // the name). "" when kept, else the problem in plain words.
-  std::string add(const PageSession& rank, const std::string& file);
+  // the name). no_trace_loaded when `rank` holds no trace.
+  Status add(const PageSession& rank, const std::string& file);
   size_t size() const { return ranks_.size(); }
 
   // The ranks numbered (ranks::settle_ranks) and the cross-rank sheets:

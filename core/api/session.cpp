@@ -1,12 +1,13 @@
 #include "api/session.h"
 
 #include <chrono>
-#include <new>
 #include <optional>
 
+#include "api/api_guard.h"
 #include "api/beside_task.h"
 #include "api/hta_request.h"
 #include "analyses/hta/hta_sheets.h"
+#include "base/diagnostics.h"
 #include "base/stopwatch.h"
 
 #include "ingest/trace_reader.h"
@@ -26,27 +27,38 @@ IngestOptions ingest_options(const LoadOptions& options) {
   return ingest;
 }
 
-LoadOutcome Session::load(PaddedBuffer bytes, const LoadOptions& options) {
+Result<LoadStats> Session::load(PaddedBuffer bytes, const LoadOptions& options) {
   unload();  // the previous trace is freed before the next is parsed
-  const auto t0 = Clock::now();
-  LoadResult parsed = load_trace(std::move(bytes), ingest_options(options));
-  return adopt(std::move(parsed), options, ms_since(t0));
+  Result<LoadStats> loaded = guarded("reading the trace", [&] {
+    const auto t0 = Clock::now();
+    Result<std::unique_ptr<EventStore>> parsed = load_trace(std::move(bytes), ingest_options(options));
+    return adopt(std::move(parsed), options, ms_since(t0));
+  });
+  if (!loaded.ok()) unload();
+  return loaded;
 }
 
-LoadOutcome Session::load(TraceStreamReader& reader, const LoadOptions& options) {
+Result<LoadStats> Session::load(TraceStreamReader& reader, const LoadOptions& options) {
   unload();
-  const auto t0 = Clock::now();
-  LoadResult parsed = reader.finish();
-  return adopt(std::move(parsed), options, ms_since(t0));
+  Result<LoadStats> loaded = guarded("reading the trace", [&] {
+    const auto t0 = Clock::now();
+    Result<std::unique_ptr<EventStore>> parsed = reader.finish();
+    return adopt(std::move(parsed), options, ms_since(t0));
+  });
+  if (!loaded.ok()) unload();
+  return loaded;
 }
 
-LoadOutcome Session::load_capture(PaddedBuffer bytes, const LoadOptions& options) {
-  auto capture = std::make_unique<LoadedCapture>();
-  LoadOptions same_tree = options;
-  same_tree.tree = tree_options_;
-  LoadOutcome outcome = capture->load(std::move(bytes), same_tree);
-  capture_ = outcome.ok ? std::move(capture) : nullptr;
-  return outcome;
+Result<LoadStats> Session::load_capture(PaddedBuffer bytes, const LoadOptions& options) {
+  capture_.reset();  // a failed load keeps none
+  return guarded("reading the graph-capture trace", [&] {
+    auto capture = std::make_unique<LoadedCapture>();
+    LoadOptions same_tree = options;
+    same_tree.tree = tree_options_;
+    Result<LoadStats> loaded = capture->load(std::move(bytes), same_tree);
+    if (loaded.ok()) capture_ = std::move(capture);
+    return loaded;
+  });
 }
 
 void Session::unload() {
@@ -57,30 +69,17 @@ void Session::unload() {
   python_tree_.reset();
 }
 
-LoadOutcome Session::adopt(LoadResult parsed, const LoadOptions& options, double parse_ms) {
+Result<LoadStats> Session::adopt(Result<std::unique_ptr<EventStore>> parsed, const LoadOptions& options,
+                                 double parse_ms) {
   tree_options_ = options.tree;
-  LoadOutcome outcome;
-  outcome.parse_ms = parse_ms;
-  if (parsed.cancelled) {
-    outcome.cancelled = true;
-    return outcome;
-  }
-  if (!parsed.store) {
-    outcome.error = parsed.error.empty() ? "the trace could not be read" : parsed.error;
-    return outcome;
-  }
+  if (!parsed.ok()) return parsed.status();
   const auto t0 = Clock::now();
-  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(*parsed.store);
-  try {
-    tree_ = std::make_unique<TraceTree>(TraceTree::build(*parsed.store, options.tree));
-  } catch (const std::bad_alloc&) {
-    outcome.error = "out of memory while linking the events";
-    return outcome;
-  }
-  outcome.tree_ms = ms_since(t0);
-  store_ = std::move(parsed.store);
-  outcome.ok = true;
-  return outcome;
+  EventStore& store = **parsed;
+  if (options.tree.strip_sglang_profiler_suffixes) strip_sglang_profiler_suffixes(store);
+  tree_ = std::make_unique<TraceTree>(TraceTree::build(store, options.tree));
+  const LoadStats stats{parse_ms, ms_since(t0)};
+  store_ = std::move(*parsed);
+  return stats;
 }
 
 TraceInfo Session::info() const { return describe_trace(*store_, *tree_); }
@@ -186,6 +185,17 @@ CyclesResult Session::cycles(const CyclesRequest& request) const {
   result.sheets = cycle_sheets(result.report, cycle_sheet_mode(request.mode));
   result.summary = cycles_summary(result.report);
   return result;
+}
+
+std::vector<Diagnostic> Session::diagnostics() const {
+  // The trace's info carries its ingest warnings and the tree's findings.
+  std::vector<Diagnostic> out = loaded() ? info().warnings : std::vector<Diagnostic>{};
+  if (capture_ && capture_->trace().store) {
+    const std::vector<Diagnostic>& capture_warnings = capture_->trace().store->warnings;
+    out.insert(out.end(), capture_warnings.begin(), capture_warnings.end());
+  }
+  if (execution_graph_) out.insert(out.end(), execution_graph_->warnings.begin(), execution_graph_->warnings.end());
+  return out;
 }
 
 }  // namespace sollens

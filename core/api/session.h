@@ -18,6 +18,7 @@
 #include "api/events.h"
 #include "api/options.h"
 #include "api/speed_of_light.h"
+#include "base/status.h"
 #include "ingest/trace_reader.h"
 #include "model/trace_tree.h"
 #include "report/report.h"
@@ -53,10 +54,12 @@ struct LoadOptions {
   std::function<const char*(const char* begin, const char* end)> release_input;
 };
 
-struct LoadOutcome {
-  bool ok = false;
-  bool cancelled = false;
-  std::string error;  // plain words when neither ok nor cancelled
+// What a load took: the parse (with the gzip inflate) and the event tree's linking (0 for
+// an Execution Trace, which has no tree). A load that fails returns, instead, its error:
+// the ingest's code (file_empty, not_json, invalid_json, gzip_corrupt, et_is_kineto, ...;
+// ingest/trace_reader.h, ingest/execution_trace_reader.h), cancelled when `progress`
+// returned false, out_of_memory when an allocation failed (api/api_guard.h).
+struct LoadStats {
   double parse_ms = 0;
   double tree_ms = 0;
 };
@@ -77,16 +80,16 @@ class Session {
  public:
   // Parses the trace (JSON or gzip JSON) and builds its event tree. A failed or
   // cancelled load leaves the session empty.
-  LoadOutcome load(PaddedBuffer bytes, const LoadOptions& options = {});
+  Result<LoadStats> load(PaddedBuffer bytes, const LoadOptions& options = {});
   // The same for a trace fed in chunks (ingest/trace_stream.h), made with
   // ingest_options(options): its last bytes parsed, then the tree.
-  LoadOutcome load(TraceStreamReader& reader, const LoadOptions& options = {});
+  Result<LoadStats> load(TraceStreamReader& reader, const LoadOptions& options = {});
   bool loaded() const { return store_ != nullptr; }
   // The trace in which the CUDA / HIP graphs this trace replays were captured (load it
   // after the trace: loading a trace drops it). SOL, in the report and sol(), then
   // counts each replayed kernel for the op captured there. A failed load keeps none.
   // The tree options are the loaded trace's (options.tree is not read).
-  LoadOutcome load_capture(PaddedBuffer bytes, const LoadOptions& options = {});
+  Result<LoadStats> load_capture(PaddedBuffer bytes, const LoadOptions& options = {});
   const CaptureTrace* capture() const { return capture_ ? &capture_->trace() : nullptr; }
   // Frees the trace and everything computed from it.
   void unload();
@@ -95,7 +98,12 @@ class Session {
   const EventStore& store() const { return *store_; }
   const TraceTree& tree() const { return *tree_; }
   size_t event_count() const { return store_->size(); }
-  const std::vector<IngestWarning>& warnings() const { return store_->warnings; }
+  const std::vector<Diagnostic>& warnings() const { return store_->warnings; }
+  // Every diagnostic the loaded traces produced, each under its catalogue code: the
+  // ingest's warnings, the tree's findings, the graph-capture trace's and the Execution
+  // Trace's warnings (for counts in report.json and the page's notices). Needs neither
+  // trace: with none loaded it is empty.
+  std::vector<Diagnostic> diagnostics() const;
   const TraceMetadata& metadata() const { return store_->metadata; }
   TraceInfo info() const;
   GpuTimeline gpu_timeline(const GpuTimelineOptions& options = {}) const;
@@ -129,9 +137,9 @@ class Session {
   // keeps none); solar requires it, and is measured against the Kineto trace when one
   // is loaded. Defined in speed_of_light.cpp.
   SolResult sol(const SolRequest& request) const;
-  LoadOutcome load_execution_trace(PaddedBuffer bytes);
+  Result<LoadStats> load_execution_trace(PaddedBuffer bytes);
   bool has_execution_trace() const { return execution_graph_ != nullptr; }
-  const std::vector<std::string>& execution_trace_warnings() const { return execution_graph_->warnings; }
+  const std::vector<Diagnostic>& execution_trace_warnings() const { return execution_graph_->warnings; }
   SolarResult solar(const SolarRequest& request) const;
 
   // The time axis's sheets and what they draw over the events (api/time_axis.h, which
@@ -157,7 +165,7 @@ class Session {
 
  private:
   // The tree of a parsed trace; the session holds both.
-  LoadOutcome adopt(LoadResult parsed, const LoadOptions& options, double parse_ms);
+  Result<LoadStats> adopt(Result<std::unique_ptr<EventStore>> parsed, const LoadOptions& options, double parse_ms);
 
   std::unique_ptr<EventStore> store_;
   std::unique_ptr<TraceTree> tree_;

@@ -1,8 +1,12 @@
 // Session's speed-of-light members (declared in session.h, types in speed_of_light.h).
 #include "api/speed_of_light.h"
 
+#include <chrono>
+
 #include "analyses/solar/solar_intermediates.h"
+#include "api/api_guard.h"
 #include "api/session.h"
+#include "base/stopwatch.h"
 #include "devices/device_db.h"
 #include "ingest/execution_trace_reader.h"
 
@@ -42,14 +46,15 @@ SolResult Session::sol(const SolRequest& request) const {
   return result;
 }
 
-LoadOutcome Session::load_execution_trace(PaddedBuffer bytes) {
-  execution_graph_.reset();
-  EtLoadResult loaded = sollens::load_execution_trace(std::move(bytes));
-  LoadOutcome outcome;
-  outcome.ok = loaded.graph != nullptr;
-  outcome.error = std::move(loaded.error);
-  execution_graph_ = std::move(loaded.graph);
-  return outcome;
+Result<LoadStats> Session::load_execution_trace(PaddedBuffer bytes) {
+  execution_graph_.reset();  // a failed load keeps none
+  return guarded("reading the Execution Trace", [&]() -> Result<LoadStats> {
+    const auto t0 = std::chrono::steady_clock::now();
+    Result<std::unique_ptr<ExecutionGraph>> loaded = sollens::load_execution_trace(std::move(bytes));
+    if (!loaded.ok()) return loaded.status();
+    execution_graph_ = std::move(*loaded);
+    return LoadStats{ms_since(t0), 0};
+  });
 }
 
 SolarResult Session::solar(const SolarRequest& request) const {

@@ -63,11 +63,11 @@ TimeAxisResult Session::time_axis(const TimeAxisRequest& request) const {
   return result;
 }
 
-std::string write_trimmed_trace_text(std::string_view trace_json, double start_us, double end_us, std::ostream& out) {
-  if (!(end_us >= start_us)) return "the range ends before it starts";
+Status write_trimmed_trace_text(std::string_view trace_json, double start_us, double end_us, std::ostream& out) {
+  if (!(end_us >= start_us)) return Status(Code::bad_range, "the range ends before it starts");
   if (!write_trimmed_trace(trace_json, start_us, end_us, out))
-    return "this is not a Kineto trace: no traceEvents array was found";
-  return "";
+    return Status(Code::not_a_trace, "this is not a Kineto trace: no traceEvents array was found");
+  return {};
 }
 
 }  // namespace sollens

@@ -11,6 +11,7 @@
 
 #include "analyses/time_axis/time_axis.h"
 #include "api/speed_of_light.h"
+#include "base/status.h"
 
 namespace sollens {
 
@@ -30,7 +31,7 @@ struct TimeAxisResult {
 };
 
 // Trace bytes (plain JSON) cut to [start_us, end_us] of the trace's clock
-// (writers/trace_trim.h): "" when written, else why not in plain words.
-std::string write_trimmed_trace_text(std::string_view trace_json, double start_us, double end_us, std::ostream& out);
+// (writers/trace_trim.h): ok when written, else bad_range or not_a_trace.
+Status write_trimmed_trace_text(std::string_view trace_json, double start_us, double end_us, std::ostream& out);
 
 }  // namespace sollens

@@ -5,6 +5,7 @@
 
 #include "api/command_options.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
@@ -30,7 +31,7 @@ bool write_both(const Table& table, const std::filesystem::path& dir, const std:
       }
     }
     if (!out) {
-      std::cerr << "sollens: cannot write " << path.string() << "\n";
+      print_error(Status(Code::output_unwritable, "cannot write " + path.string()));
       return false;
     }
     written.push_back(path.string());

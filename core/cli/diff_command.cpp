@@ -11,6 +11,7 @@
 #include "api/compare.h"
 #include "api/command_options.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/read_file.h"
@@ -48,7 +49,8 @@ int parse_diff_args(const std::vector<std::string>& args, DiffOptions& o) {
   std::vector<std::string> inputs;
   if (!parse_runs_args("diff", args, option, inputs)) return 2;
   if (inputs.size() != 2) {
-    std::cerr << "sollens: diff needs two inputs, BASE and NEW (traces, report folders or report.json)\n";
+    print_error(Status(inputs.size() < 2 ? Code::missing_input : Code::too_many_inputs,
+                       "diff needs two inputs, BASE and NEW (traces, report folders or report.json)"));
     return 2;
   }
   o.baseline = inputs[0];
@@ -65,15 +67,16 @@ bool starts_like_report(const std::string& path) {
 
 bool read_report_file(const std::string& path, Run& run) {
   PaddedBuffer bytes;
-  std::string error;
-  if (!read_file(path, bytes, error)) {
-    std::cerr << "sollens: " << error << "\n";
+  if (const Status read = read_file(path, bytes); !read.ok()) {
+    print_error(read);
     return false;
   }
-  if (!read_stored_report(std::string_view(bytes.data(), bytes.size()), run.diff, error)) {
-    std::cerr << "sollens: " << path << ": " << error << "\n";
+  Result<DiffRun> stored = read_stored_report(std::string_view(bytes.data(), bytes.size()));
+  if (!stored.ok()) {
+    print_error(Status(stored.code(), path + ": " + stored.message()));
     return false;
   }
+  run.diff = std::move(*stored);
   return true;
 }
 
@@ -82,7 +85,8 @@ bool read_run(const std::string& input, Run& run) {
   if (fs::is_directory(input, ec)) {
     const fs::path report = fs::path(input) / "report.json";
     if (!fs::exists(report, ec)) {
-      std::cerr << "sollens: " << input << " is a directory without report.json (write one with sollens report)\n";
+      print_error(Status(Code::file_unreadable,
+                         input + " is a directory without report.json (write one with sollens report)"));
       return false;
     }
     return read_report_file(report.string(), run);
@@ -101,7 +105,7 @@ bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
     std::ofstream out(fs::path(o.out_dir) / (t.name() + ".csv"), std::ios::binary);
     if (out) write_csv(t, out);
     if (!out) {
-      std::cerr << "sollens: cannot write " << (fs::path(o.out_dir) / (t.name() + ".csv")).string() << "\n";
+      print_error(Status(Code::output_unwritable, "cannot write " + (fs::path(o.out_dir) / (t.name() + ".csv")).string()));
       return false;
     }
   }
@@ -112,7 +116,7 @@ bool write_tables(const std::vector<Table>& tables, const DiffOptions& o) {
   std::ofstream out(fs::path(o.out_dir) / "diff.json", std::ios::binary);
   if (out) write_report_json(metadata, sheets, out);
   if (!out) {
-    std::cerr << "sollens: cannot write " << (fs::path(o.out_dir) / "diff.json").string() << "\n";
+    print_error(Status(Code::output_unwritable, "cannot write " + (fs::path(o.out_dir) / "diff.json").string()));
     return false;
   }
   return true;

@@ -1,8 +1,8 @@
 #include "cli/loaded_trace.h"
 
-#include <iostream>
 #include <thread>
 
+#include "cli/diagnostic_lines.h"
 #include "cli/read_file.h"
 
 namespace sollens::cli {
@@ -11,10 +11,9 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
                     unsigned threads, bool compact) {
   const auto t0 = std::chrono::steady_clock::now();
   PaddedBuffer bytes;
-  std::string error;
   bool mapped = false;
-  if (!read_file(path, bytes, error, /*prefault=*/!compact, &mapped)) {
-    std::cerr << "sollens: " << error << "\n";
+  if (const Status read = read_file(path, bytes, /*prefault=*/!compact, &mapped); !read.ok()) {
+    print_error(read);
     return false;
   }
   out.read_ms = ms_since(t0);
@@ -26,35 +25,34 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
     options.compact_input = true;
     if (mapped) options.release_input = release_pages;
   }
-  const LoadOutcome loaded = out.session.load(std::move(bytes), options);
-  out.parse_ms = loaded.parse_ms;
-  out.tree_ms = loaded.tree_ms;
-  if (!loaded.ok) {
-    std::cerr << "sollens: " << path << ": " << loaded.error << "\n";
+  const Result<LoadStats> loaded = out.session.load(std::move(bytes), options);
+  if (!loaded.ok()) {
+    print_error(Status(loaded.code(), path + ": " + loaded.message()));
     return false;
   }
+  out.parse_ms = loaded->parse_ms;
+  out.tree_ms = loaded->tree_ms;
   return true;
 }
 
 bool load_capture_trace(const std::string& path, LoadedTrace& loaded) {
   PaddedBuffer bytes;
-  std::string error;
-  if (!read_file(path, bytes, error)) {
-    std::cerr << "sollens: " << error << "\n";
+  if (const Status read = read_file(path, bytes); !read.ok()) {
+    print_error(read);
     return false;
   }
   LoadOptions options;
   options.threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
-  const LoadOutcome outcome = loaded.session.load_capture(std::move(bytes), options);
-  if (!outcome.ok) {
-    std::cerr << "sollens: " << path << ": " << outcome.error << "\n";
+  const Result<LoadStats> capture = loaded.session.load_capture(std::move(bytes), options);
+  if (!capture.ok()) {
+    print_error(Status(capture.code(), path + ": " + capture.message()));
     return false;
   }
   return true;
 }
 
 void print_warnings(const Session& session, std::ostream& log) {
-  for (const auto& w : session.warnings()) log << "sollens: warning: " << w.message << "\n";
+  for (const Diagnostic& w : session.warnings()) print_diagnostic(log, w);
 }
 
 }  // namespace sollens::cli

@@ -16,7 +16,8 @@ struct LoadedTrace {
   double tree_ms = 0;
 };
 
-// Prints the error to stderr and returns false when the trace cannot be used.
+// Prints the error to stderr (cli/diagnostic_lines.h) and returns false when the trace
+// cannot be used.
 // `threads`: 0 = two halves at once where there are cores for it. `compact`: keep only
 // what the analyses need of the file, dropping its pages as they are parsed (one pass;
 // for many large traces at once).
@@ -27,6 +28,7 @@ bool load_and_model(const std::string& path, const TreeOptions& tree_options, Lo
 // session. Prints the error to stderr and returns false when it cannot be used.
 bool load_capture_trace(const std::string& path, LoadedTrace& loaded);
 
+// The load's warnings, a line each with its code.
 void print_warnings(const Session& session, std::ostream& log);
 
 }  // namespace sollens::cli

@@ -4,9 +4,25 @@
 #include <string>
 #include <vector>
 
+#include "api/api_guard.h"
 #include "cli/command_help.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/process_clock.h"
+
+namespace {
+
+// The command, its standard-library exceptions (memory) stopped here as an error line.
+int run_guarded(const sollens::cli::Command& command, const std::vector<std::string>& args) {
+  try {
+    return command.run(args);
+  } catch (...) {
+    sollens::cli::print_error(sollens::status_of_exception("running sollens " + std::string(command.name)));
+    return 1;
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace sollens::cli;
@@ -32,7 +48,7 @@ int main(int argc, char** argv) {
     std::cout << (command ? command_usage(*command) : overview_usage());
     return 0;
   }
-  if (command) return command->run(args);
-  std::cerr << "sollens: unknown command '" << name << "' (try: sollens --help)\n";
+  if (command) return run_guarded(*command, args);
+  print_error(sollens::Status(sollens::Code::unknown_command, "unknown command '" + name + "' (try: sollens --help)"));
   return 2;
 }

@@ -1,8 +1,9 @@
 #include "cli/output_files.h"
 
 #include <fstream>
-#include <iostream>
 #include <system_error>
+
+#include "cli/diagnostic_lines.h"
 
 namespace sollens::cli {
 
@@ -10,7 +11,7 @@ bool make_output_dir(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (!ec) return true;
-  std::cerr << "sollens: cannot create " << dir << ": " << ec.message() << "\n";
+  print_error(Status(Code::output_unwritable, "cannot create " + dir + ": " + ec.message()));
   return false;
 }
 
@@ -18,7 +19,7 @@ bool write_text_file(const std::filesystem::path& path, std::string_view text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (out) return true;
-  std::cerr << "sollens: cannot write " << path.string() << "\n";
+  print_error(Status(Code::output_unwritable, "cannot write " + path.string()));
   return false;
 }
 

@@ -15,6 +15,7 @@
 
 #include "api/ranks.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/output_files.h"
 #include "writers/xlsx/xlsx_writer.h"
 #include "writers/csv_writer.h"
@@ -108,7 +109,7 @@ bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, 
     std::ofstream out(path, std::ios::binary);
     if (out) write_csv(*t, out);
     if (!out) {
-      std::cerr << "sollens: cannot write " << path.string() << "\n";
+      print_error(Status(Code::output_unwritable, "cannot write " + path.string()));
       return false;
     }
     std::cerr << "  wrote " << path.string() << "\n";
@@ -119,7 +120,7 @@ bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, 
     std::ofstream out(path, std::ios::binary);
     if (out) write_report_json(metadata, sheets, out);
     if (!out) {
-      std::cerr << "sollens: cannot write " << path.string() << "\n";
+      print_error(Status(Code::output_unwritable, "cannot write " + path.string()));
       return false;
     }
   }
@@ -128,7 +129,7 @@ bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, 
     const std::string problem = write_xlsx((dir / "report.xlsx").string(), sheets, &notices);
     for (const std::string& notice : notices) std::cerr << "sollens: notice: " << notice << "\n";
     if (!problem.empty()) {
-      std::cerr << "sollens: " << problem << "\n";
+      print_error(Status(Code::output_unwritable, problem));
       return false;
     }
   }
@@ -145,7 +146,8 @@ bool name_rank_folders(const std::vector<ranks::RankSummary>& summaries, const s
     fs::remove_all(to, ec);
     fs::rename(from, to, ec);
     if (ec) {
-      std::cerr << "sollens: cannot move " << from.string() << " to " << to.string() << ": " << ec.message() << "\n";
+      print_error(Status(Code::output_unwritable,
+                         "cannot move " + from.string() + " to " + to.string() + ": " + ec.message()));
       return false;
     }
   }
@@ -228,7 +230,7 @@ bool resolve_traces(const std::vector<std::string>& inputs, std::vector<std::str
       found.push_back(input);
     }
     if (found.empty()) {
-      std::cerr << "sollens: no trace in '" << input << "'\n";
+      print_error(Status(Code::file_unreadable, "no trace in '" + input + "'"));
       return false;
     }
     traces.insert(traces.end(), found.begin(), found.end());

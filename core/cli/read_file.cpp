@@ -62,35 +62,26 @@ const char* release_pages(const char* begin, const char* end) {
   return end - (reinterpret_cast<uintptr_t>(end) - last);
 }
 
-bool read_file(const std::string& path, PaddedBuffer& out, std::string& error, bool prefault, bool* mapped) {
+Status read_file(const std::string& path, PaddedBuffer& out, bool prefault, bool* mapped) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    error = path + " is a directory, not a trace file";
-    return false;
-  }
+  if (std::filesystem::is_directory(path, ec))
+    return Status(Code::file_unreadable, path + " is a directory, not a trace file");
   const bool is_mapped = map_file(path, out, prefault);
   if (mapped) *mapped = is_mapped;
-  if (is_mapped) return true;
+  if (is_mapped) return {};
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    error = "cannot open " + path + ": " + std::strerror(errno);
-    return false;
-  }
+  if (!f) return Status(Code::file_unreadable, "cannot open " + path + ": " + std::strerror(errno));
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) {
     std::fclose(f);
-    error = "cannot read the size of " + path + ": " + ec.message();
-    return false;
+    return Status(Code::file_unreadable, "cannot read the size of " + path + ": " + ec.message());
   }
   out = PaddedBuffer(static_cast<size_t>(size));
   const size_t got = size ? std::fread(out.data(), 1, out.size(), f) : 0;
   const bool failed = std::ferror(f);
   std::fclose(f);
-  if (failed || got != out.size()) {
-    error = "could not read all of " + path;
-    return false;
-  }
-  return true;
+  if (failed || got != out.size()) return Status(Code::file_unreadable, "could not read all of " + path);
+  return {};
 }
 
 }  // namespace sollens::cli

@@ -13,6 +13,7 @@
 #include "api/hta_traces.h"
 #include "api/verdict_text.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/ranks_report.h"
@@ -46,12 +47,12 @@ std::string ms(double v) {
 std::string print_report_notices(const Session& session, const ReportRequest& request,
                                  const DeviceIdentification& device, std::ostream& log) {
   print_warnings(session, log);
-  if (const std::string notice = session.linking_notice(); !notice.empty())
-    log << "sollens: warning: " << notice << "\n";
-  if (!device.notice.empty()) log << "sollens: notice: " << device.notice << "\n";
+  if (std::string notice = session.linking_notice(); !notice.empty())
+    print_diagnostic(log, {Code::linked_by_correlation, std::move(notice)});
+  if (!device.notice.empty()) print_diagnostic(log, {Code::device_unidentified, device.notice});
   else if (device.spec) log << "sollens: device: " << device.spec->id << " (" << device.how << ")\n";
   const std::string sol_skipped = sol_sheets_skipped(request, device);
-  if (!sol_skipped.empty()) log << "sollens: warning: no SOL sheets: " << sol_skipped << "\n";
+  if (!sol_skipped.empty()) print_diagnostic(log, {Code::no_sol_sheets, "no SOL sheets: " + sol_skipped});
   return sol_skipped;
 }
 
@@ -93,7 +94,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) {
-    log << "sollens: cannot create " << out_dir << ": " << ec.message() << "\n";
+    print_diagnostic(log, {Code::output_unwritable, "cannot create " + out_dir + ": " + ec.message()});
     return 3;
   }
   const std::filesystem::path dir(out_dir);
@@ -114,7 +115,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   const double cycles_ms = ms_since(t_cycles);
   for (const std::string& note : report.sol_notes) log << "sollens: sol: note: " << note << "\n";
   if (report.timeline.events == 0)
-    log << "sollens: warning: no linked GPU events: the GPU timeline is empty\n";
+    print_diagnostic(log, {Code::gpu_timeline_empty, "no linked GPU events: the GPU timeline is empty"});
 
   std::vector<const Table*> sheets;
   for (const Table& t : report.sheets) sheets.push_back(&t);
@@ -133,11 +134,11 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   }
   const double files_wait_ms = files.join();
   if (!files.problem().empty()) {
-    log << "sollens: " << files.problem() << "\n";
+    print_diagnostic(log, {Code::output_unwritable, files.problem()});
     return 3;
   }
   if (write_json && !json_written) {
-    log << "sollens: cannot write " << (dir / "report.json").string() << "\n";
+    print_diagnostic(log, {Code::output_unwritable, "cannot write " + (dir / "report.json").string()});
     return 3;
   }
 
@@ -162,7 +163,7 @@ int write_rank_summary(const std::string& trace, const LoadedTrace& loaded, cons
   std::ofstream out(path, std::ios::binary);
   if (out) write_csv(table, out);
   if (!out) {
-    std::cerr << "sollens: cannot write " << path << "\n";
+    print_error(Status(Code::output_unwritable, "cannot write " + path));
     return 3;
   }
   std::cerr << "  wrote " << path << " (" << table.num_rows() << " collective kernels)\n";
@@ -172,22 +173,23 @@ int write_rank_summary(const std::string& trace, const LoadedTrace& loaded, cons
 // --counters-trace FILE and the like: the trace written again by `write` (api/hta_traces.h).
 // 3 when the file cannot be written, 1 when the trace cannot take the events (no file left).
 int write_hta_trace(const std::string& flag, const std::string& path,
-                    const std::function<std::string(std::ostream&)>& write) {
+                    const std::function<Status(std::ostream&)>& write) {
+  const Status unwritable(Code::output_unwritable, "cannot write " + path + " (" + flag + ")");
   std::ofstream out(path, std::ios::binary);
   if (!out) {
-    std::cerr << "sollens: cannot write " << path << " (" << flag << ")\n";
+    print_error(unwritable);
     return 3;
   }
-  const std::string problem = write(out);
-  if (!problem.empty()) {
+  const Status written = write(out);
+  if (!written.ok()) {
     out.close();
     std::filesystem::remove(path);
-    std::cerr << "sollens: " << flag << ": " << problem << "\n";
+    print_error(Status(written.code(), flag + ": " + written.message()));
     return 1;
   }
   out.close();
   if (!out) {
-    std::cerr << "sollens: cannot write " << path << " (" << flag << ")\n";
+    print_error(unwritable);
     return 3;
   }
   std::cerr << "  wrote " << path << "\n";
@@ -231,21 +233,21 @@ int run_report(const std::vector<std::string>& args) {
   if (request.detect_recompute) tree_options.include_python = true;
   const bool many = traces.size() != 1 || is_directory(inputs.front());
   if (many && !rank_summary.empty()) {
-    std::cerr << "sollens: --rank-summary takes one trace (one rank)\n";
+    print_error(Status(Code::too_many_inputs, "--rank-summary takes one trace (one rank)"));
     return 2;
   }
   if (many && !capture.empty()) {
-    std::cerr << "sollens: --capture takes one trace\n";
+    print_error(Status(Code::too_many_inputs, "--capture takes one trace"));
     return 2;
   }
   for (const auto& [flag, file] : {std::pair{"--counters-trace", &cli.counters_trace},
                                    std::pair{"--critical-path-trace", &cli.critical_path_trace}})
     if (many && !file->empty()) {
-      std::cerr << "sollens: " << flag << " takes one trace\n";
+      print_error(Status(Code::too_many_inputs, std::string(flag) + " takes one trace"));
       return 2;
     }
   if (!cli.critical_path_trace.empty() && !request.critical_path.enabled) {
-    std::cerr << "sollens: --critical-path-trace needs a critical path (not --critical-path none)\n";
+    print_error(Status(Code::conflicting_options, "--critical-path-trace needs a critical path (not --critical-path none)"));
     return 2;
   }
   if (many) return run_ranks_report(traces, tree_options, request, out_dir, write_json, write_xlsx_file, max_memory);

@@ -5,6 +5,7 @@
 
 #include "api/command_options.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/output_files.h"
 #include "cli/loaded_trace.h"
 #include "cli/read_file.h"
@@ -25,14 +26,13 @@ struct SolarArgs : SolarCliOptions {
 // cannot be read.
 bool load_graph(const std::string& path, Session& session) {
   PaddedBuffer bytes;
-  std::string error;
-  if (!read_file(path, bytes, error)) {
-    std::cerr << "sollens: " << error << "\n";
+  if (const Status read = read_file(path, bytes); !read.ok()) {
+    print_error(read);
     return false;
   }
-  const LoadOutcome outcome = session.load_execution_trace(std::move(bytes));
-  if (!outcome.ok) std::cerr << "sollens: " << path << ": " << outcome.error << "\n";
-  return outcome.ok;
+  const Result<LoadStats> loaded = session.load_execution_trace(std::move(bytes));
+  if (!loaded.ok()) print_error(Status(loaded.code(), path + ": " + loaded.message()));
+  return loaded.ok();
 }
 
 }  // namespace
@@ -44,8 +44,7 @@ int run_solar(const std::vector<std::string>& args) {
   // The Execution Trace first, then the Kineto trace beside it (loading that keeps it).
   LoadedTrace loaded;
   if (!load_graph(a.et, loaded.session)) return 1;
-  for (const std::string& w : loaded.session.execution_trace_warnings())
-    std::cerr << "sollens: warning: " << w << "\n";
+  for (const Diagnostic& w : loaded.session.execution_trace_warnings()) print_diagnostic(std::cerr, w);
   if (!a.kineto.empty() && !load_and_model(a.kineto, {}, loaded)) return 1;
   SolarRequest request;
   request.device_name = a.device;

@@ -1,27 +1,28 @@
 #include "cli/trace_args.h"
 
-#include <iostream>
+#include "cli/diagnostic_lines.h"
 
 namespace sollens::cli {
 
 bool parse_command_args(const char* command, const std::vector<std::string>& args, const ReadOption& option,
                         CommandInputs& inputs) {
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string problem;
+    Status problem;
     const OptionRead read = option(i, problem);
     if (read == OptionRead::kRefused) {
-      std::cerr << "sollens: " << problem << "\n";
+      print_error(problem);
       return false;
     }
     if (read == OptionRead::kTaken) continue;
     const std::string& a = args[i];
     if (a.starts_with('-') && !(inputs.dash_is_input && a == "-")) {
-      std::cerr << "sollens: unknown option '" << a << "' for " << command << " (try: sollens --help)\n";
+      print_error(Status(Code::unknown_option,
+                         "unknown option '" + a + "' for " + command + " (try: sollens " + command + " --help)"));
       return false;
     }
     if (inputs.one_trace && !inputs.paths.empty()) {
-      std::cerr << "sollens: " << command << " takes one trace; got '" << inputs.paths.back() << "' and '" << a
-                << "'\n";
+      print_error(Status(Code::too_many_inputs, std::string(command) + " takes one trace; got '" +
+                                                    inputs.paths.back() + "' and '" + a + "'"));
       return false;
     }
     inputs.paths.push_back(a);
@@ -33,7 +34,7 @@ namespace {
 
 bool has_a_trace(const char* command, const CommandInputs& inputs) {
   if (!inputs.paths.empty()) return true;
-  std::cerr << "sollens: " << command << " needs a trace file (try: sollens --help)\n";
+  print_error(Status(Code::missing_input, std::string(command) + " needs a trace file (try: sollens --help)"));
   return false;
 }
 

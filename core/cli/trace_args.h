@@ -12,8 +12,8 @@
 namespace sollens::cli {
 
 // Reads the command's own options at args[i] (moving i past a value); kRefused sets
-// the problem (without "sollens: ").
-using ReadOption = std::function<OptionRead(size_t& i, std::string& problem)>;
+// the problem (its message without "sollens: ").
+using ReadOption = std::function<OptionRead(size_t& i, Status& problem)>;
 
 // Where the words that are not options go.
 struct CommandInputs {
@@ -23,8 +23,9 @@ struct CommandInputs {
 };
 
 // Reads `args`: each word goes first to `option`; any other word starting with '-' is
-// an unknown option; the rest are inputs. False, with the reason on stderr, on any
-// usage error (the command exits 2).
+// an unknown option; the rest are inputs. False, with the reason on stderr (its code:
+// bad_option_value, unknown_device, bad_run_names, unknown_option, too_many_inputs,
+// missing_input), on any usage error (the command exits 2).
 bool parse_command_args(const char* command, const std::vector<std::string>& args, const ReadOption& option,
                         CommandInputs& inputs);
 
@@ -57,7 +58,7 @@ OptionGroup<Options> options_in(std::span<const OptionSpec<Options>> specs, Opti
 // A ReadOption trying each group in turn.
 template <typename... Options>
 ReadOption option_reader(const std::vector<std::string>& args, OptionGroup<Options>... groups) {
-  return [&args, groups...](size_t& i, std::string& problem) {
+  return [&args, groups...](size_t& i, Status& problem) {
     OptionRead read = OptionRead::kNotMine;
     ((read = read == OptionRead::kNotMine ? read_option(groups.specs, args, i, groups.options, problem) : read), ...);
     return read;

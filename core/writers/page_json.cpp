@@ -1,5 +1,6 @@
 #include "writers/page_json.h"
 
+#include "base/diagnostics.h"
 #include "writers/device_json.h"
 #include "writers/json_builder.h"
 
@@ -11,8 +12,15 @@ JsonBuilder page_builder() { return JsonBuilder(JsonBuilder::Spacing::kCompact);
 
 }  // namespace
 
-std::string page_error_json(std::string_view message) {
-  return page_builder().begin_object().member("error", message).end_object().take();
+std::string page_error_json(const Status& error) {
+  JsonBuilder json = page_builder();
+  json.begin_object().key("error").begin_object();
+  json.member("code", code_id(error.code())).member("message", error.message());
+  return json.end_object().end_object().take();
+}
+
+std::string page_answer(Result<std::string> answer) {
+  return answer.ok() ? std::move(*answer) : page_error_json(answer.status());
 }
 
 std::string string_array_json(const std::vector<std::string>& items) {
@@ -22,10 +30,11 @@ std::string string_array_json(const std::vector<std::string>& items) {
   return json.end_array().take();
 }
 
-std::string ingest_warnings_json(const std::vector<IngestWarning>& warnings) {
+std::string ingest_warnings_json(const std::vector<Diagnostic>& warnings) {
   JsonBuilder json = page_builder();
   json.begin_array();
-  for (const IngestWarning& w : warnings) json.begin_object().member("code", w.code).member("message", w.message).end_object();
+  for (const Diagnostic& w : warnings)
+    json.begin_object().member("code", code_id(w.code)).member("message", w.message).end_object();
   return json.end_array().take();
 }
 

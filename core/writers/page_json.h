@@ -9,20 +9,24 @@
 
 #include "analyses/cycles/cycle_sheets.h"
 #include "analyses/ranks/rank_summary.h"
+#include "base/status.h"
 #include "devices/device_identify.h"
 #include "report/report.h"
 #include "store/event_store.h"
 
 namespace sollens {
 
-// {"error": message}: what every build_* answers instead of its result.
-std::string page_error_json(std::string_view message);
+// {"error": {"code", "message"}}: what every build_* answers instead of its result, the
+// code the catalogue's id (base/diagnostics.def).
+std::string page_error_json(const Status& error);
+// The answer's JSON text, or its error as page_error_json.
+std::string page_answer(Result<std::string> answer);
 
 // ["a","b"]
 std::string string_array_json(const std::vector<std::string>& items);
 
 // [{"code","message"}]: the load's warnings.
-std::string ingest_warnings_json(const std::vector<IngestWarning>& warnings);
+std::string ingest_warnings_json(const std::vector<Diagnostic>& warnings);
 
 // {"timeline","ops","perf","collectives"} in ms.
 std::string report_timings_json(const ReportTimings& timings);

@@ -53,7 +53,7 @@ inline std::string repeating_kernels_trace(int repeats, bool side_stream = false
   return out + "]}";
 }
 
-inline LoadOutcome load_text(Session& session, const std::string& text, const LoadOptions& options = {}) {
+inline Result<LoadStats> load_text(Session& session, const std::string& text, const LoadOptions& options = {}) {
   return session.load(PaddedBuffer::copy_of(text), options);
 }
 

@@ -22,17 +22,17 @@ const test::fs::path kMi300x = test::kTraces / "tracelens-mi300x-bert-small";
 const char* const kTraceFile = "gaunernst_bert-small-uncased__1016001.json.gz";
 
 // The WebAssembly build has no zlib (the page decompresses): the traces are .json.gz.
-bool without_gzip(const std::string& error) {
-  if (error.find("cannot decompress") == std::string::npos) return false;
+bool without_gzip(const Status& status) {
+  if (status.code() != Code::gzip_unsupported) return false;
   WARN("gzip decompression is not available in this build: the comparison checks are skipped");
   return true;
 }
 
 std::optional<Session> load(const test::fs::path& set) {
   Session session;
-  const LoadOutcome outcome = session.load(PaddedBuffer::copy_of(test::read_text(set / kTraceFile)));
-  if (without_gzip(outcome.error)) return std::nullopt;
-  REQUIRE(outcome.ok);
+  const Result<LoadStats> loaded = session.load(PaddedBuffer::copy_of(test::read_text(set / kTraceFile)));
+  if (without_gzip(loaded.status())) return std::nullopt;
+  REQUIRE(loaded.ok());
   return session;
 }
 
@@ -93,13 +93,13 @@ TEST_CASE("Session::diff: an op's change is the variant's time minus the baselin
 
 TEST_CASE("PageSession::build_comparison: needs two traces, then describes the compared sheets") {
   PageSession baseline, variant;
-  CHECK(variant.build_comparison(baseline) == R"({"error":"two traces must be loaded to compare"})");
+  CHECK(variant.build_comparison(baseline) == R"({"error":{"code":"no_trace_loaded","message":"two traces must be loaded to compare"}})");
   const auto fill = [](PageSession& page, const test::fs::path& set) {
     const std::string bytes = test::read_text(set / kTraceFile);
     std::memcpy(page.allocate(bytes.size()), bytes.data(), bytes.size());
-    const std::string error = page.load();
-    if (without_gzip(error)) return false;
-    REQUIRE(error == "");
+    const Status loaded = page.load();
+    if (without_gzip(loaded)) return false;
+    REQUIRE(loaded.ok());
     return true;
   };
   if (!fill(baseline, kH100) || !fill(variant, kMi300x)) return;
@@ -117,9 +117,9 @@ TEST_CASE("PageSession::build_comparison: needs two traces, then describes the c
   CHECK(named.find(R"("name":"time ms__pr_diff")") != std::string::npos);
   CHECK(named.find(R"("name":"time ms__variant_diff")") == std::string::npos);
   // Names --names refuses are refused here too.
-  CHECK(variant.build_comparison(baseline, "a", "a") == R"({"error":"the two runs need different names"})");
-  CHECK(variant.build_comparison(baseline, "a::b", "c") == R"({"error":"a run's name cannot contain '::'"})");
-  CHECK(variant.build_comparison(baseline, "a", "b,c") == R"({"error":"a run's name cannot contain a comma"})");
+  CHECK(variant.build_comparison(baseline, "a", "a") == R"({"error":{"code":"bad_run_names","message":"the two runs need different names"}})");
+  CHECK(variant.build_comparison(baseline, "a::b", "c") == R"({"error":{"code":"bad_run_names","message":"a run's name cannot contain '::'"}})");
+  CHECK(variant.build_comparison(baseline, "a", "b,c") == R"({"error":{"code":"bad_run_names","message":"a run's name cannot contain a comma"}})");
 }
 
 namespace {
@@ -132,11 +132,9 @@ std::string stored_report(double total_ms) {
 }
 
 DiffRun read_run(const std::string& text) {
-  DiffRun run;
-  std::string error;
-  REQUIRE(read_stored_report(text, run, error));
-  CHECK(error.empty());
-  return run;
+  Result<DiffRun> run = read_stored_report(text);
+  REQUIRE(run.ok());
+  return std::move(*run);
 }
 
 GateExpr gate(const std::string& text) {
@@ -151,10 +149,10 @@ GateExpr gate(const std::string& text) {
 TEST_CASE("Session::diff: stored reports stand in for traces, and the gates are evaluated") {
   CHECK(looks_like_stored_report(stored_report(10)));
   CHECK_FALSE(looks_like_stored_report(R"({"traceEvents": []})"));
-  DiffRun bad;
-  std::string error;
-  CHECK_FALSE(read_stored_report(R"({"sheets": 3})", bad, error));
-  CHECK(error == "not a report.json: no \"sheets\" object");
+  const Result<DiffRun> bad = read_stored_report(R"({"sheets": 3})");
+  CHECK(bad.code() == Code::report_no_sheets);
+  CHECK(bad.message() == "not a report.json: no \"sheets\" object");
+  CHECK(read_stored_report("not JSON").code() == Code::report_not_json);
 
   const DiffRun base = read_run(stored_report(10));
   const DiffRun var = read_run(stored_report(12.5));

@@ -22,9 +22,9 @@ const char* kTrace = R"T({"traceEvents": [
 
 TEST_CASE("counters trace: the trace's text, then HTA's queue length track") {
   Session session;
-  REQUIRE(test::load_text(session, kTrace).ok);
+  REQUIRE(test::load_text(session, kTrace).ok());
   std::ostringstream out;
-  CHECK(write_counters_trace(session, out) == "");
+  CHECK(write_counters_trace(session, out).ok());
   const std::string written = out.str();
   const std::string original(kTrace);
   const size_t last_event_end = original.find("\"stream\": 7}}") + 13;
@@ -36,22 +36,24 @@ TEST_CASE("counters trace: the trace's text, then HTA's queue length track") {
 
 TEST_CASE("critical-path trace: the path overlaid, or why not") {
   Session session;
-  REQUIRE(test::load_text(session, kTrace).ok);
+  REQUIRE(test::load_text(session, kTrace).ok());
   ReportRequest request;
-  REQUIRE(read_report_words({"--critical-path", "none"}, request).empty());
+  REQUIRE(read_report_words({"--critical-path", "none"}, request).ok());
   std::ostringstream none;
-  CHECK(write_critical_path_trace(session, request, none) == "--critical-path none leaves no path to overlay");
+  const Status no_path = write_critical_path_trace(session, request, none);
+  CHECK(no_path.code() == Code::conflicting_options);
+  CHECK(no_path.message() == "--critical-path none leaves no path to overlay");
   CHECK(none.str().empty());
 
-  REQUIRE(read_report_words({"--critical-path", "all"}, request).empty());
+  REQUIRE(read_report_words({"--critical-path", "all"}, request).ok());
   std::ostringstream out;
-  CHECK(write_critical_path_trace(session, request, out) == "");
+  CHECK(write_critical_path_trace(session, request, out).ok());
   const std::string written = out.str();
   CHECK(written.starts_with(R"T({"traceEvents": [)T"));
   CHECK(written.size() > std::string(kTrace).size());
   CHECK(written.find("critical_path") != std::string::npos);
   // The written trace loads again, with more events than the original.
   Session again;
-  REQUIRE(test::load_text(again, written).ok);
+  REQUIRE(test::load_text(again, written).ok());
   CHECK(again.event_count() > session.event_count());
 }

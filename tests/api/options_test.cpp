@@ -21,9 +21,9 @@ template <typename Options>
 std::string read_all(std::span<const OptionSpec<Options>> specs, const std::vector<std::string>& words,
                      Options& options) {
   for (size_t i = 0; i < words.size(); ++i) {
-    std::string problem;
+    Status problem;
     const OptionRead read = read_option(specs, words, i, options, problem);
-    if (read == OptionRead::kRefused) return problem;
+    if (read == OptionRead::kRefused) return problem.message();
     if (read == OptionRead::kNotMine) return "not mine: " + words[i];
   }
   return "";
@@ -73,16 +73,17 @@ TEST_CASE("kernel order words; no word is the core's default, per device and str
 }
 
 TEST_CASE("device names: known in any case, or empty; else the known names listed") {
-  CHECK(unknown_device_error("").empty());
-  CHECK(unknown_device_error("h100_sxm5_80gb").empty());
-  const std::string problem = unknown_device_error("no-such-gpu");
-  CHECK(problem.find("unknown device 'no-such-gpu'") == 0);
-  CHECK(problem.find("H100_SXM5_80GB") != std::string::npos);
+  CHECK(check_device_name("").ok());
+  CHECK(check_device_name("h100_sxm5_80gb").ok());
+  const Status problem = check_device_name("no-such-gpu");
+  CHECK(problem.code() == Code::unknown_device);
+  CHECK(problem.message().find("unknown device 'no-such-gpu'") == 0);
+  CHECK(problem.message().find("H100_SXM5_80GB") != std::string::npos);
   const std::vector<std::string> names = device_names();
   CHECK(std::find(names.begin(), names.end(), "H100_SXM5_80GB") != names.end());
   for (const std::string& name : names) {
     INFO(name);
-    CHECK(unknown_device_error(name).empty());
+    CHECK(check_device_name(name).ok());
   }
 }
 
@@ -156,13 +157,19 @@ TEST_CASE("report values refused with the command line's messages, the request u
 
 TEST_CASE("the page's report words: the request options only, read by the same table") {
   ReportRequest r;
-  CHECK(read_report_words({"--device", "MI300X", "--corrected", "--detect-recompute"}, r).empty());
+  CHECK(read_report_words({"--device", "MI300X", "--corrected", "--detect-recompute"}, r).ok());
   CHECK(r.device_name == "MI300X");
   CHECK(r.corrected);
   CHECK(r.detect_recompute);
   CHECK_FALSE(r.sol_sheets);  // the page shows SOL in its own view
-  CHECK(read_report_words({"--no-xlsx"}, r) == "unknown report option '--no-xlsx'");
-  CHECK(read_report_words({"--topk-short-kernels", "many"}, r) == "--topk-short-kernels needs a whole number of rows");
+  const Status not_the_page = read_report_words({"--no-xlsx"}, r);
+  CHECK(not_the_page.code() == Code::unknown_option);
+  CHECK(not_the_page.message() == "unknown report option '--no-xlsx'");
+  const Status bad_rows = read_report_words({"--topk-short-kernels", "many"}, r);
+  CHECK(bad_rows.code() == Code::bad_option_value);
+  CHECK(bad_rows.message() == "--topk-short-kernels needs a whole number of rows");
+  CHECK(read_report_words({"--device", "no-such-gpu"}, r).code() == Code::unknown_device);
+  CHECK(read_report_words({"--device"}, r).code() == Code::bad_option_value);
   CHECK(option_page_name("--include-unlinked") == "includeUnlinked");
   CHECK(option_page_name("--device") == "device");
   CHECK(option_page_name("--short-kernel-histogram-bins") == "shortKernelHistogramBins");
@@ -382,7 +389,7 @@ TEST_CASE("HTA option values refused with what each needs, the request unchanged
   CHECK(unchanged.kernel_duration_ratio == defaults.kernel_duration_ratio);
   CHECK(unchanged.sequences_operator.empty());
   // The page reads the same words.
-  CHECK(read_report_words({"--no-hta", "--critical-path", "none"}, r).empty());
+  CHECK(read_report_words({"--no-hta", "--critical-path", "none"}, r).ok());
   CHECK(r.no_hta);
   CHECK(option_page_name("--hta-kernel-gap-us") == "htaKernelGapUs");
 }

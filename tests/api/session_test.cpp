@@ -15,18 +15,21 @@ using namespace sollens;
 
 TEST_CASE("Session: a failed load leaves it empty, with the reason") {
   Session session;
-  const LoadOutcome outcome = test::load_text(session, "this is not JSON");
-  CHECK_FALSE(outcome.ok);
-  CHECK_FALSE(outcome.cancelled);
-  CHECK_FALSE(outcome.error.empty());
+  const Result<LoadStats> loaded = test::load_text(session, "this is not JSON");
+  CHECK_FALSE(loaded.ok());
+  CHECK(loaded.code() == Code::not_json);
+  CHECK_FALSE(loaded.message().empty());
+  CHECK_FALSE(session.loaded());
+  CHECK(test::load_text(session, "").code() == Code::file_empty);
+  CHECK(test::load_text(session, R"({"schemaVersion": 1})").code() == Code::not_a_trace);
   CHECK_FALSE(session.loaded());
 }
 
 TEST_CASE("Session: a failed load drops the trace loaded before") {
   Session session;
-  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok());
   REQUIRE(session.loaded());
-  CHECK_FALSE(test::load_text(session, "this is not JSON").ok);
+  CHECK_FALSE(test::load_text(session, "this is not JSON").ok());
   CHECK_FALSE(session.loaded());
 }
 
@@ -42,22 +45,22 @@ TEST_CASE("Session: progress reports the events read; returning false cancels") 
     last_events = events;
     return true;
   };
-  REQUIRE(test::load_text(session, text, options).ok);
+  REQUIRE(test::load_text(session, text, options).ok());
   CHECK(calls > 1);
   CHECK(last_events <= 10 * repeats);
   CHECK(last_bytes <= text.size());
   CHECK(session.event_count() == 10 * repeats);
 
   options.progress = [](size_t, size_t) { return false; };
-  const LoadOutcome cancelled = test::load_text(session, text, options);
-  CHECK(cancelled.cancelled);
-  CHECK_FALSE(cancelled.ok);
+  const Result<LoadStats> cancelled = test::load_text(session, text, options);
+  CHECK(cancelled.code() == Code::cancelled);
+  CHECK_FALSE(cancelled.ok());
   CHECK_FALSE(session.loaded());
 }
 
 TEST_CASE("Session: the report is build_report's, sheet for sheet") {
   Session session;
-  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok());
   for (bool corrected : {false, true}) {
     ReportRequest request;
     request.corrected = corrected;
@@ -79,7 +82,7 @@ TEST_CASE("Session: the report is build_report's, sheet for sheet") {
 
 TEST_CASE("Session: the short-kernel and num_kernels options reach build_report") {
   Session session;
-  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok());
   ReportRequest request;
   request.group_by_num_kernels = true;
   request.short_kernel_threshold_us = 20;
@@ -107,7 +110,7 @@ TEST_CASE("Session: the short-kernel and num_kernels options reach build_report"
 
 TEST_CASE("Session: cycles of a 10-kernel step in every order and mode") {
   Session session;
-  REQUIRE(test::load_text(session, test::repeating_kernels_trace(20)).ok);
+  REQUIRE(test::load_text(session, test::repeating_kernels_trace(20)).ok());
   for (const char* order : {"stream", "device", "file"}) {
     INFO(order);
     const CyclesResult all = session.cycles({CycleMode::kAll, *parse_kernel_order(order)});
@@ -130,7 +133,7 @@ TEST_CASE("Session: the bundled sample's report has TraceLens's sheets and GPU t
   for (const auto& e : std::filesystem::directory_iterator(dir))
     if (e.path().string().ends_with(".json.gz")) trace = e.path();
   Session session;
-  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(trace))).ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(trace))).ok());
   const Report report = session.report();
   std::set<std::string> ours;
   for (const Table& t : report.sheets) ours.insert(t.name());

@@ -32,9 +32,9 @@ const Document* member(const Document& doc, const std::string& key) {
 TEST_CASE("Session::solar: an Execution Trace is needed, and an unreadable one keeps none") {
   Session session;
   CHECK_FALSE(session.has_execution_trace());
-  const LoadOutcome kineto = session.load_execution_trace(PaddedBuffer::copy_of(test::one_gemm_trace()));
-  CHECK_FALSE(kineto.ok);
-  CHECK(kineto.error.find("this is a Kineto trace") == 0);
+  const Result<LoadStats> kineto = session.load_execution_trace(PaddedBuffer::copy_of(test::one_gemm_trace()));
+  CHECK(kineto.code() == Code::et_is_kineto);
+  CHECK(kineto.message().find("this is a Kineto trace") == 0);
   CHECK_FALSE(session.has_execution_trace());
 }
 
@@ -45,7 +45,7 @@ const test::fs::path kGpt2 = test::kTraces / "h200-pt211-gpt2-train";
 
 TEST_CASE("Session::sol: the GPT-2 run's GPU identified as the H200, three steps, layer types from modules") {
   Session session;
-  REQUIRE(test::load_text(session, test::read_text(kGpt2 / "gpt2_train.json.gz")).ok);
+  REQUIRE(test::load_text(session, test::read_text(kGpt2 / "gpt2_train.json.gz")).ok());
   const SolResult identified = session.sol({});
   CHECK(identified.device.status == DeviceStatus::kIdentified);
   CHECK(identified.report.device == "H200_SXM_141GB");
@@ -71,7 +71,7 @@ TEST_CASE("Session::sol: the GPT-2 run's GPU identified as the H200, three steps
 
 TEST_CASE("Session::solar: the Execution Trace alone, then measured against the Kineto trace loaded beside it") {
   Session session;
-  REQUIRE(session.load_execution_trace(PaddedBuffer::copy_of(test::read_text(kGpt2 / "gpt2_train_et.json.gz"))).ok);
+  REQUIRE(session.load_execution_trace(PaddedBuffer::copy_of(test::read_text(kGpt2 / "gpt2_train_et.json.gz"))).ok());
   REQUIRE(session.has_execution_trace());
   CHECK(session.execution_trace_warnings().empty());
 
@@ -91,7 +91,7 @@ TEST_CASE("Session::solar: the Execution Trace alone, then measured against the 
   CHECK(unmeasured.intermediates.name() == "solar_intermediates");
 
   // The Kineto trace loaded after it keeps it: its GPU (the H200) and its kernels count.
-  REQUIRE(test::load_text(session, test::read_text(kGpt2 / "gpt2_train.json.gz")).ok);
+  REQUIRE(test::load_text(session, test::read_text(kGpt2 / "gpt2_train.json.gz")).ok());
   REQUIRE(session.has_execution_trace());
   const SolarResult measured = session.solar({});
   CHECK(measured.measured);

@@ -66,19 +66,18 @@ inline bool read_json(const std::string& path, PaddedBuffer& out) {
   std::fclose(f);
   if (!ok) return false;
 #else
-  std::string error;
-  if (!cli::read_file(path, bytes, error)) {
-    std::fprintf(stderr, "%s\n", error.c_str());
+  if (const Status read = cli::read_file(path, bytes); !read.ok()) {
+    std::fprintf(stderr, "%s\n", read.message().c_str());
     return false;
   }
 #endif
   if (looks_like_gzip(bytes.view())) {
     auto unzipped = gunzip(bytes.view());
-    if (!unzipped.error.empty()) {
-      std::fprintf(stderr, "%s: %s\n", path.c_str(), unzipped.error.c_str());
+    if (!unzipped.ok()) {
+      std::fprintf(stderr, "%s: %s\n", path.c_str(), unzipped.message().c_str());
       return false;
     }
-    out = std::move(unzipped.data);
+    out = std::move(unzipped->data);
   } else {
     out = std::move(bytes);
   }

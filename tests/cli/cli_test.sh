@@ -62,22 +62,22 @@ for command in "" report info cycles sol solar diff; do
   wide=$("$sollens" $command --help | awk 'length($0) > 80')
   [[ -z $wide ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); printf 'FAILED: sollens %s --help wider than 80 columns:\n%s\n' "$command" "$wide"; }
 done
-expect "unknown command" 2 "unknown command 'frobnicate'" -- "$sollens" frobnicate
-expect "unknown option" 2 "unknown option '--bogus'" -- "$sollens" report "$bert" --bogus
-expect "--out without value" 2 "--out needs a directory" -- "$sollens" report "$bert" --out
-expect "report without trace" 2 "needs a trace file" -- "$sollens" report
-expect "missing file" 1 "cannot open .*nope.json" -- "$sollens" report "$tmp/nope.json"
-expect "directory" 1 "is a directory" -- "$sollens" info "$tmp"
+expect "unknown command" 2 "^sollens: error: unknown command 'frobnicate' .*\[unknown_command\]$" -- "$sollens" frobnicate
+expect "unknown option" 2 "^sollens: error: unknown option '--bogus' for report .*\[unknown_option\]$" -- "$sollens" report "$bert" --bogus
+expect "--out without value" 2 "error: --out needs a directory \[bad_option_value\]$" -- "$sollens" report "$bert" --out
+expect "report without trace" 2 "error: report needs a trace file .*\[missing_input\]$" -- "$sollens" report
+expect "missing file" 1 "^sollens: error: cannot open .*nope.json: .* \[file_unreadable\]$" -- "$sollens" report "$tmp/nope.json"
+expect "directory" 1 "is a directory, not a trace file \[file_unreadable\]$" -- "$sollens" info "$tmp"
 : >"$tmp/empty.json"
-expect "empty file" 1 "the file is empty" -- "$sollens" report "$tmp/empty.json" --out "$tmp/o"
+expect "empty file" 1 "error: .*the file is empty.*\[file_empty\]$" -- "$sollens" report "$tmp/empty.json" --out "$tmp/o"
 printf 'PK\003\004zip' >"$tmp/zip.json"
-expect "zip archive" 1 "not JSON: this is a zip archive; expected a Kineto trace" -- "$sollens" report "$tmp/zip.json"
+expect "zip archive" 1 "not JSON: this is a zip archive; expected a Kineto trace.*\[not_json\]$" -- "$sollens" report "$tmp/zip.json"
 printf '{"foo": 1}' >"$tmp/other.json"
-expect "no traceEvents" 1 'no "traceEvents" array' -- "$sollens" info "$tmp/other.json"
+expect "no traceEvents" 1 'no "traceEvents" array.*\[not_a_trace\]$' -- "$sollens" info "$tmp/other.json"
 printf 'garbage' | gzip >"$tmp/garbage.json.gz"
 expect "gzip of garbage" 1 "not JSON" -- "$sollens" info "$tmp/garbage.json.gz"
 head -c 300000 <(gzip -dc "$bert") >"$tmp/truncated.json"
-expect "truncated trace" 0 "warning: .*truncated" -- "$sollens" report "$tmp/truncated.json" --out "$tmp/t"
+expect "truncated trace" 0 "^sollens: warning: .*truncated.*\[(truncated|unclosed_array)\]$" -- "$sollens" report "$tmp/truncated.json" --out "$tmp/t"
 
 # A report on a real trace: the CSV equals TraceLens's, the summary names the file.
 expect "report" 0 "wrote .*gpu_timeline.csv" -- "$sollens" report "$bert" --out "$tmp/r"
@@ -106,7 +106,7 @@ if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["metrics"]; 
    [[ -s "$tmp/s/sol_by_layer_type.csv" && -s "$tmp/s/sol_by_step.csv" ]]; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAILED: sol.json or the sol CSVs"; fi
 expect "sol efficiency" 0 "efficiency factor 0.80" -- "$sollens" sol "$qwen" --efficiency 0.8 --out "$tmp/s8"
-expect "sol bad efficiency" 2 "--efficiency needs a factor" -- "$sollens" sol "$qwen" --efficiency 1.5
+expect "sol bad efficiency" 2 "error: --efficiency needs a factor.*\[bad_option_value\]$" -- "$sollens" sol "$qwen" --efficiency 1.5
 expect "sol no device" 0 "Device: \(none\)|Device: MI" -- "$sollens" sol "$fixtures/traces/tracelens-mi210-gpu-only/$(ls "$fixtures/traces/tracelens-mi210-gpu-only" | grep -m1 json)" --out "$tmp/s0"
 # A graph-replay trace with the trace of its capture: the replayed kernels count for the
 # ops captured (every one of the 544 SGLang decode kernels), in sol and in the report.
@@ -118,7 +118,7 @@ expect "report --capture" 0 "sol: note: 1 graph replay .* mapped from the captur
 expect "sol unmapped replay" 0 "graph replay .* stayed unmapped" -- "$sollens" sol "$sglang/sglang_Qwen3-8B_decode.json.gz" --out "$tmp/sg0"
 expect "--capture without value" 2 "--capture needs the graph-capture trace" -- "$sollens" sol "$qwen" --capture
 touch "$tmp/readonly" && chmod 000 "$tmp/readonly" 2>/dev/null
-expect "unwritable output" 3 "cannot (create|write)" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
+expect "unwritable output" 3 "error: cannot (create|write) .*\[output_unwritable\]$" -- "$sollens" report "$bert" --out "$tmp/readonly/x"
 
 # Holistic Trace Analysis: its sheets' time in the summary; --no-hta leaves every HTA
 # sheet out; malformed values are usage errors.
@@ -131,13 +131,13 @@ expect "--counters-trace" 0 "wrote $tmp/counters.json" -- "$sollens" report "$be
 if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]; c = [x for x in e if x.get("ph") == "C"]; sys.exit(not (c and all(x["name"] == "Queue Length" or "BW" in str(x["args"]) for x in c) and len(e) - len(c) == 2551))' "$tmp/counters.json"; then
   passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: the counters trace's events"; fi
 expect "--counters-trace unwritable" 3 "cannot write $tmp/readonly/c.json \(--counters-trace\)" -- "$sollens" report "$bert" --out "$tmp/ct2" --no-xlsx --no-json --counters-trace "$tmp/readonly/c.json"
-expect "--counters-trace with many traces" 2 "--counters-trace takes one trace" -- "$sollens" report "$bert" "$bert" --counters-trace "$tmp/c.json"
+expect "--counters-trace with many traces" 2 "error: --counters-trace takes one trace \[too_many_inputs\]$" -- "$sollens" report "$bert" "$bert" --counters-trace "$tmp/c.json"
 # --critical-path-trace: the trace again with HTA's critical path overlaid (flow arrows
 # and copies of the path's events, cat critical_path).
 expect "--critical-path-trace" 0 "wrote $tmp/cp.json" -- "$sollens" report "$bert" --out "$tmp/cp" --no-xlsx --no-json --critical-path-trace "$tmp/cp.json"
 if python3 -c 'import json, sys; e = json.load(open(sys.argv[1]))["traceEvents"]; a = e[2551:]; s = [x for x in a if x.get("ph") == "s"]; f = [x for x in a if x.get("ph") == "f"]; sys.exit(not (s and len(s) == len(f) and all(x.get("cat") == "critical_path" for x in s + f)))' "$tmp/cp.json"; then
   passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: the critical-path trace's events"; fi
-expect "--critical-path-trace with none" 2 "--critical-path-trace needs a critical path \(not --critical-path none\)" -- "$sollens" report "$bert" --critical-path none --critical-path-trace "$tmp/cp2.json"
+expect "--critical-path-trace with none" 2 "--critical-path-trace needs a critical path \(not --critical-path none\) \[conflicting_options\]$" -- "$sollens" report "$bert" --critical-path none --critical-path-trace "$tmp/cp2.json"
 expect "--critical-path-trace unwritable" 3 "cannot write $tmp/readonly/cp.json \(--critical-path-trace\)" -- "$sollens" report "$bert" --out "$tmp/cp3" --no-xlsx --no-json --critical-path-trace "$tmp/readonly/cp.json"
 expect "--critical-path-trace with many traces" 2 "--critical-path-trace takes one trace" -- "$sollens" report "$bert" "$bert" --critical-path-trace "$tmp/c.json"
 expect "--hta-time-series" 0 "wrote .*queue_length_time_series.csv" -- "$sollens" report "$bert" --out "$tmp/ts" --no-xlsx --no-json --hta-time-series
@@ -165,7 +165,7 @@ expect "--hta-sequences empty" 2 "--hta-sequences needs an operator name" -- "$s
 # No flow events: GPU events linked by correlation id, with a warning; --link flows is
 # TraceLens's rule (nothing linked, a timeline of zeros); a wrong value is a usage error.
 flowless=$fixtures/synthetic/correlation_only_launches.json
-expect "--link auto warns" 0 "warning: linked 4 GPU events to their launches by correlation id: the trace has no flow events" -- "$sollens" report "$flowless" --out "$tmp/la" --no-json --no-xlsx
+expect "--link auto warns" 0 "warning: linked 4 GPU events to their launches by correlation id: the trace has no flow events.*\[linked_by_correlation\]$" -- "$sollens" report "$flowless" --out "$tmp/la" --no-json --no-xlsx
 expect "--link auto timeline" 0 "^busy_time,0.025,83.33" -- cat "$tmp/la/gpu_timeline.csv"
 expect "--link flows" 0 "5 GPU events \(0 linked\)" -- "$sollens" report "$flowless" --link flows --out "$tmp/lf" --no-json --no-xlsx
 expect "--link flows timeline" 0 "^busy_time,0.0,$" -- cat "$tmp/lf/gpu_timeline.csv"
@@ -180,8 +180,8 @@ if "$sollens" info "$bert" | grep -q "^linking:"; then
 et=$fixtures/traces/param-et-linear/linear_et.json.gz
 kineto=$fixtures/traces/param-et-linear/linear_kineto.json.gz
 expect "solar without trace" 2 "needs a trace file" -- "$sollens" solar
-expect "solar unknown device" 2 "H100_SXM5_80GB" -- "$sollens" solar "$et" --device NoSuchGpu
-expect "solar given a Kineto trace" 1 "Kineto trace .*--kineto" -- "$sollens" solar "$bert"
+expect "solar unknown device" 2 "error: unknown device 'NoSuchGpu' for --device .*H100_SXM5_80GB.*\[unknown_device\]$" -- "$sollens" solar "$et" --device NoSuchGpu
+expect "solar given a Kineto trace" 1 "Kineto trace .*--kineto.*\[et_is_kineto\]$" -- "$sollens" solar "$bert"
 expect "solar of garbage" 1 "not JSON" -- "$sollens" solar "$tmp/garbage.json.gz"
 expect "solar without device" 0 "no SOL times: no device" -- "$sollens" solar "$et" --out "$tmp/s0"
 expect "solar" 0 "measured \(thread_alignment\): 217/217" -- \

@@ -97,10 +97,10 @@ assert rows and all(abs(float(r["latency_us__variant_pct"]) - 10) <= 50 / float(
 
 expect "parse error" 2 "no comparison in" -- "$sollens" diff "$bert" "$bert" --fail-if 'total time >5%'
 expect "unknown figure" 2 "unknown figure 'walltime'" -- "$sollens" diff "$bert" "$bert" --fail-if 'walltime > 5%'
-expect "one input" 2 "needs two inputs" -- "$sollens" diff "$bert"
-expect "bad --names" 2 "--names takes two" -- "$sollens" diff "$bert" "$bert" --names a
-expect "missing baseline" 1 "cannot open" -- "$sollens" diff "$tmp/nope.json" "$bert"
-expect "folder without report" 1 "without report.json" -- "$sollens" diff "$tmp" "$bert"
+expect "one input" 2 "error: diff needs two inputs.*\[missing_input\]$" -- "$sollens" diff "$bert"
+expect "bad --names" 2 "error: --names takes two.*\[bad_run_names\]$" -- "$sollens" diff "$bert" "$bert" --names a
+expect "missing baseline" 1 "error: cannot open .*\[file_unreadable\]$" -- "$sollens" diff "$tmp/nope.json" "$bert"
+expect "folder without report" 1 "without report.json .*\[file_unreadable\]$" -- "$sollens" diff "$tmp" "$bert"
 expect "figure in neither run" 1 "ERROR op aten::nothing" -- \
   "$sollens" diff "$bert" "$bert" --out "$tmp/g" --fail-if 'op aten::nothing time > +1%'
 expect "stored baseline: no step latency" 1 "ERROR step latency" -- \

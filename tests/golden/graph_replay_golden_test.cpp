@@ -111,8 +111,8 @@ TEST_CASE("graph replay golden: SGLang decode replay mapped to its capture trace
 
 TEST_CASE("graph replay golden: the session's capture trace reaches the report's SOL notes", "[graphs][golden]") {
   Session session;
-  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(kReplay))).ok);
-  REQUIRE(session.load_capture(PaddedBuffer::copy_of(test::read_text(kCapture))).ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(kReplay))).ok());
+  REQUIRE(session.load_capture(PaddedBuffer::copy_of(test::read_text(kCapture))).ok());
   REQUIRE(session.capture() != nullptr);
   ReportRequest request;
   request.sol_sheets = true;
@@ -135,8 +135,8 @@ TEST_CASE("graph replay golden: captured paged attention runs with the replay's 
   Session session;
   LoadOptions options;
   options.tree.strip_sglang_profiler_suffixes = true;
-  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(kReplay)), options).ok);
-  REQUIRE(session.load_capture(PaddedBuffer::copy_of(test::read_text(kCapture))).ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(kReplay)), options).ok());
+  REQUIRE(session.load_capture(PaddedBuffer::copy_of(test::read_text(kCapture))).ok());
   const DeviceIdentification device = session.identify_device();
   REQUIRE(device.roofline_spec() != nullptr);
   SolOptions sol;

@@ -35,7 +35,7 @@ TEST_CASE("sglang names: the option renames the trace's cpu_ops before the tree"
     Session session;
     LoadOptions options;
     options.tree.strip_sglang_profiler_suffixes = strip;
-    REQUIRE(test::load_text(session, trace, options).ok);
+    REQUIRE(test::load_text(session, trace, options).ok());
     std::vector<std::string> out;
     for (size_t e = 0; e < session.store().size(); ++e) out.emplace_back(session.store().name_of(e));
     return out;

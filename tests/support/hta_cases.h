@@ -71,11 +71,11 @@ struct HtaCaseReport {
 inline HtaCaseReport hta_report_of_case(const HtaCase& c) {
   HtaCaseReport out;
   Session session;
-  if (!session.load(PaddedBuffer::copy_of(read_text(kTraces / c.trace))).ok) return out;
+  if (!session.load(PaddedBuffer::copy_of(read_text(kTraces / c.trace))).ok()) return out;
   ReportRequest request;
-  const std::string problem = read_report_words(c.flags, request);
+  const Status problem = read_report_words(c.flags, request);
   INFO(c.name);
-  REQUIRE(problem.empty());
+  REQUIRE(problem.ok());
   out.report = session.report(request);
   out.loaded = true;
   return out;

@@ -25,8 +25,8 @@ const json = gunzipSync(readFileSync(tracePath));
 const session = new sollens.Session();
 const address = session.allocate(json.length);
 sollens.HEAPU8.set(json, address);
-const error = session.load();
-check(error === '', `load succeeds (${error})`);
+const loaded = session.load();
+check(loaded.code === 'ok' && loaded.message === '', `load succeeds (${loaded.code}: ${loaded.message})`);
 check(session.eventCount() > 0, `events read: ${session.eventCount()}`);
 
 const parse = (csv) => csv.trim().split('\n').map((line) => line.split(','));
@@ -77,8 +77,9 @@ check(unitOfColumn(opsSheet, 'total_direct_kernel_time_ms') === 'ms' && unitOfCo
 check(typeof described.rooflineCeilings === 'object' && described.rooflineCeilings !== null, 'buildReport gives the roofline ceilings');
 check(session.sheetCsv(opsIndex).split('\n')[0] === readFileSync(path.join(reportDir, 'ops_summary.csv'), 'utf8').split('\n')[0],
   'sheetCsv writes TraceLens\'s header');
-check(/unknown device/.test(JSON.parse(session.buildReport(['--device', 'no-such-gpu'])).error ?? ''),
-  'an unknown device name is an error, not a guess');
+const unknownDevice = JSON.parse(session.buildReport(['--device', 'no-such-gpu'])).error;
+check(unknownDevice?.code === 'unknown_device' && /unknown device/.test(unknownDevice.message),
+  'an unknown device name is an error with its code, not a guess');
 const cycles = JSON.parse(session.buildCycles('all', 'device'));
 check(typeof cycles.summary === 'string' && cycles.kernels > 0 && cycles.sheets[0]?.name === 'cycles' &&
   cycles.preambles.length === cycles.sheets.length, `buildCycles: ${cycles.summary}`);
@@ -100,8 +101,11 @@ const reportOptions = JSON.parse(sollens.Session.reportOptionsJson());
 check(reportOptions.some((o) => o.flag === '--include-unlinked' && o.name === 'includeUnlinked' && o.value === null) &&
   reportOptions.some((o) => o.flag === '--device' && o.name === 'device' && o.value === 'NAME'),
   'reportOptionsJson lists the report options with the page\'s names');
-check(/unknown report option '--out'/.test(JSON.parse(session.buildReport(['--out', 'x'])).error ?? ''),
-  'a command-line-only option is no report option for the page');
+const notThePage = JSON.parse(session.buildReport(['--out', 'x'])).error;
+check(notThePage?.code === 'unknown_option' && /unknown report option '--out'/.test(notThePage.message),
+  'a command-line-only option is no report option for the page (unknown_option)');
+check(JSON.parse(session.buildCycles('most', 'stream')).error?.code === 'bad_option_value',
+  'an unknown cycles mode is refused with bad_option_value');
 
 // The page's paths: a buffer presized too small and grown mid-write (a .gz whose
 // trailer understates its size), one presized too large and trimmed with setSize,
@@ -127,16 +131,16 @@ check(info.events === session.eventCount() && info.devices.length > 0 && Array.i
 const trimmed = new sollens.Session();
 sollens.HEAPU8.set(json, trimmed.allocate(json.length + 4096));
 trimmed.setSize(json.length);
-check(trimmed.load() === '' && trimmed.eventCount() === session.eventCount(), 'setSize() trims a presized buffer');
+check(trimmed.load().code === 'ok' && trimmed.eventCount() === session.eventCount(), 'setSize() trims a presized buffer');
 const cancelled = new sollens.Session();
 sollens.HEAPU8.set(json, cancelled.allocate(json.length));
-check(cancelled.loadWithProgress(() => false) === 'cancelled', 'a progress callback returning false cancels');
+check(cancelled.loadWithProgress(() => false).code === 'cancelled', 'a progress callback returning false cancels');
 for (const s of [grown, trimmed, cancelled]) s.delete();
 
 // The page's way in: the file fed in pieces, parsed as they come (beginStream,
 // streamPrepare / streamCommit, finishStream), with the same events and gpu_timeline.
 const streamed = new sollens.Session();
-streamed.beginStream(json.length);
+check(streamed.beginStream(json.length).code === 'ok', 'beginStream starts a streamed load');
 let parsedEarly = 0;
 for (let at = 0; at < json.length; at += 65536) {
   const piece = json.subarray(at, Math.min(at + 65536, json.length));
@@ -145,19 +149,23 @@ for (let at = 0; at < json.length; at += 65536) {
   if (at + 65536 < json.length) parsedEarly = streamed.streamEvents();
 }
 check(parsedEarly > 0, `events are parsed while the file is still being read (${parsedEarly} before its last piece)`);
-check(streamed.finishStream() === '' && streamed.eventCount() === session.eventCount(), 'a streamed load reads every event');
+check(streamed.finishStream().code === 'ok' && streamed.eventCount() === session.eventCount(), 'a streamed load reads every event');
 check(streamed.gpuTimelineCsv() === session.gpuTimelineCsv(), 'a streamed load gives the same gpu_timeline');
 streamed.beginStream(0);
 const notJson = new TextEncoder().encode('PK\x03\x04 not a trace');
 sollens.HEAPU8.set(notJson, streamed.streamPrepare(notJson.length));
-check(!streamed.streamCommit(notJson.length) && /not JSON/.test(streamed.finishStream()) && streamed.eventCount() === 0,
-  'a streamed non-JSON file stops at its first piece with a clear error, and nothing stays loaded');
+const streamedNotJson = streamed.streamCommit(notJson.length) ? null : streamed.finishStream();
+check(streamedNotJson?.code === 'not_json' && /not JSON/.test(streamedNotJson.message) && streamed.eventCount() === 0,
+  'a streamed non-JSON file stops at its first piece with a clear error (not_json), and nothing stays loaded');
+check(streamed.finishStream().code === 'no_trace_loaded', 'finishStream without a stream: no_trace_loaded');
 streamed.delete();
 
 const bad = new sollens.Session();
 const junk = new TextEncoder().encode('hello');
 sollens.HEAPU8.set(junk, bad.allocate(junk.length));
-check(/not JSON/.test(bad.load()), 'a non-JSON file gives a clear error');
+const badLoad = bad.load();
+check(badLoad.code === 'not_json' && /not JSON/.test(badLoad.message), 'a non-JSON file gives a clear error (not_json)');
+check(bad.loadExecutionTrace().code === 'file_empty', 'an empty buffer is no Execution Trace (file_empty)');
 session.delete();
 bad.delete();
 

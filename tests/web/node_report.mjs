@@ -27,8 +27,8 @@ export async function nodeReport(site) {
     const session = new sollens.Session();
     const address = session.allocate(bytes.length);  // may grow memory: HEAPU8 after
     sollens.HEAPU8.set(bytes, address);
-    const error = session.load();
-    if (error) throw new Error(`${trace}: ${error}`);
+    const loaded = session.load();
+    if (loaded.code !== 'ok') throw new Error(`${trace}: ${loaded.message} [${loaded.code}]`);
     const report = JSON.parse(session.buildReport([]));
     const cycles = JSON.parse(session.buildCycles('all', 'device'));
     return {

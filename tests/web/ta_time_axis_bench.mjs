@@ -30,11 +30,11 @@ const bytes = trace.endsWith('.gz') ? gunzipSync(file) : file;
 const session = new sollens.Session();
 const address = session.allocate(bytes.length);  // may grow memory: HEAPU8 after
 sollens.HEAPU8.set(bytes, address);
-const error = session.load();
-if (error) throw new Error(error);
+const loaded = session.load();
+if (loaded.code !== 'ok') throw new Error(`${loaded.message} [${loaded.code}]`);
 const t1 = performance.now();
 const described = JSON.parse(session.buildTimeAxis(''));
-if (described.error) throw new Error(described.error);
+if (described.error) throw new Error(described.error.message);
 const t2 = performance.now();
 const sheets = described.sheets.map((sheet) => readSheet(session, sheet));
 const t3 = performance.now();

@@ -6,11 +6,12 @@
 using namespace sollens;
 
 TEST_CASE("page json: an error, a list of words, the load's warnings") {
-  CHECK(page_error_json("no \"trace\"") == R"({"error":"no \"trace\""})");
+  CHECK(page_error_json(Status(Code::not_a_trace, "no \"trace\"")) ==
+        R"({"error":{"code":"not_a_trace","message":"no \"trace\""}})");
   CHECK(string_array_json({"B200", "H100"}) == R"(["B200","H100"])");
   CHECK(string_array_json({}) == "[]");
-  CHECK(ingest_warnings_json({{"truncated", "cut\nshort"}, {"utf8", "bad"}}) ==
-        R"([{"code":"truncated","message":"cut\nshort"},{"code":"utf8","message":"bad"}])");
+  CHECK(ingest_warnings_json({{Code::truncated, "cut\nshort"}, {Code::invalid_utf8, "bad"}}) ==
+        R"([{"code":"truncated","message":"cut\nshort"},{"code":"invalid_utf8","message":"bad"}])");
 }
 
 TEST_CASE("page json: a report's device, ceilings, timings and sheets") {

@@ -19,8 +19,7 @@ const test::fs::path kCompare = test::fs::path(SOLLENS_FIXTURES_DIR) / "syntheti
 
 Session load(const std::string& file) {
   Session session;
-  const LoadOutcome outcome = session.load(PaddedBuffer::copy_of(test::read_text(kCompare / file)));
-  REQUIRE(outcome.ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(kCompare / file))).ok());
   return session;
 }
 
@@ -119,11 +118,11 @@ TEST_CASE("diff: a stored report names the device its trace named", "[diff][run_
     "trace_device_name": "NVIDIA H100 80GB HBM3"}}, "sheets": {"gpu_timeline": [{"type": "total_time", "time ms": 4.0}]}})";
   const std::string bare = R"({"metadata": {"generator": "sollens 0.1.0"},
     "sheets": {"gpu_timeline": [{"type": "total_time", "time ms": 5.0}]}})";
-  DiffRun base, var;
-  std::string error;
-  REQUIRE(read_stored_report(named, base, error));
-  REQUIRE(read_stored_report(bare, var, error));
-  const DiffResult diff = Session::diff(base, var, DiffRequest{{"main", "pr"}, {}});
+  Result<DiffRun> base = read_stored_report(named);
+  Result<DiffRun> var = read_stored_report(bare);
+  REQUIRE(base.ok());
+  REQUIRE(var.ok());
+  const DiffResult diff = Session::diff(*base, *var, DiffRequest{{"main", "pr"}, {}});
   const Table& runs = sheet(diff.sheets, "compare_runs");
   CHECK(test::col(runs, "device").string_at(0) == "NVIDIA H100 80GB HBM3");
   CHECK(test::col(runs, "device").string_at(1) == "device unknown (a stored report)");
@@ -142,7 +141,7 @@ TEST_CASE("diff: a run faster on the wall but slower on the GPU says both", "[di
     Session session;
     Result<Gunzipped> text = gunzip(test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "traces" / set / file));
     REQUIRE(text.ok());
-    REQUIRE(session.load(std::move(text->data)).ok);
+    REQUIRE(session.load(std::move(text->data)).ok());
     return session;
   };
   const Session h100 = load_set("tracelens-h100-bert-small", "gaunernst_bert-small-uncased__1016001.json.gz");

@@ -105,7 +105,7 @@ TEST_CASE("CONV: a traced ConvBias_Backward finds its forward by Sequence number
                      R"({"Input Dims":[[2,4,3,3]],"Input type":["c10::BFloat16"],"Sequence number":9})", 1, 2) +
       "]}";
   Session session;
-  REQUIRE(test::load_text(session, trace).ok);
+  REQUIRE(test::load_text(session, trace).ok());
   const ModeledOps ops = evaluate_modeled_ops(session.store(), session.tree());
   REQUIRE(ops.eval_of_event[2] >= 0);
   const ModelResult& r = ops.evals[static_cast<size_t>(ops.eval_of_event[2])].result;

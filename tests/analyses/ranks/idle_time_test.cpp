@@ -19,7 +19,7 @@ TEST_CASE("idle time per stream: host wait, kernel wait, other", "[ranks]") {
       .launch(50, "k3", 60, 10)  // launched at 50 after k2 ended at 35: host wait 60 − 35 = 25
       .launch(55, "k4", 170, 10);  // launched in time, gap 170 − 70 = 100 ≥ 30: other 100
   Session session;
-  REQUIRE(session.load(PaddedBuffer::copy_of(b.json())).ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(b.json())).ok());
   const hta::HtaTrace trace(session.store());
   std::vector<ranks::RankSummary> ranks(1);
   ranks[0].rank = 3;

@@ -28,7 +28,7 @@ double number(const Table& t, const std::string& name, size_t row) {
 
 RankSummary summarize(const std::filesystem::path& trace) {
   Session session;
-  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(trace))).ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(test::read_text(trace))).ok());
   return summarize_rank(session.store(), session.tree(), session.gpu_timeline(), trace.string());
 }
 

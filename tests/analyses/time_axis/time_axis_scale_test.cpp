@@ -29,7 +29,7 @@ TEST_CASE("time axis: owlv2's sheets, timed", "[.scale]") {
     gz = test::fixture_text("traces/tracelens-h100-owlv2-large/google_owlv2-large-patch14-ensemble__1016001.json.gz");
   }
   Session session;
-  REQUIRE(session.load(PaddedBuffer::copy_of(gz)).ok);
+  REQUIRE(session.load(PaddedBuffer::copy_of(gz)).ok());
   const auto t0 = std::chrono::steady_clock::now();
   const TimeAxis axis = build_time_axis(session.store(), session.tree());
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

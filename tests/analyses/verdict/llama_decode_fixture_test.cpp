@@ -58,7 +58,7 @@ TEST_CASE("llama decode fixture: a decode step's SOL is its weights read once fr
   constexpr double kWeightsMs = kBytes / 4.8e12 * 1e3;  // 0.5149 ms
 
   Session session;
-  REQUIRE(test::load_text(session, test::fixture_text("synthetic/llama_decode.json.gz")).ok);
+  REQUIRE(test::load_text(session, test::fixture_text("synthetic/llama_decode.json.gz")).ok());
   ReportRequest request;  // the trace's deviceProperties name the H200
   request.no_hta = true;
   const Report report = session.report(request);
@@ -89,7 +89,7 @@ TEST_CASE("llama decode fixture: elementwise ops with PyTorch's Input Strides ge
   // = 17.91 µs for all 1,056. Each one's kernel takes microseconds: none is faster than
   // its SOL.
   Session session;
-  REQUIRE(test::load_text(session, test::fixture_text("synthetic/llama_decode.json.gz")).ok);
+  REQUIRE(test::load_text(session, test::fixture_text("synthetic/llama_decode.json.gz")).ok());
   ReportRequest request;
   request.no_hta = true;
   request.sol_sheets = true;  // as `sollens report` asks

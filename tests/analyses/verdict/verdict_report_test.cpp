@@ -55,7 +55,7 @@ struct Verdict {
 
 Verdict verdict_of(const std::string& json, const std::string& device = "") {
   Session session;
-  REQUIRE(test::load_text(session, json).ok);
+  REQUIRE(test::load_text(session, json).ok());
   ReportRequest request;
   request.device_name = device;
   request.no_hta = true;
