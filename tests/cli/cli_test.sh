@@ -165,7 +165,7 @@ expect "--hta-sequences empty" 2 "--hta-sequences needs an operator name" -- "$s
 # No flow events: GPU events linked by correlation id, with a warning; --link flows is
 # TraceLens's rule (nothing linked, a timeline of zeros); a wrong value is a usage error.
 flowless=$fixtures/synthetic/correlation_only_launches.json
-expect "--link auto warns" 0 "warning: linked 4 GPU events to their launches by correlation id: the trace has no flow events.*\[linked_by_correlation\]$" -- "$sollens" report "$flowless" --out "$tmp/la" --no-json --no-xlsx
+expect "--link auto warns" 0 "note: linked 4 GPU events to their launches by correlation id: the trace has no flow events.*\[linked_by_correlation\]$" -- "$sollens" report "$flowless" --out "$tmp/la" --no-json --no-xlsx
 expect "--link auto timeline" 0 "^busy_time,0.025,83.33" -- cat "$tmp/la/gpu_timeline.csv"
 expect "--link flows" 0 "5 GPU events \(0 linked\)" -- "$sollens" report "$flowless" --link flows --out "$tmp/lf" --no-json --no-xlsx
 expect "--link flows timeline" 0 "^busy_time,0.0,$" -- cat "$tmp/lf/gpu_timeline.csv"

@@ -110,7 +110,7 @@ out=$("$sollens" info "$triton" --device 2>&1); rc=$?
 [[ $rc == 2 ]] || fail "info --device without a name exited $rc"
 out=$("$sollens" report "$unknown_gpu" --out "$tmp/m" 2>&1) || fail "report on the RTX 2080 Ti exited $?"
 out_unknown=$out
-grep -q "notice: .*RTX 2080 Ti.*no roofline columns" <<<"$out" || fail "no unknown-GPU notice: $out"
+grep -q "warning: .*RTX 2080 Ti.*no roofline columns.* \[device_unidentified\]$" <<<"$out" || fail "no unknown-GPU notice: $out"
 out=$("$sollens" info "$unknown_gpu" 2>&1)
 grep -q "^gpu: *no roofline: .*RTX 2080 Ti" <<<"$out" || fail "info on the RTX 2080 Ti: $out"
 grep -q "report.json" <(python3 -c "import json,sys; d=json.load(open('$tmp/m/report.json')); print('report.json' if d['metadata']['device']['status']=='unknown' else 'bad')") || fail "unknown-GPU report.json device status"
@@ -132,7 +132,7 @@ ls "$tmp"/nr/sol_*.csv >/dev/null 2>&1 && fail "--no-roofline still wrote SOL sh
 "$sollens" report "$triton" --out "$tmp/ns" --no-json --no-xlsx --no-sol >/dev/null 2>&1 || fail "report --no-sol"
 ls "$tmp"/ns/sol_*.csv >/dev/null 2>&1 && fail "--no-sol still wrote SOL sheets"
 [[ -s $tmp/ns/gpu_timeline.csv ]] || fail "--no-sol wrote no CSV"
-grep -q "warning: no SOL sheets: no GPU with known peaks" <<<"$out_unknown" || fail "no SOL warning on the RTX 2080 Ti: $out_unknown"
+grep -q "warning: no SOL sheets: no GPU with known peaks.* \[no_sol_sheets\]$" <<<"$out_unknown" || fail "no SOL warning on the RTX 2080 Ti: $out_unknown"
 ls "$tmp"/m/sol_*.csv >/dev/null 2>&1 && fail "SOL sheets without a GPU with peaks"
 out=$("$sollens" report "$triton" --efficiency 2 --out "$tmp/e" 2>&1); rc=$?
 [[ $rc == 2 ]] || fail "report --efficiency 2 exited $rc, wanted 2"
