@@ -8,6 +8,7 @@
 
 #include "base/diagnostics.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "writers/diagnostics_catalogue.h"
 
 namespace sollens::cli {
@@ -18,7 +19,7 @@ enum class ExplainFormat { kText, kJson, kMarkdown };
 
 struct ExplainArgs {
   ExplainFormat format = ExplainFormat::kText;
-  std::string code;  // "" for every entry
+  std::string id;  // the code as typed; "" for every entry
 };
 
 // Levenshtein distance: how many one-letter edits turn a into b.
@@ -58,27 +59,29 @@ std::optional<ExplainArgs> parse_explain_args(const std::vector<std::string>& ar
     if (arg == "--json") parsed.format = ExplainFormat::kJson;
     else if (arg == "--markdown") parsed.format = ExplainFormat::kMarkdown;
     else if (arg.starts_with("-")) {
-      std::cerr << "sollens explain: unknown option '" << arg << "' (try: sollens explain --help)\n";
+      print_error(Status(Code::unknown_option, "unknown option '" + arg + "' (try: sollens explain --help)"));
       return std::nullopt;
-    } else if (!parsed.code.empty()) {
-      std::cerr << "sollens explain: one code at a time ('" << parsed.code << "', then '" << arg << "')\n";
+    } else if (!parsed.id.empty()) {
+      print_error(Status(Code::too_many_inputs, "sollens explain takes one code at a time ('" + parsed.id + "', then '" +
+                                                    arg + "')"));
       return std::nullopt;
     } else {
-      parsed.code = arg;
+      parsed.id = arg;
     }
   }
-  if (parsed.format == ExplainFormat::kMarkdown && !parsed.code.empty()) {
-    std::cerr << "sollens explain: --markdown writes the whole catalogue; leave out the code\n";
+  if (parsed.format == ExplainFormat::kMarkdown && !parsed.id.empty()) {
+    print_error(Status(Code::conflicting_options, "--markdown writes the whole catalogue; leave out the code"));
     return std::nullopt;
   }
   return parsed;
 }
 
 int explain_unknown(std::string_view typed) {
-  std::cerr << "sollens explain: no diagnostic has the code '" << typed << "'";
+  std::string message = "no diagnostic has the code '" + std::string(typed) + "'";
   const std::vector<std::string_view> near = nearest_ids(typed);
-  for (size_t i = 0; i < near.size(); ++i) std::cerr << (i ? ", " : "; did you mean: ") << near[i];
-  std::cerr << (near.empty() ? "" : "?") << " (sollens explain lists every code)\n";
+  for (size_t i = 0; i < near.size(); ++i) message += std::string(i ? ", " : "; did you mean ") + std::string(near[i]);
+  message += near.empty() ? " (sollens explain lists every code)" : "?";
+  print_error(Status(Code::unknown_diagnostic_code, std::move(message)));
   return 2;
 }
 
@@ -94,7 +97,7 @@ int run_explain(const std::vector<std::string>& args) {
   const std::optional<ExplainArgs> parsed = parse_explain_args(args);
   if (!parsed) return 2;
   const auto catalogue = diagnostic_catalogue();
-  if (parsed->code.empty()) {
+  if (parsed->id.empty()) {
     switch (parsed->format) {
       case ExplainFormat::kMarkdown: std::cout << diagnostics_markdown(catalogue); break;
       case ExplainFormat::kJson: std::cout << diagnostics_catalogue_json(catalogue) << "\n"; break;
@@ -102,8 +105,8 @@ int run_explain(const std::vector<std::string>& args) {
     }
     return 0;
   }
-  const std::optional<Code> code = code_named(parsed->code);
-  if (!code) return explain_unknown(parsed->code);
+  const std::optional<Code> code = code_named(parsed->id);
+  if (!code) return explain_unknown(parsed->id);
   const DiagnosticEntry& entry = describe(*code);
   std::cout << (parsed->format == ExplainFormat::kJson ? diagnostic_entry_json(entry) + "\n"
                                                        : diagnostic_entry_text(entry));

@@ -21,6 +21,7 @@
 #include "cli/report_stages.h"
 #include "cli/sheet_files_job.h"
 #include "writers/csv_writer.h"
+#include "writers/diagnostics_report.h"
 #include "writers/report_json.h"
 #include "base/number_format.h"
 
@@ -128,7 +129,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
     const std::string metadata =
         report_metadata_json(std::string("sollens ") + kVersion, trace, device, session.metadata());
     std::ofstream out(dir / "report.json", std::ios::binary);
-    if (out) write_report_json(metadata, sheets, out);
+    if (out) write_report_json(metadata, emitted_diagnostics_json(session.diagnostics()), sheets, out);
     json_written = static_cast<bool>(out);
     json_ms = ms_since(t_json);
   }
@@ -143,6 +144,9 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   }
 
   print_report_summary(trace, loaded, report, files.csv_ms(), log);
+  // Only when the load printed diagnostics above: their counts, as report.json has them.
+  if (const std::string counts = diagnostics_counts_line(session.diagnostics()); !counts.empty())
+    log << "  " << counts << " (sollens explain CODE says what each means)\n";
   for (const std::filesystem::path& csv : files.csv_files()) log << "  wrote " << csv.string() << "\n";
   log << "  cycles: " << cycles_summary(cycles) << " (detection "
       << (report.timings.sol_inputs_ms > 0 ? "beside the sheets" : ms(cycles_ms) + " ms")
