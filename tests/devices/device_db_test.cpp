@@ -6,6 +6,8 @@
 using namespace sollens;
 
 TEST_CASE("device db: embedded and parsed") {
+  // A broken entry would be left out and named here (Code::device_db_entry_invalid).
+  for (const Diagnostic& problem : device_db_problems()) FAIL_CHECK(problem.message);
   const auto& db = device_db();
   CHECK(device_db_json_texts().size() == db.size());
   size_t with_peaks = 0;

@@ -116,7 +116,8 @@ TEST_CASE("ET reader: bad input gets its code, a clear message and no graph") {
        "deeper than 64", Code::et_bad_node},
       {good.substr(0, good.size() / 2), "byte", Code::et_invalid_json},
       {good + " {}", "byte", Code::et_invalid_json},
-      {"\x1f\x8b\x08\x00garbage", "gzip", gzip_failure},
+      // A gzip header, then a deflate block of the reserved type: corrupt, not cut short.
+      {std::string("\x1f\x8b\x08\0\0\0\0\0\0\x03\x07garbage", 18), "gzip", gzip_failure},
   };
   for (const Case& c : cases) {
     INFO(c.text.substr(0, 60));

@@ -905,7 +905,7 @@ TEST_CASE("invalid JSON followed by only a few events is an error, not a truncat
       R"({"traceEvents":[{"ph":"X","name":"a"},{"ph":"X",,},{"ph":"X","name":"b"},{"ph":"X","name":"c"}]})";
   const size_t offset = text.find(R"({"ph":"X",,})");
   Result<std::unique_ptr<EventStore>> r = load(text);
-  INFO((r.value() ? warning_list(*r.value()) : std::string("(no store)")));
+  INFO((r.ok() ? warning_list(*r.value()) : std::string("(no store)")));
   CHECK_FALSE(r.ok());
   CHECK_THAT(r.message(), Contains("byte " + std::to_string(offset)));
 }
