@@ -3,7 +3,8 @@
 #   bash .ci/dev.sh setup          install system packages (apt) and npm deps
 #   bash .ci/dev.sh main           build native + wasm, write a report for samples/*.json.gz,
 #                                  then serve the page on 127.0.0.1:$PORT (default 8080)
-#   bash .ci/dev.sh test           build + ctest the native, native-asan and wasm presets
+#   bash .ci/dev.sh test           build + ctest the native, native-asan and wasm presets, then
+#                                  build the fuzz preset and run tests/fuzz/run_bounded.sh (~2 min)
 #   bash .ci/dev.sh bench [args]   build native + wasm, run build/native/sollens_bench [args]
 #                                  (ingest, then --report: the whole report), `sollens report`
 #                                  end to end with its stage breakdown, the wasm bench, then
@@ -24,8 +25,10 @@ PORT=${PORT:-8080}
 export EMSDK_PYTHON=/usr/bin/python3
 
 # slurm-wlm and munge: the fleet recipe's test runs a one-node Slurm cluster.
+# clang and libclang-rt-14-dev: the fuzz preset (libFuzzer).
 APT_PACKAGES=(emscripten catch2 zlib1g-dev cmake ninja-build g++ chromium
-              libminizip-dev libisal-dev nodejs npm python3 slurm-wlm munge)
+              libminizip-dev libisal-dev nodejs npm python3 slurm-wlm munge
+              clang libclang-rt-14-dev)
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
@@ -101,7 +104,11 @@ cmd_test() {
     log "ctest: $preset"
     ctest --preset "$preset"
   done
-  echo "dev.sh test: PASSED native, native-asan, wasm in $((SECONDS - start)) s"
+  # The fuzz preset builds the fuzz targets alone (no test suites).
+  build fuzz
+  log "bounded fuzz run: tests/fuzz/run_bounded.sh"
+  bash tests/fuzz/run_bounded.sh build/fuzz
+  echo "dev.sh test: PASSED native, native-asan, wasm, fuzz in $((SECONDS - start)) s"
 }
 
 # The path of a trace's plain JSON: a .gz is decompressed once into build/bench/
