@@ -28,10 +28,10 @@ wait
 {
   printf '%-22s %12s %8s %7s %7s %7s %s\n' target execs exec/s cov ft corpus crash/timeout/oom/leak
   for target in "${targets[@]}"; do
-    # Fork mode's progress lines: "#N: cov: C ft: F corp: K exec/s: E oom/timeout/crash: a/b/c ..."
+    # Fork mode's progress lines: "#N: cov: C ft: F corp: K exec/s E oom/timeout/crash: a/b/c ..."
     line=$(grep -E '^#[0-9]+: cov:' "$WORK/$target/log.txt" | tail -n 1)
     execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$line")
-    field() { sed -nE "s/.* $1: ([^ ]+).*/\1/p" <<<"$line"; }
+    field() { sed -nE "s|.* $1:? ([^ ]+).*|\1|p" <<<"$line"; }
     artifacts=$WORK/$target/artifacts
     counts=$(for kind in crash timeout oom leak; do ls "$artifacts" | grep -c "^$kind-"; done | paste -sd/)
     printf '%-22s %12s %8s %7s %7s %7s %s\n' "$target" "${execs:-?}" "$(field exec/s)" "$(field cov)" \

@@ -26,7 +26,8 @@ while read -r target _; do
     exit 1
   fi
 done <tests/fuzz/targets.txt
-cp -r tests/fuzz/corpus tests/fuzz/regressions tests/fuzz/*.dict tests/fuzz/targets.txt "$BUNDLE/"
+cp -r tests/fuzz/corpus tests/fuzz/*.dict tests/fuzz/targets.txt "$BUNDLE/"
+if [[ -d tests/fuzz/regressions ]]; then cp -r tests/fuzz/regressions "$BUNDLE/"; fi
 cp tests/fuzz/device_run.sh "$BUNDLE/run.sh"
 chmod +x "$BUNDLE/run.sh"
 grep -qx '/fuzzbundle/' .git/info/exclude 2>/dev/null || echo '/fuzzbundle/' >>.git/info/exclude
