@@ -454,7 +454,7 @@ async function runAll(runsOf, chunk) {
   const stats = {};
   let executions = 0;
   const started = performance.now();
-  for (const [name, { property }] of Object.entries(properties)) stats[name] = { executions: 0, planned: 0, ms: 0, failures: 0 };
+  for (const name of Object.keys(properties)) stats[name] = { executions: 0, planned: 0, ms: 0, failures: 0 };
   const names = Object.keys(properties);
   for (let round = 0; names.some((n) => stats[n].planned < runsOf(n)); round++) {
     for (const name of names) {
