@@ -4,21 +4,26 @@
 # slower targets get more), through libFuzzer's -fork mode, which keeps going after a
 # crash and shares one corpus per target. Writes each target's last stats to
 # $OUT/fuzz_summary.txt and copies up to 6 crash-/leak-/timeout-/oom- inputs to
-# $OUT/fuzz_findings/. Logs and the grown corpora stay in $OUT/fuzz_work/.
+# $OUT/fuzz_findings/. The binaries are unpacked, and logs and the grown corpora kept,
+# in $OUT/fuzz_work/.
 #   OUT=/some/dir ./run.sh SECONDS
 set -uo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SECONDS_TOTAL=${1:?usage: OUT=dir run.sh SECONDS}
 OUT=${OUT:?set OUT to the folder for the summary and findings}
 WORK=$OUT/fuzz_work
-mkdir -p "$WORK" "$OUT/fuzz_findings"
+mkdir -p "$WORK/bin" "$OUT/fuzz_findings"
+for packed in "$HERE"/bin/*.gz; do
+  gzip -dc "$packed" >"$WORK/bin/$(basename "$packed" .gz)"
+  chmod +x "$WORK/bin/$(basename "$packed" .gz)"
+done
 
 targets=()
 while read -r target max_len dict workers _; do
   [[ -z $target || $target == \#* ]] && continue
   targets+=("$target")
   mkdir -p "$WORK/$target/corpus" "$WORK/$target/artifacts"
-  "$HERE/bin/$target" -fork="$workers" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+  "$WORK/bin/$target" -fork="$workers" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$SECONDS_TOTAL" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
     -dict="$HERE/$dict" -artifact_prefix="$WORK/$target/artifacts/" -print_final_stats=1 \
     "$WORK/$target/corpus" "$HERE/corpus/$target" >"$WORK/$target/log.txt" 2>&1 &

@@ -20,7 +20,11 @@ mkdir -p "$BUNDLE/bin"
 allowed='^(linux-vdso|libc|libm|libstdc\+\+|libz|libpthread|libdl|librt|libgcc_s|ld-linux-x86-64)\.'
 while read -r target _; do
   [[ $target == \#* || -z $target ]] && continue
-  cp "$BUILD/$target" "$BUNDLE/bin/"
+  # No llvm-symbolizer there: stacks come back as offsets, symbolized here with the
+  # unstripped binaries in $BUILD. Stripped and gzipped (run.sh unpacks them), the
+  # bundle stays under 60 MB.
+  strip --strip-debug -o "$BUNDLE/bin/$target" "$BUILD/$target"
+  gzip -9 "$BUNDLE/bin/$target"
   if extra=$(ldd "$BUILD/$target" | awk '{print $1}' | xargs -n1 basename | grep -Ev "$allowed"); then
     echo "make_device_bundle: $target needs $extra" >&2
     exit 1
