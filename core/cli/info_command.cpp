@@ -3,6 +3,7 @@
 
 #include "api/command_options.h"
 #include "cli/commands.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/loaded_trace.h"
 #include "cli/trace_args.h"
 
@@ -85,7 +86,7 @@ int run_info(const std::vector<std::string>& args) {
     std::cout << "  " << cat << ": " << n << "\n";
   std::cout << "by phase:\n";
   for (const auto& [ph, n] : info.events_by_phase) std::cout << "  " << ph << ": " << n << "\n";
-  for (const auto& w : info.warnings) std::cout << "warning:  " << w << "\n";
+  for (const auto& w : info.warnings) std::cout << diagnostic_line(w) << "\n";
   return 0;
 }
 

@@ -63,7 +63,9 @@ std::string trace_info_json(const TraceInfo& info, const EventStore& store) {
   count_pairs(json, "eventsByPhase", info.events_by_phase);
   write_device_properties(json, "devices", store.metadata.devices, AbsentField::kNull);
   distributed(json, store.metadata.distributed);
-  string_array(json, "warnings", info.warnings);
+  json.key("warnings").begin_array();  // their messages, as before codes were kept
+  for (const Diagnostic& w : info.warnings) json.string(w.message);
+  json.end_array();
   return json.end_object().take();
 }
 

@@ -24,7 +24,7 @@ std::vector<Event> all(const EventView& view) {
 
 TEST_CASE("events: names, times in ns, devices and correlation as the trace wrote them") {
   Session session;
-  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok());
   const std::vector<Event> events = all(session.events());
   REQUIRE(events.size() == 5);  // the complete events; the two flow events are not listed
   const Event* mm = find(events, "aten::mm");
@@ -50,7 +50,7 @@ TEST_CASE("events: names, times in ns, devices and correlation as the trace wrot
 
 TEST_CASE("events: input shapes from Input Dims, one list per input") {
   Session session;
-  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok());
   const std::vector<Event> events = all(session.events());
   const auto shapes = find(events, "aten::mm")->input_shapes();
   REQUIRE(shapes.size() == 3);
@@ -62,7 +62,7 @@ TEST_CASE("events: input shapes from Input Dims, one list per input") {
 
 TEST_CASE("events: the tree from the op down to its kernel") {
   Session session;
-  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace()).ok());
   const EventView view = session.events();
   const std::vector<Event> events = all(view);
   const Event* mm = find(events, "aten::mm");
@@ -86,7 +86,7 @@ TEST_CASE("events: with Python frames, the stack is the enclosing python_functio
   Session session;
   LoadOptions options;
   options.tree.include_python = true;
-  REQUIRE(test::load_text(session, test::one_gemm_trace(), options).ok);
+  REQUIRE(test::load_text(session, test::one_gemm_trace(), options).ok());
   const EventView view = session.events();
   const std::vector<Event> events = all(view);
   const auto stack = find(events, "aten::mm")->stack();

@@ -44,7 +44,7 @@ bool has_sol_sheet(const Report& report) {
 
 TEST_CASE("report: SOL sheets after TraceLens's, which stay as they are", "[sol]") {
   Session session;  // the loaded tree has no python frames: the SOL sheets get a tree with them
-  REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok);
+  REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok());
   const Report plain = session.report(h100_request(false));
   const Report report = session.report(h100_request(true));
   CHECK_FALSE(has_sol_sheet(plain));
@@ -88,7 +88,7 @@ TEST_CASE("report: SOL sheets after TraceLens's, which stay as they are", "[sol]
 
 TEST_CASE("report: the SOL inputs are found beside the other sheets and kept by the session", "[sol]") {
   Session session;
-  REQUIRE(test::load_text(session, test::repeating_kernels_trace(6)).ok);
+  REQUIRE(test::load_text(session, test::repeating_kernels_trace(6)).ok());
   const Report report = session.report(h100_request(true));
   REQUIRE(has_sol_sheet(report));
   CHECK(report.timings.sol_inputs_ms > 0);  // the python-frame tree was built for this report
@@ -105,7 +105,7 @@ TEST_CASE("report: the SOL inputs are found beside the other sheets and kept by 
 
 TEST_CASE("report: the efficiency factor reaches the SOL sheets", "[sol]") {
   Session session;
-  REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok);
+  REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok());
   ReportRequest request = h100_request(true);
   request.sol_efficiency = 0.8;
   const Report report = session.report(request);
@@ -116,7 +116,7 @@ TEST_CASE("report: the efficiency factor reaches the SOL sheets", "[sol]") {
 
 TEST_CASE("report: no SOL sheets without a GPU with peaks, or with no_roofline", "[sol]") {
   Session session;
-  REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok);
+  REQUIRE(test::load_text(session, test::two_modules_two_phases()).ok());
   ReportRequest unknown;  // the trace has no deviceProperties: nothing identified
   unknown.sol_sheets = true;
   CHECK_FALSE(has_sol_sheet(session.report(unknown)));
@@ -127,7 +127,7 @@ TEST_CASE("report: no SOL sheets without a GPU with peaks, or with no_roofline",
 
 TEST_CASE("Session: the cycles and the python-frame tree are computed once", "[sol]") {
   Session session;
-  REQUIRE(test::load_text(session, test::repeating_kernels_trace(6)).ok);
+  REQUIRE(test::load_text(session, test::repeating_kernels_trace(6)).ok());
   const CycleReport& cycles = session.default_cycles();
   CHECK(&session.default_cycles() == &cycles);
   CHECK(cycles.patterns() == session.cycle_report().patterns());
@@ -138,6 +138,6 @@ TEST_CASE("Session: the cycles and the python-frame tree are computed once", "[s
   Session with_python;
   LoadOptions options;
   options.tree.include_python = true;
-  REQUIRE(test::load_text(with_python, test::repeating_kernels_trace(6), options).ok);
+  REQUIRE(test::load_text(with_python, test::repeating_kernels_trace(6), options).ok());
   CHECK(&with_python.python_tree() == &with_python.tree());
 }

@@ -13,9 +13,11 @@ SECONDS_TOTAL=${1:?usage: OUT=dir run.sh SECONDS}
 OUT=${OUT:?set OUT to the folder for the summary and findings}
 WORK=$OUT/fuzz_work
 mkdir -p "$WORK/bin" "$OUT/fuzz_findings"
-for packed in "$HERE"/bin/*.gz; do
-  gzip -dc "$packed" >"$WORK/bin/$(basename "$packed" .gz)"
-  chmod +x "$WORK/bin/$(basename "$packed" .gz)"
+for packed in "$HERE"/bin/*.xz; do
+  # xz, or Python's lzma where the machine has no xz
+  xz -dc "$packed" >"$WORK/bin/$(basename "$packed" .xz)" 2>/dev/null ||
+    python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), sys.stdout.buffer)' "$packed" >"$WORK/bin/$(basename "$packed" .xz)"
+  chmod +x "$WORK/bin/$(basename "$packed" .xz)"
 done
 
 targets=()

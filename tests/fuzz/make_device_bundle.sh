@@ -21,10 +21,10 @@ allowed='^(linux-vdso|libc|libm|libstdc\+\+|libz|libpthread|libdl|librt|libgcc_s
 while read -r target _; do
   [[ $target == \#* || -z $target ]] && continue
   # No llvm-symbolizer there: stacks come back as offsets, symbolized here with the
-  # unstripped binaries in $BUILD. Stripped and gzipped (run.sh unpacks them), the
+  # unstripped binaries in $BUILD. Stripped and xz-compressed (run.sh unpacks them; the device call carries at most 64 MiB), the
   # bundle stays under 60 MB.
   strip --strip-debug -o "$BUNDLE/bin/$target" "$BUILD/$target"
-  gzip -9 "$BUNDLE/bin/$target"
+  xz -9e -T2 "$BUNDLE/bin/$target"
   if extra=$(ldd "$BUILD/$target" | awk '{print $1}' | xargs -n1 basename | grep -Ev "$allowed"); then
     echo "make_device_bundle: $target needs $extra" >&2
     exit 1

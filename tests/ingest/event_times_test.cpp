@@ -10,10 +10,12 @@
 
 #include "ingest/ingest_test_util.h"
 
+// Times up to 9.2e15 us (the int64 nanoseconds of EventStore::ts_ns); a ts past that is
+// bad_numbers, read as 0 (tests/ingest/malformed_corpus_test.cpp), while a dur keeps its value.
 TEST_CASE("event times equal strtod of their text", "[ingest]") {
   std::vector<std::string> texts = {"0",          "-0",          "1",         "0.5",       "21.953",
                                     "1365627949863.953", "1694128201429795", "9007199254740993",
-                                    "9007199254740992.5", "12345678901234567890", "4458677009853.4219",
+                                    "9007199254740992.5", "4458677009853.4219",
                                     "1e3",        "2.5E-2",      "-7.125",    "0.001",     "123456789012.3456789"};
   uint64_t x = 88172645463325252ULL;
   for (int i = 0; i < 3000; ++i) {  // Kineto-like: 10-14 integer digits, 0-4 decimals

@@ -43,7 +43,7 @@ struct BertSmallReport {
 TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
   BertSmallReport b;
   REQUIRE(b.options.device != nullptr);
-  const EventStore& store = *b.loaded.store;
+  const EventStore& store = *b.loaded.value();
   const TraceTree& tree = b.tree;
   ReportOptions& options = b.options;
 
@@ -84,7 +84,7 @@ TEST_CASE("sheet sink: every sheet once, in order, where the report keeps it") {
 TEST_CASE("sheet sink: a report that fails tells the sink while the sheets handed over still exist") {
   BertSmallReport b;
   REQUIRE(b.options.device != nullptr);
-  const EventStore& store = *b.loaded.store;
+  const EventStore& store = *b.loaded.value();
   const TraceTree& tree = b.tree;
   ReportOptions& options = b.options;
   // The SOL sheets' inputs are asked for after every TraceLens sheet is handed over.
