@@ -79,7 +79,7 @@ bool DiffResult::regression() const {
 }
 
 bool DiffResult::gates_unevaluated() const {
-  return std::any_of(gates.begin(), gates.end(), [](const GateResult& g) { return !g.error.empty(); });
+  return std::any_of(gates.begin(), gates.end(), [](const GateResult& g) { return !g.error.ok(); });
 }
 
 bool looks_like_stored_report(std::string_view head) { return looks_like_report_json(head); }

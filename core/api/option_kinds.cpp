@@ -220,10 +220,9 @@ std::string RunNames::text(const CompareTags& value) { return value.baseline + "
 
 Status GateList::read(std::string_view flag, const std::string* word, std::vector<GateExpr>& out) {
   if (!word) return Status(Code::bad_option_value, needs(flag, "a value"));
-  std::string error;
-  const std::optional<GateExpr> gate = parse_gate(*word, error);
-  if (!gate) return Status(Code::bad_option_value, error);
-  out.push_back(*gate);
+  Result<GateExpr> gate = parse_gate(*word);
+  if (!gate.ok()) return gate.status();
+  out.push_back(std::move(gate).value());
   return {};
 }
 std::string GateList::text(const std::vector<GateExpr>&) { return ""; }

@@ -125,9 +125,9 @@ bool write_sheets(const std::vector<const Table*>& sheets, const fs::path& dir, 
     }
   }
   if (write_xlsx_file) {
-    std::vector<std::string> notices;
+    std::vector<Diagnostic> notices;
     const std::string problem = write_xlsx((dir / "report.xlsx").string(), sheets, &notices);
-    for (const std::string& notice : notices) std::cerr << "sollens: notice: " << notice << "\n";
+    for (const Diagnostic& notice : notices) print_diagnostic(std::cerr, notice);
     if (!problem.empty()) {
       print_error(Status(Code::output_unwritable, problem));
       return false;

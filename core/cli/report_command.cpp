@@ -151,7 +151,7 @@ int write_report_dir(const std::string& trace, const LoadedTrace& loaded, const 
   log << "  cycles: " << cycles_summary(cycles) << " (detection "
       << (report.timings.sol_inputs_ms > 0 ? "beside the sheets" : ms(cycles_ms) + " ms")
       << "; details: sollens cycles)\n";
-  for (const std::string& notice : files.notices()) log << "sollens: notice: " << notice << "\n";
+  for (const Diagnostic& notice : files.notices()) print_diagnostic(log, notice);
   if (write_json) log << "  wrote " << (dir / "report.json").string() << "\n";
   if (write_xlsx_file) log << "  wrote " << (dir / "report.xlsx").string() << "\n";
   const StageTimes stages{loaded,        analyses_ms, report.timings.sol_inputs_ms, cycles_ms, files.csv_ms(),

@@ -43,7 +43,7 @@ class SheetFilesJob {
   const std::vector<std::filesystem::path>& csv_files() const { return csv_files_; }  // written, in order
   double csv_ms() const { return csv_ms_; }    // writing the CSVs, on the writer's thread
   double xlsx_ms() const { return xlsx_ms_; }  // writing report.xlsx, on the writer's thread
-  const std::vector<std::string>& notices() const { return notices_; }  // XlsxWorkbook::notices()
+  const std::vector<Diagnostic>& notices() const { return notices_; }  // XlsxWorkbook::notices()
 
  private:
   void run();
@@ -60,7 +60,7 @@ class SheetFilesJob {
   bool abandoned_ = false;  // abandon() called before the writer finished
   std::string problem_;
   std::vector<std::filesystem::path> csv_files_;
-  std::vector<std::string> notices_;
+  std::vector<Diagnostic> notices_;
   double csv_ms_ = 0, xlsx_ms_ = 0;
 };
 

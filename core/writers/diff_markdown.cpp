@@ -98,8 +98,8 @@ void markdown_gates(std::ostream& md, const CompareTags& tags, const std::vector
   md << "\n| gate | " << tags.baseline << " | " << tags.variant << " | change | result |\n|---|---:|---:|---:|---|\n";
   for (const GateResult& r : gates)
     md << "| `" << markdown_code(r.expr.text) << "` | " << gate_figure(r.baseline) << " | " << gate_figure(r.variant)
-       << " | " << (r.error.empty() ? gate_change(r) : "–") << " | "
-       << (!r.error.empty() ? "error: " + markdown_cell(r.error) : r.failed ? "❌ fail" : "✅ pass") << " |\n";
+       << " | " << (r.error.ok() ? gate_change(r) : "–") << " | "
+       << (!r.error.ok() ? "error: " + markdown_cell(r.error.message()) : r.failed ? "❌ fail" : "✅ pass") << " |\n";
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ std::string gate_change(const GateResult& result) {
 }
 
 std::string gate_line(const GateResult& result) {
-  if (!result.error.empty()) return "ERROR " + result.expr.text + ": " + result.error;
+  if (!result.error.ok()) return "ERROR " + result.expr.text + ": " + result.error.message();
   return std::string(result.failed ? "FAIL  " : "ok    ") + result.expr.text + "  (" + gate_figure(result.baseline) +
          " → " + gate_figure(result.variant) + ", change " + gate_change(result) + ")";
 }
@@ -46,14 +46,14 @@ std::string gate_line(const GateResult& result) {
 void write_gate_junit(std::ostream& out, const std::vector<GateResult>& results) {
   size_t failures = 0, errors = 0;
   for (const GateResult& r : results) {
-    errors += !r.error.empty();
-    failures += r.error.empty() && r.failed;
+    errors += !r.error.ok();
+    failures += r.error.ok() && r.failed;
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"sollens diff\" tests=\"" << results.size()
       << "\" failures=\"" << failures << "\" errors=\"" << errors << "\">\n";
   for (const GateResult& r : results) {
     out << "  <testcase classname=\"sollens.diff\" name=\"" << xml_escape(r.expr.text) << "\"";
-    if (!r.error.empty()) out << ">\n    <error message=\"" << xml_escape(r.error) << "\"/>\n  </testcase>\n";
+    if (!r.error.ok()) out << ">\n    <error message=\"" << xml_escape(r.error.message()) << "\"/>\n  </testcase>\n";
     else if (r.failed) out << ">\n    <failure message=\"" << xml_escape(gate_line(r)) << "\"/>\n  </testcase>\n";
     else out << "/>\n";
   }

@@ -138,10 +138,9 @@ DiffRun read_run(const std::string& text) {
 }
 
 GateExpr gate(const std::string& text) {
-  std::string error;
-  const std::optional<GateExpr> parsed = parse_gate(text, error);
-  REQUIRE(parsed);
-  return *parsed;
+  Result<GateExpr> parsed = parse_gate(text);
+  REQUIRE(parsed.ok());
+  return std::move(parsed).value();
 }
 
 }  // namespace
@@ -182,7 +181,7 @@ TEST_CASE("Session::diff: stored reports stand in for traces, and the gates are 
   CHECK(diff.gates[0].change == Approx(25.0));
   CHECK(diff.gates[0].failed);
   CHECK_FALSE(diff.gates[1].failed);
-  CHECK_FALSE(diff.gates[2].error.empty());
+  CHECK(diff.gates[2].error.code() == Code::gate_not_evaluable);
   CHECK(diff.regression());
   CHECK(diff.gates_unevaluated());
 

@@ -24,7 +24,7 @@ GateResult result(const std::string& text, double base, double var, double chang
 GateResult unevaluated(const std::string& text, const std::string& why) {
   GateResult r;
   r.expr.text = text;
-  r.error = why;
+  r.error = Status(Code::gate_not_evaluable, why);
   return r;
 }
 

@@ -135,18 +135,15 @@ bool crossed(GateOp op, double change, double threshold) {
 
 }  // namespace
 
-std::optional<GateExpr> parse_gate(const std::string& text, std::string& error) {
+Result<GateExpr> parse_gate(const std::string& text) {
   GateExpr e;
   e.text = text;
-  std::string figure, change;
-  if (!split_operator(trim(text), figure, e.op, change)) {
-    error = "no comparison in '" + text + "' (write FIGURE > CHANGE with spaces around the operator)";
-    return std::nullopt;
-  }
-  if (!parse_figure(figure, e, error) || !parse_change(change, e, error)) {
-    error = "--fail-if '" + text + "': " + error;
-    return std::nullopt;
-  }
+  std::string figure, change, error;
+  if (!split_operator(trim(text), figure, e.op, change))
+    return Status(Code::bad_option_value,
+                  "no comparison in '" + text + "' (write FIGURE > CHANGE with spaces around the operator)");
+  if (!parse_figure(figure, e, error) || !parse_change(change, e, error))
+    return Status(Code::bad_option_value, "--fail-if '" + text + "': " + error);
   return e;
 }
 
@@ -155,7 +152,7 @@ GateResult evaluate_gate(const GateExpr& expr, const std::vector<Table>& compare
   r.expr = expr;
   const Table* t = find_table(compared, expr.sheet);
   if (!t) {
-    r.error = "no compared sheet '" + expr.sheet + "'";
+    r.error = Status(Code::gate_not_evaluable, "no compared sheet '" + expr.sheet + "'");
     return r;
   }
   // Rows are found by their first column; cycle_diff's by its level (step, layer).
@@ -163,20 +160,20 @@ GateResult evaluate_gate(const GateExpr& expr, const std::vector<Table>& compare
   const Column* base = t->find(tags.baseline + "::" + expr.metric);
   const Column* var = t->find(tags.variant + "::" + expr.metric);
   if (!key || (!base && !var)) {
-    r.error = "sheet '" + expr.sheet + "' has no column '" + expr.metric + "'";
+    r.error = Status(Code::gate_not_evaluable, "sheet '" + expr.sheet + "' has no column '" + expr.metric + "'");
     return r;
   }
   std::optional<size_t> row;
   for (size_t i = 0; i < t->num_rows() && !row; ++i)
     if (cell_text(*key, i) == expr.key) row = i;
   if (!row) {
-    r.error = "'" + expr.key + "' is in neither run's " + expr.sheet;
+    r.error = Status(Code::gate_not_evaluable, "'" + expr.key + "' is in neither run's " + expr.sheet);
     return r;
   }
   r.baseline = base ? cell_number(*base, *row) : std::nullopt;
   r.variant = var ? cell_number(*var, *row) : std::nullopt;
   if (!r.baseline && !r.variant) {
-    r.error = "'" + expr.key + "' has no " + expr.metric + " in either run";
+    r.error = Status(Code::gate_not_evaluable, "'" + expr.key + "' has no " + expr.metric + " in either run");
     return r;
   }
   const double b = r.baseline.value_or(0), v = r.variant.value_or(0);
@@ -187,7 +184,7 @@ GateResult evaluate_gate(const GateExpr& expr, const std::vector<Table>& compare
     const Unit unit = base && base->unit() != Unit::kNone ? base->unit() : var ? var->unit() : Unit::kNone;
     const double figure_us = unit_in_us(unit, expr.metric);
     if (expr.unit_scale_us != 0 && figure_us == 0) {
-      r.error = "'" + expr.metric + "' is not a time: give the change without a unit";
+      r.error = Status(Code::gate_not_evaluable, "'" + expr.metric + "' is not a time: give the change without a unit");
       return r;
     }
     if (expr.unit_scale_us != 0) r.change = r.change * figure_us / expr.unit_scale_us;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "analyses/diff/table_compare.h"
+#include "base/status.h"
 #include "table/table.h"
 
 namespace sollens {
@@ -39,15 +40,15 @@ struct GateExpr {
   double unit_scale_us = 0;  // threshold unit in µs (0: no unit given)
 };
 
-// nullopt and `error` set when the text is not an expression.
-std::optional<GateExpr> parse_gate(const std::string& text, std::string& error);
+// The expression, or bad_option_value when the text is not one.
+Result<GateExpr> parse_gate(const std::string& text);
 
 struct GateResult {
   GateExpr expr;
   std::optional<double> baseline, variant;
   double change = 0;        // in % or in the figure's unit, as the threshold
   bool failed = false;      // the threshold was crossed
-  std::string error;        // could not evaluate
+  Status error;             // gate_not_evaluable when the figure is not in the compared sheets
 };
 
 GateResult evaluate_gate(const GateExpr& expr, const std::vector<Table>& compared, const CompareTags& tags);

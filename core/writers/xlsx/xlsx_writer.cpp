@@ -88,12 +88,12 @@ class XlsxWorkbook::Impl {
     write_sheet_xml(t, index == 0, [this](std::string_view piece) { write(piece); });
     close_part();
     if (t.num_rows() > kXlsxMaxRows - 1 || t.num_columns() > kXlsxMaxColumns)
-      notices_.push_back("report.xlsx: sheet " + t.name() + " has " + std::to_string(t.num_rows()) + " rows and " +
+      notices_.push_back({Code::xlsx_sheet_cut, "report.xlsx: sheet " + t.name() + " has " + std::to_string(t.num_rows()) + " rows and " +
                          std::to_string(t.num_columns()) + " columns; Excel holds " +
                          std::to_string(kXlsxMaxRows - 1) + " rows under the header and " +
-                         std::to_string(kXlsxMaxColumns) + " columns, so the worksheet stops there (the CSV has all)");
+                         std::to_string(kXlsxMaxColumns) + " columns, so the worksheet stops there (the CSV has all)"});
   }
-  const std::vector<std::string>& notices() const { return notices_; }
+  const std::vector<Diagnostic>& notices() const { return notices_; }
 
   // Writes the parts around the worksheets and the zip's directory; returns what went
   // wrong, or "".
@@ -144,13 +144,13 @@ class XlsxWorkbook::Impl {
   zipFile zip_ = nullptr;
   SheetNamer namer_;
   std::vector<std::string> names_;
-  std::vector<std::string> notices_;
+  std::vector<Diagnostic> notices_;
   std::string path_, partial_;
   std::string problem_;
 };
 
 std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets,
-                       std::vector<std::string>* notices) {
+                       std::vector<Diagnostic>* notices) {
   XlsxWorkbook book(path);
   for (const Table* t : sheets) book.add(*t);
   if (notices) *notices = book.notices();
@@ -162,6 +162,6 @@ XlsxWorkbook::~XlsxWorkbook() = default;
 void XlsxWorkbook::add(const Table& sheet) { impl_->add(sheet); }
 std::string XlsxWorkbook::close() { return impl_->close(); }
 void XlsxWorkbook::abandon() { impl_->abandon(); }
-const std::vector<std::string>& XlsxWorkbook::notices() const { return impl_->notices(); }
+const std::vector<Diagnostic>& XlsxWorkbook::notices() const { return impl_->notices(); }
 
 }  // namespace sollens::cli

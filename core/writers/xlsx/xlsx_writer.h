@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "table/table.h"
 
 namespace sollens::cli {
@@ -28,7 +29,7 @@ class XlsxWorkbook {
   std::string close();
   void abandon();  // no workbook after all: what was written is removed
   // What a reader of the workbook should know: sheets cut at Excel's row or column limit.
-  const std::vector<std::string>& notices() const;
+  const std::vector<Diagnostic>& notices() const;  // xlsx_sheet_cut
 
  private:
   class Impl;
@@ -38,6 +39,6 @@ class XlsxWorkbook {
 // The whole workbook at once. Returns an empty string on success, else what went wrong;
 // `notices` (if given) receives XlsxWorkbook::notices().
 std::string write_xlsx(const std::string& path, const std::vector<const Table*>& sheets,
-                       std::vector<std::string>* notices = nullptr);
+                       std::vector<Diagnostic>* notices = nullptr);
 
 }  // namespace sollens::cli

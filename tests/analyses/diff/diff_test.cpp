@@ -112,32 +112,34 @@ TEST_CASE("align_sequences: edit distance with TraceLens's backtrack", "[diff]")
 }
 
 TEST_CASE("parse_gate: figures, operators, changes and errors", "[diff]") {
-  std::string error;
-  auto g = parse_gate("op aten::mm time > +10%", error);
-  REQUIRE(g);
+  auto g = parse_gate("op aten::mm time > +10%");
+  REQUIRE(g.ok());
   CHECK(g->sheet == "ops_summary");
   CHECK(g->key == "aten::mm");
   CHECK(g->metric == "total_direct_kernel_time_ms");
   CHECK(g->percent);
   CHECK(g->threshold == 10);
-  g = parse_gate("kernel \"void k<a > b>\" time >= 50us", error);
-  REQUIRE(g);
+  g = parse_gate("kernel \"void k<a > b>\" time >= 50us");
+  REQUIRE(g.ok());
   CHECK(g->key == "void k<a > b>");
   CHECK(g->op == GateOp::kGreaterEqual);
   CHECK(g->unit_scale_us == 1);
-  g = parse_gate("gpu_timeline.idle_time > +0.2ms", error);
-  REQUIRE(g);
+  g = parse_gate("gpu_timeline.idle_time > +0.2ms");
+  REQUIRE(g.ok());
   CHECK(g->key == "idle_time");
   CHECK(g->unit_scale_us == 1000);
-  g = parse_gate("ops_summary[aten::add].Count > 0", error);
-  REQUIRE(g);
+  g = parse_gate("ops_summary[aten::add].Count > 0");
+  REQUIRE(g.ok());
   CHECK(g->metric == "Count");
-  CHECK_FALSE(parse_gate("total time >5%", error));
-  CHECK(error.find("no comparison") != std::string::npos);
-  CHECK_FALSE(parse_gate("walltime > 5%", error));
-  CHECK(error.find("unknown figure") != std::string::npos);
-  CHECK_FALSE(parse_gate("total time > 5 parsecs", error));
-  CHECK(error.find("unknown unit") != std::string::npos);
+  const auto refused = [](const char* text, const char* words) {
+    const Result<GateExpr> r = parse_gate(text);
+    INFO(text);
+    CHECK(r.code() == Code::bad_option_value);
+    CHECK(r.message().find(words) != std::string::npos);
+  };
+  refused("total time >5%", "no comparison");
+  refused("walltime > 5%", "unknown figure");
+  refused("total time > 5 parsecs", "unknown unit");
 }
 
 TEST_CASE("evaluate_gate: relative and absolute changes, rows in one run only", "[diff]") {
@@ -145,8 +147,7 @@ TEST_CASE("evaluate_gate: relative and absolute changes, rows in one run only", 
   const Table var = ops({"aten::mm", "aten::new"}, {2.3, 3.0}, {4, 1});
   std::vector<Table> compared;
   compared.push_back(*compare_sheet(base, var, *summary_sheet_spec("ops_summary"), {}, "ops_summary"));
-  std::string error;
-  const auto eval = [&](const char* text) { return evaluate_gate(*parse_gate(text, error), compared, {}); };
+  const auto eval = [&](const char* text) { return evaluate_gate(*parse_gate(text), compared, {}); };
   CHECK(eval("op aten::mm time > +10%").failed);           // +15 %
   CHECK_FALSE(eval("op aten::mm time > +20%").failed);
   CHECK(eval("op aten::mm time > +0.2ms").failed);         // +0.3 ms
@@ -155,6 +156,6 @@ TEST_CASE("evaluate_gate: relative and absolute changes, rows in one run only", 
   CHECK(eval("op aten::gone time < -99%").failed);          // gone: −100 %
   CHECK(std::fabs(eval("op aten::mm time > +10%").change - 15.0) < 1e-9);
   const GateResult missing = eval("op aten::nothing time > +1%");
-  CHECK_FALSE(missing.error.empty());
+  CHECK(missing.error.code() == Code::gate_not_evaluable);
   CHECK_FALSE(missing.failed);
 }
