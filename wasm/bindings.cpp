@@ -11,7 +11,6 @@
 #include "api/page_session.h"
 #include "api/rank_set.h"
 #include "base/diagnostics.h"
-#include "writers/diagnostics_catalogue.h"
 
 namespace {
 
@@ -215,6 +214,6 @@ EMSCRIPTEN_BINDINGS(sollens) {
   emscripten::function("version", emscripten::optional_override([] { return std::string("0.1.0"); }));
   // The diagnostics catalogue for the page's Diagnostics reference: [{id, severity, meaning, action}].
   emscripten::function("diagnosticsCatalogueJson", emscripten::optional_override([] {
-    return diagnostics_catalogue_json(diagnostic_catalogue(), JsonBuilder::Spacing::kCompact);
+    return PageSession::diagnostics_catalogue_json();
   }));
 }

@@ -4,6 +4,7 @@
 #include "api/compare.h"
 #include "writers/csv_writer.h"
 #include "writers/device_json.h"
+#include "writers/diagnostics_catalogue.h"
 #include "writers/info_json.h"
 #include "writers/json_builder.h"
 #include "writers/json_writer.h"
@@ -89,6 +90,10 @@ std::string PageSession::gpu_timeline_csv() const {
 
 std::string PageSession::trace_metadata_json() const {
   return session_.loaded() ? sollens::trace_metadata_json(session_.metadata()) : "{}";
+}
+
+std::string PageSession::diagnostics_catalogue_json() {
+  return sollens::diagnostics_catalogue_json(diagnostic_catalogue(), JsonBuilder::Spacing::kCompact);
 }
 
 std::string PageSession::device_names_json() {

@@ -54,6 +54,8 @@ class PageSession {
   std::string gpu_timeline_csv() const;
   std::string trace_metadata_json() const;     // as report.json's metadata.trace
   static std::string device_names_json();      // api/options.h device_names()
+  // The diagnostics catalogue, [{id, severity, meaning, action}] (writers/diagnostics_catalogue.h).
+  static std::string diagnostics_catalogue_json();
 
   // Every build_* below answers its JSON, or {"error": {"code", "message"}}
   // (writers/page_json.h page_error_json), the code the catalogue's id.
