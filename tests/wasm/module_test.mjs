@@ -121,7 +121,7 @@ const grownError = grown.loadWithProgress((bytes, events) => {
   lastEvents = events;
   return true;
 });
-check(grownError === '' && grown.eventCount() === session.eventCount(), 'grow() keeps the bytes written before it');
+check(grownError.code === 'ok' && grown.eventCount() === session.eventCount(), 'grow() keeps the bytes written before it');
 check(calls > 0 && lastBytes === json.length && lastEvents === session.eventCount(),
   `loadWithProgress reports progress (${calls} calls, last ${lastBytes} bytes, ${lastEvents} events)`);
 check(JSON.parse(grown.gpuTimelineJson(false)).length === theirs.length - 1,
@@ -165,7 +165,8 @@ const junk = new TextEncoder().encode('hello');
 sollens.HEAPU8.set(junk, bad.allocate(junk.length));
 const badLoad = bad.load();
 check(badLoad.code === 'not_json' && /not JSON/.test(badLoad.message), 'a non-JSON file gives a clear error (not_json)');
-check(bad.loadExecutionTrace().code === 'file_empty', 'an empty buffer is no Execution Trace (file_empty)');
+const emptyEt = bad.loadExecutionTrace();
+check(emptyEt.code === 'file_empty', `an empty buffer is no Execution Trace (file_empty: ${emptyEt.code} ${emptyEt.message})`);
 session.delete();
 bad.delete();
 

@@ -41,11 +41,12 @@ function cutAt60(set, share = 0.6) {
   writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * share)));
   return file;
 }
-// `sollens info FILE`: its event count and warning lines.
+// `sollens info FILE`: its event count and warning lines ("sollens: warning: MESSAGE [code]";
+// notes, such as linking by correlation, are not the page's warnings).
 function cliInfo(file) {
   const text = execFileSync(cli, ['info', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const events = Number(/^events:\s*([\d,]+)/m.exec(text)?.[1].replace(/,/g, '') ?? NaN);
-  const warnings = [...text.matchAll(/^warning:\s*(.*)$/gm)].map((m) => m[1]);
+  const warnings = [...text.matchAll(/^sollens: warning: (.*) \[[a-z0-9_]+\]$/gm)].map((m) => m[1]);
   return { events, warnings };
 }
 // Eight bytes of PNG signature and an IHDR chunk's start: what a screenshot file begins with.
@@ -71,7 +72,8 @@ try {
     return page.evaluate(() => (document.getElementById('error').hidden ? 'loaded' : 'error'));
   };
   const shownEvents = () => page.$eval('#facts data', (d) => Number(d.value));
-  const shownWarnings = () => page.$$eval('#warnings li', (lis) => lis.map((li) => li.textContent));
+  // Each warning's words, without the link to its catalogue entry that follows them.
+  const shownWarnings = () => page.$$eval('#warnings li', (lis) => lis.map((li) => li.firstChild.textContent));
   // What identifies the shown report: its name, event count and GPU total time.
   const shownReport = () => page.evaluate(() => ({
     name: document.getElementById('trace-name').textContent,
