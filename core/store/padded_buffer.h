@@ -3,6 +3,7 @@
 // past the data, and the windowed reader may write one closing bracket there.
 #include <cstddef>
 #include <cstring>
+#include <utility>
 #include <memory>
 #include <string_view>
 
@@ -25,6 +26,17 @@ class PaddedBuffer {
 
   PaddedBuffer() = default;
   explicit PaddedBuffer(size_t size) { resize_uninitialized(size); }
+  // A moved-from buffer is empty: its size must not outlive the memory it no longer has.
+  PaddedBuffer(PaddedBuffer&& other) noexcept
+      : data_(std::move(other.data_)),
+        size_(std::exchange(other.size_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)) {}
+  PaddedBuffer& operator=(PaddedBuffer&& other) noexcept {
+    data_ = std::move(other.data_);
+    size_ = std::exchange(other.size_, 0);
+    capacity_ = std::exchange(other.capacity_, 0);
+    return *this;
+  }
   static PaddedBuffer copy_of(std::string_view bytes) {
     PaddedBuffer b(bytes.size());
     if (!bytes.empty()) std::memcpy(b.data(), bytes.data(), bytes.size());

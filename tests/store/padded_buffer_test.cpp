@@ -51,3 +51,15 @@ TEST_CASE("growing an adopted buffer past its capacity copies it and releases th
   CHECK(b.view().substr(0, 2) == "[]");
   CHECK(b.size() == 1000);
 }
+
+TEST_CASE("a moved-from buffer is empty, not a size without its memory", "[store]") {
+  PaddedBuffer from = PaddedBuffer::copy_of("hello");
+  PaddedBuffer to(std::move(from));
+  CHECK(to.view() == "hello");
+  CHECK(from.empty());  // NOLINT(bugprone-use-after-move): what is left is what is tested
+  CHECK(from.view().empty());
+  PaddedBuffer assigned;
+  assigned = std::move(to);
+  CHECK(assigned.view() == "hello");
+  CHECK(to.empty());  // NOLINT(bugprone-use-after-move)
+}
