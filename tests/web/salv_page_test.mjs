@@ -42,11 +42,11 @@ function cutAt60(set, share = 0.6) {
   return file;
 }
 // `sollens info FILE`: its event count and warning lines ("sollens: warning: MESSAGE [code]";
-// notes, such as linking by correlation, are not the page's warnings).
+// notes, such as linking by correlation, are in the page's list too).
 function cliInfo(file) {
   const text = execFileSync(cli, ['info', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const events = Number(/^events:\s*([\d,]+)/m.exec(text)?.[1].replace(/,/g, '') ?? NaN);
-  const warnings = [...text.matchAll(/^sollens: warning: (.*) \[[a-z0-9_]+\]$/gm)].map((m) => m[1]);
+  const warnings = [...text.matchAll(/^sollens: (?:warning|note): (.*) \[[a-z0-9_]+\]$/gm)].map((m) => m[1]);
   return { events, warnings };
 }
 // Eight bytes of PNG signature and an IHDR chunk's start: what a screenshot file begins with.
