@@ -5,14 +5,11 @@
 #include "analyses/hta/critical_path/critical_path.h"
 #include "analyses/hta/hta_trace.h"
 #include "api/session.h"
+#include "base/stopwatch.h"
 #include "writers/trace_trim.h"
 
 namespace sollens {
 namespace {
-
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
 
 // Each GPU event's op's estimate over its measured time, capped at 1 (an op measured
 // faster than its estimate is flagged by SOL's own sheets, not here).

@@ -23,4 +23,10 @@ const Column* Table::find(std::string_view name) const {
   return nullptr;
 }
 
+const Table* find_sheet(const std::vector<Table>& sheets, std::string_view name) {
+  for (const Table& t : sheets)
+    if (t.name() == name) return &t;
+  return nullptr;
+}
+
 }  // namespace sollens

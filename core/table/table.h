@@ -101,4 +101,7 @@ class Table {
   std::deque<Column> columns_;  // deque: references from add_column stay valid
 };
 
+// The first sheet named `name`; null when there is none.
+const Table* find_sheet(const std::vector<Table>& sheets, std::string_view name);
+
 }  // namespace sollens

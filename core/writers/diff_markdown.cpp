@@ -29,13 +29,6 @@ std::string markdown_text(const std::string& text) {
   return out;
 }
 
-const Table* find_sheet(const std::vector<Table>& sheets, const std::string& name) {
-  const Table* found = nullptr;
-  for (const Table& t : sheets)
-    if (t.name() == name) found = &t;
-  return found;
-}
-
 // Rows of a compared sheet, largest change first, as a Markdown table.
 void markdown_top(std::ostream& md, const std::vector<Table>& sheets, const std::string& sheet,
                   const std::string& metric, const CompareTags& tags, size_t limit, const char* title) {

@@ -116,6 +116,6 @@ try {
   check(false, `the page test ran to its end (${e.message})`);
 } finally {
   await browser?.close();
-  server.close();
+  server.kill();
 }
 finish();

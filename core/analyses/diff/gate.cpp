@@ -106,12 +106,6 @@ bool parse_figure(const std::string& figure, GateExpr& e, std::string& error) {
   return true;
 }
 
-const Table* find_table(const std::vector<Table>& tables, const std::string& name) {
-  for (const Table& t : tables)
-    if (t.name() == name) return &t;
-  return nullptr;
-}
-
 // µs per unit of a time figure; 0 for other figures. Sheets read back from a
 // report.json carry no units: then the column name tells (time ms, (µs), _us).
 double unit_in_us(Unit unit, const std::string& metric) {
@@ -150,7 +144,7 @@ Result<GateExpr> parse_gate(const std::string& text) {
 GateResult evaluate_gate(const GateExpr& expr, const std::vector<Table>& compared, const CompareTags& tags) {
   GateResult r;
   r.expr = expr;
-  const Table* t = find_table(compared, expr.sheet);
+  const Table* t = find_sheet(compared, expr.sheet);
   if (!t) {
     r.error = Status(Code::gate_not_evaluable, "no compared sheet '" + expr.sheet + "'");
     return r;

@@ -6,12 +6,6 @@ namespace sollens {
 
 namespace {
 
-const Table* find_sheet(const std::vector<Table>& sheets, const std::string& name) {
-  for (const Table& t : sheets)
-    if (t.name() == name) return &t;
-  return nullptr;
-}
-
 struct NamedSpec {
   const char* sheet;
   SheetCompareSpec spec;

@@ -13,12 +13,6 @@ namespace {
 
 constexpr const char* kFirstToLast = "from the first GPU event to the last, idle included";
 
-const Table* find_sheet(const std::vector<Table>& sheets, const std::string& name) {
-  for (const Table& t : sheets)
-    if (t.name() == name) return &t;
-  return nullptr;
-}
-
 // The gpu_timeline row `type`'s `time ms`, in µs; nullopt when absent.
 std::optional<double> timeline_us(const std::vector<Table>& sheets, const std::string& type) {
   const Table* t = find_sheet(sheets, "gpu_timeline");

@@ -6,7 +6,7 @@ namespace sollens {
 
 namespace {
 
-bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
+bool name_has(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 LaunchKind launch_kind_of_gpu_event(Category c) {
   if (c == Category::kGpuMemcpy) return LaunchKind::kMemcpy;
@@ -21,10 +21,10 @@ std::string_view unquote(std::string_view v) { return v.size() >= 2 && v.front()
 bool is_graph_launch(std::string_view name) { return name.ends_with("GraphLaunch"); }
 
 std::optional<LaunchKind> launch_kind_of_runtime(std::string_view name) {
-  if (contains(name, "Graph")) return std::nullopt;
-  if (contains(name, "Launch") && contains(name, "Kernel")) return LaunchKind::kKernel;
-  if (contains(name, "Memcpy")) return LaunchKind::kMemcpy;
-  if (contains(name, "Memset")) return LaunchKind::kMemset;
+  if (name_has(name, "Graph")) return std::nullopt;
+  if (name_has(name, "Launch") && name_has(name, "Kernel")) return LaunchKind::kKernel;
+  if (name_has(name, "Memcpy")) return LaunchKind::kMemcpy;
+  if (name_has(name, "Memset")) return LaunchKind::kMemset;
   return std::nullopt;
 }
 

@@ -21,7 +21,7 @@ bool is_launch_call(std::string_view name) {
   return std::find(kLaunches.begin(), kLaunches.end(), name) != kLaunches.end();
 }
 
-struct Change {
+struct QueueChange {
   double ts;
   int64_t stream;
   int delta;
@@ -30,14 +30,14 @@ struct Change {
 
 // Launch rows (file order, one per GPU event of the call's correlation), then the GPU
 // events that have one (file order): the frame HTA concatenates before sorting.
-std::vector<Change> queue_changes(const HtaTrace& trace) {
+std::vector<QueueChange> queue_changes(const HtaTrace& trace) {
   const EventStore& s = trace.store();
   std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;
   for (uint32_t i = 0; i < s.size(); ++i)
     if (trace.loaded(i) && is_gpu_activity(s.category[i]) && s.phase[i] == Phase::kComplete && trace.stream(i) != -1 &&
         s.correlation[i] != kNoValue)
       gpu_by_correlation[s.correlation[i]].push_back(i);
-  std::vector<Change> changes;
+  std::vector<QueueChange> changes;
   std::unordered_map<int64_t, bool> launched;
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (!trace.loaded(i) || !is_runtime(s.category[i]) || s.phase[i] != Phase::kComplete || !is_launch_call(s.name_of(i)))
@@ -57,12 +57,12 @@ std::vector<Change> queue_changes(const HtaTrace& trace) {
 }  // namespace
 
 std::vector<QueueLengthPoint> queue_length_series(const HtaTrace& trace) {
-  const std::vector<Change> changes = queue_changes(trace);
+  const std::vector<QueueChange> changes = queue_changes(trace);
   std::vector<double> keys(changes.size());
   for (size_t k = 0; k < changes.size(); ++k) keys[k] = changes[k].ts;
   std::map<int64_t, std::vector<QueueLengthPoint>> by_stream;
   for (uint32_t k : numpy_quicksort_order(keys)) {
-    const Change& c = changes[k];
+    const QueueChange& c = changes[k];
     std::vector<QueueLengthPoint>& points = by_stream[c.stream];
     const int64_t before = points.empty() ? 0 : points.back().queue_length;
     points.push_back({c.ts, c.stream, before + c.delta, c.gpu_event});

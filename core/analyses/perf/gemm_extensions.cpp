@@ -17,28 +17,11 @@ namespace {
 
 const PyValue kBf16 = PyValue::str("c10::bfloat16");
 
-// Python's a // b.
-int64_t floor_div(int64_t a, int64_t b) {
-  const int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-// args["Input type"][k]: nullopt where Python's index would raise.
-const PyValue* type_at(const EventArgs& g, size_t k) {
-  return g.types.is_seq() && k < g.types.size() ? &g.types[k] : nullptr;
-}
 PyValue type_or(const EventArgs& g, size_t k, const PyValue& fallback) {
   const PyValue* t = type_at(g, k);
   return t ? *t : fallback;
 }
 
-// Element k of the shape in Input Dims slot `slot`, as an int; nullopt where Python
-// would raise or the element is not an int.
-std::optional<int64_t> dim(const EventArgs& g, size_t slot, size_t k) {
-  const PyValue& shape = at(g.dims, slot);
-  if (!shape.is_seq() || k >= shape.size() || !shape[k].is_int()) return std::nullopt;
-  return shape[k].i;
-}
 
 // tuple(args["Input Strides"][k]) under `try: … except KeyError` (or, with
 // `index_error_too`, `except (KeyError, IndexError)`): None when the key is absent;

@@ -327,10 +327,6 @@ ModelResult pa_sparse_prefill(const ModelInput& in) {
   return r;
 }
 
-int64_t floor_div(int64_t a, int64_t b) {
-  const int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
 
 // vLLM gdn_attention_core (Gated Delta Network linear attention): mixed_qkv dims[0] =
 // (T, 2·H_K·d_k + H_V·d_v), b dims[1] = (T, H_V), out dims[3] = (T, H_V, d_v), H_K =

@@ -9,11 +9,6 @@ namespace sollens::perf {
 
 namespace {
 
-std::optional<int64_t> dim(const EventArgs& g, size_t slot, size_t k) {
-  const PyValue& s = at(g.dims, slot);
-  if (!s.is_seq() || k >= s.size() || !s[k].is_int()) return std::nullopt;
-  return s[k].i;
-}
 
 PyValue dtype_or_bf16(const EventArgs& g, size_t slot) {
   return g.types.is_seq() && g.types.size() > slot ? g.types[slot] : PyValue::str("c10::BFloat16");

@@ -40,9 +40,6 @@ std::optional<std::vector<int64_t>> shape_of(const EventArgs& g, size_t slot, si
   if (!s || s->size() != n) return std::nullopt;
   return s;
 }
-const PyValue* type_at(const EventArgs& g, size_t k) {
-  return g.types.is_seq() && k < g.types.size() ? &g.types[k] : nullptr;
-}
 
 struct Moe {
   int64_t M = 0, K = 0, N = 0, E = 0, topk = 0;

@@ -81,5 +81,21 @@ inline const PyValue& at(const PyValue& seq, size_t k) {
   return seq.is_seq() && k < seq.size() ? seq[k] : kNone;
 }
 int64_t prod(const std::vector<int64_t>& v);
+// Python's a // b.
+inline int64_t floor_div(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+// args["Input type"][k]; nullptr where Python's index would raise.
+inline const PyValue* type_at(const EventArgs& g, size_t k) {
+  return g.types.is_seq() && k < g.types.size() ? &g.types[k] : nullptr;
+}
+// Element k of the shape in Input Dims slot `slot`, as an int; nullopt where Python
+// would raise or the element is not an int.
+inline std::optional<int64_t> dim(const EventArgs& g, size_t slot, size_t k) {
+  const PyValue& shape = at(g.dims, slot);
+  if (!shape.is_seq() || k >= shape.size() || !shape[k].is_int()) return std::nullopt;
+  return shape[k].i;
+}
 
 }  // namespace sollens::perf

@@ -10,12 +10,6 @@ namespace sollens::ranks {
 
 namespace {
 
-const Table* find_sheet(const std::vector<Table>& sheets, const std::string& name) {
-  for (const Table& t : sheets)
-    if (t.name() == name) return &t;
-  return nullptr;
-}
-
 std::optional<double> number(const Column* c, size_t row) {
   if (!c || c->is_null(row)) return std::nullopt;
   if (c->type() == ColumnType::kInt) return static_cast<double>(c->int_at(row));

@@ -1,4 +1,5 @@
 #include "analyses/roofline/roofline.h"
+#include "base/nan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +9,6 @@ namespace sollens {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct SpecPeaks {
   std::string_view spec;

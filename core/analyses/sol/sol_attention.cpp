@@ -101,7 +101,7 @@ double varlen_pairs(int64_t n, int64_t total_q, int64_t total_kv, int64_t longes
              static_cast<double>(n - 1);
 }
 
-AttentionWork failed(std::string why) {
+AttentionWork attention_failed(std::string why) {
   AttentionWork w;
   w.why_not = std::move(why);
   return w;
@@ -149,26 +149,26 @@ bool is_sol_attention_op(std::string_view name, bool launcher) {
 
 AttentionWork attention_work(std::string_view name, const perf::EventArgs& args) {
   const AttentionSpec* spec = spec_of(name);
-  if (!spec) return failed("not an attention op");
+  if (!spec) return attention_failed("not an attention op");
   const auto q = int_list(at(args.dims, spec->q)), k = int_list(at(args.dims, spec->q + 1)),
              v = int_list(at(args.dims, spec->q + 2));
-  if (!q || !k || !v) return failed("attention q/k/v shapes not recorded");
+  if (!q || !k || !v) return attention_failed("attention q/k/v shapes not recorded");
   const auto Q = read_dims(*q, spec->layout), K = read_dims(*k, spec->layout), V = read_dims(*v, spec->layout);
   if (!Q || !K || !V || Q->b != K->b || K->b != V->b || K->s != V->s || Q->d != K->d || K->h != V->h ||
       K->h <= 0 || Q->h % K->h != 0)
-    return failed("attention q/k/v shapes do not match");
+    return attention_failed("attention q/k/v shapes do not match");
 
   AttentionWork w;
   w.backward = spec->backward;
   bool bottom_right = false;
-  if (!read_mask(*spec, args.concrete, w, bottom_right)) return failed("attention causal flag not recorded");
+  if (!read_mask(*spec, args.concrete, w, bottom_right)) return attention_failed("attention causal flag not recorded");
   w.shape = {Q->b, Q->h, K->h, Q->s, K->s, Q->d, V->d, 0};
 
   const auto cu = spec->cu_seqlens < 0 ? std::nullopt : int_list(at(args.dims, static_cast<size_t>(spec->cu_seqlens)));
   const bool varlen = cu && cu->size() == 1 && (*cu)[0] >= 2;
   bool longest_known = false;
   if (varlen) {
-    if (w.shape.batch != 1) return failed("varlen attention with a batch dimension");
+    if (w.shape.batch != 1) return attention_failed("varlen attention with a batch dimension");
     w.shape.sequences = (*cu)[0] - 1;
     const size_t mx = static_cast<size_t>(spec->max_seqlen);
     const int64_t longest_q = int_value(at(args.concrete, mx)).value_or(0);
@@ -182,7 +182,7 @@ AttentionWork attention_work(std::string_view name, const perf::EventArgs& args)
   }
 
   const auto bpe = perf::bytes_per_element(at(args.types, spec->q));
-  if (!bpe) return failed("attention dtype not sized");
+  if (!bpe) return attention_failed("attention dtype not sized");
   const double heads = static_cast<double>(w.shape.batch * w.shape.heads_q);
   const double dqk = static_cast<double>(w.shape.d_qk), dv = static_cast<double>(w.shape.d_v);
   w.macs = heads * w.pairs * (w.backward ? 3 * dqk + 2 * dv : dqk + dv);

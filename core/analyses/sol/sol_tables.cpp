@@ -2,6 +2,7 @@
 
 #include "analyses/sol/sol_context.h"
 #include "analyses/sol/sol_phase.h"
+#include "base/nan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,6 @@ namespace sollens {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct Group {
   std::string key;

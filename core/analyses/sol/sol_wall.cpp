@@ -9,12 +9,12 @@
 #include "analyses/sol/sol_steps.h"
 #include "analyses/sol/sol_tables.h"
 #include "base/interval_math.h"
+#include "base/nan.h"
 
 namespace sollens {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double percent(double part, double whole) { return whole > 0 ? part / whole * 100 : kNaN; }
 

@@ -11,12 +11,12 @@
 #include "analyses/verdict/verdict_lists.h"
 #include "analyses/verdict/verdict_rows.h"
 #include "analyses/verdict/verdict_steps.h"
+#include "base/nan.h"
 
 namespace sollens::verdict {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double pct(double part, double whole) { return whole > 0 ? 100 * part / whole : kNaN; }
 
