@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <string>
 
 #include "ingest/json_layout.h"
@@ -17,7 +18,8 @@ int64_t int_of(simdjson::dom::element e) {
   int64_t i;
   if (!e.get_int64().get(i)) return i;
   double d;
-  if (!e.get_double().get(d)) return static_cast<int64_t>(d);
+  // A double past int64 (or nan) has no int64: casting it is undefined, so it reads as 0.
+  if (!e.get_double().get(d)) return std::fabs(d) < 9.2e18 ? static_cast<int64_t>(d) : 0;
   std::string_view s;
   if (!e.get_string().get(s)) {
     // As std::stoll read it: leading blanks, then digits; the rest is ignored.

@@ -329,7 +329,6 @@ class Builder {
   void classify_tensors(const std::set<int64_t>& params, const std::set<int64_t>& state) {
     std::map<Key, std::pair<double, double>> unique_inputs;  // largest (elements, bytes)
     for (SolarNode& s : result_.nodes) {
-      const EtNode& n = graph_.nodes[s.node];
       for (Access& a : s.reads) {
         const EtTensor& t = graph_.tensors[a.tensor];
         a.weight = params.count(t.storage) > 0;
