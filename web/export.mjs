@@ -174,7 +174,8 @@ function arrowColumn(A, column, rows, index) {
   }
 }
 
-export async function sheetArrow(sheet) {
+// The sheet as an Arrow table (the SQL view hands it to DuckDB, which shares this Arrow).
+export async function sheetArrowTable(sheet) {
   const A = await loadArrow();
   const fields = [];
   const children = [];
@@ -190,7 +191,12 @@ export async function sheetArrow(sheet) {
   }
   const schema = new A.Schema(fields);
   const struct = A.makeData({ type: new A.Struct(fields), length: sheet.rows, nullCount: 0, children });
-  return A.tableToIPC(new A.Table([new A.RecordBatch(schema, struct)]), 'file');
+  return new A.Table([new A.RecordBatch(schema, struct)]);
+}
+
+export async function sheetArrow(sheet) {
+  const A = await loadArrow();
+  return A.tableToIPC(await sheetArrowTable(sheet), 'file');
 }
 
 // --- downloads -------------------------------------------------------------------------------

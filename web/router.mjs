@@ -38,12 +38,12 @@
 import { app, viewState } from './state.mjs';
 import { isLoading, ui } from './ui.mjs';
 
-const VIEW_MODULES = new Set(['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare']);
+const VIEW_MODULES = new Set(['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare', 'sql']);
 const RANK_SET_VIEWS = new Set(['ranks']);  // drawn from app.ranks, not from the shown report
 const shownData = (name) => (RANK_SET_VIEWS.has(name) ? app.ranks : app.report);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
-export const REPORT_VIEWS = ['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays'];
+export const REPORT_VIEWS = ['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'sql'];
 const renderedViews = new Set();
 
 // How a view asks for a recomputed report or cycles (set by app.mjs): both return
