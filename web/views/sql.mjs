@@ -140,6 +140,7 @@ function buildPanel(state) {
   query.autocomplete = 'off';
   query.setAttribute('aria-describedby', 'sql-keys');
   query.value = state.query ?? DEFAULT_QUERY;
+  examples.select.value = EXAMPLES.find((x) => x.sql === query.value)?.id ?? '';
   const run = el('button', 'primary sql-run', 'Run');
   run.type = 'button';
   run.disabled = true;
