@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const MODULE_VIEWS = ['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare'];
+const MODULE_VIEWS = ['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'cycles', 'sol', 'solar', 'compare', 'sql'];
 const VIEW_TIMEOUT_MS = 15_000;
 
 // RFC 4180 CSV (quoted fields may hold commas, quotes and newlines).
