@@ -306,19 +306,29 @@ function sharedCannotRecompute() {
   return false;
 }
 
-function showProgress({ phase, done, total, events, item, items, itemName }) {
+// Stage 1 of 3: the events are parsed as the file is read; 2: the event tree; 3: the sheets.
+function showProgress({ phase, done, total, events, elapsedMs, item, items, itemName }) {
   ui.progress.max = Math.max(total, 1);
   ui.progress.value = Math.min(done, total);
   // Several rank traces: which one (the bar is that file's).
   if (items) ui.loaderName.textContent = `trace ${item} of ${items}: ${itemName}`;
-  // The events are parsed as the file is read; the event tree follows.
   if (phase === 'read') {
-    ui.progressLabel.textContent = 'Reading and parsing the file';
-    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read, ${fmtInt(events)} events`;
-  } else {
-    ui.progressLabel.textContent = 'Linking events';
+    ui.progressLabel.textContent = 'Step 1 of 3: reading and parsing the file';
+    ui.progressDetail.textContent = `${fmtBytes(done)} of ${fmtBytes(total)} read${readRate(done, elapsedMs)}, ${fmtInt(events)} events`;
+  } else if (phase === 'parse') {
+    ui.progressLabel.textContent = 'Step 2 of 3: linking events';
     ui.progressDetail.textContent = `${fmtInt(events)} events read; building the event tree`;
+  } else {
+    ui.progressLabel.textContent = 'Step 3 of 3: computing the report';
+    ui.progressDetail.textContent = `${fmtInt(events)} events; every sheet, as the CLI computes them`;
   }
+}
+
+// " at 412 MiB/s" of the file as it is on disk (in the units of the sizes beside it);
+// nothing in the first 200 ms, before a rate means anything.
+function readRate(bytes, elapsedMs) {
+  if (!(elapsedMs > 200) || !(bytes > 0)) return '';
+  return ` at ${fmtFixed(bytes / 2 ** 20 / (elapsedMs / 1e3), 0)} MiB/s`;
 }
 
 // The report comes first; the cycles follow in their own message.

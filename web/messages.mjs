@@ -39,7 +39,9 @@
 //                                catalogue: [{id, severity, meaning, action}]), warm}   once the module runs
 //                                (warm: false), again once it has run the bundled sample (true)
 //                  PROGRESS     {id, phase: 'read' (events parsed as they are read) |
-//                                'parse' (the event tree), done, total, events}, and for
+//                                'parse' (the event tree) | 'analyse' (the report's sheets),
+//                                done, total, events, elapsedMs (since the load, or this
+//                                file of several, began)}, and for
 //                                OPEN_RANKS {item, items, itemName}: which file of how many
 //                  DONE         {id, name, fileBytes, gzip, cutShort (the file ends before
 //                                its trace does: the events before the cut were read),

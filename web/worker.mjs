@@ -138,7 +138,8 @@ async function open({ id, file, url, name, remote, compare }) {
     const now = performance.now();
     if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
     lastPost = now;
-    self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events });
+    self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events,
+      elapsedMs: now - t0 });
   };
   try {
     let sollens;
@@ -185,6 +186,7 @@ async function open({ id, file, url, name, remote, compare }) {
     const cutShortLoss = warnings.find((w) => w.code === 'cut_short_gpu')?.message ?? '';
     const traceMetadata = session.traceMetadataJson();  // JSON text: keeps 64-bit ints exact
     const gpuTimeline = JSON.parse(session.gpuTimelineJson(false));
+    progress('analyse', 1, 1, info.events ?? 0, true);
     const report = buildReport();
     const tDone = performance.now();
     self.postMessage({
@@ -228,12 +230,13 @@ async function openRanks({ id, files }) {
     const skipped = [];  // Execution Traces: no profiler events to summarise
     for (const [index, { file, name }] of files.entries()) {
       let lastPost = 0;
+      const tItem = performance.now();
       const progress = (phase, done, total, events, force) => {
         const now = performance.now();
         if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
         lastPost = now;
         self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events,
-          item: index + 1, items: files.length, itemName: name });
+          elapsedMs: now - tItem, item: index + 1, items: files.length, itemName: name });
       };
       try {
         const source = await blobSource(file);

@@ -13,7 +13,7 @@ using namespace sollens;
 
 namespace {
 
-double metric(const SolResult& result, const std::string& name) {
+[[maybe_unused]] double metric(const SolResult& result, const std::string& name) {
   const Table& metrics = result.report.metrics;
   for (size_t r = 0; r < metrics.num_rows(); ++r)
     if (metrics.column(0).string_at(r) == name) return metrics.column(1).float_at(r);
@@ -21,7 +21,7 @@ double metric(const SolResult& result, const std::string& name) {
   return 0;
 }
 
-const Document* member(const Document& doc, const std::string& key) {
+[[maybe_unused]] const Document* member(const Document& doc, const std::string& key) {
   for (const auto& [name, value] : doc.members())
     if (name == key) return &value;
   return nullptr;

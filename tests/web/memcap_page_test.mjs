@@ -20,7 +20,8 @@
 // the error notice, saying it does not fit the browser's memory and linking the
 // catalogue's entry out_of_memory (ui.mjs's diagnostic link); the tab did not crash and the worker still
 // answers: the sample (samples/*.json.gz) then opens and its overview shows the trace's
-// facts and GPU timeline. Screenshots: memcap-refused.png, memcap-after.png.
+// facts and GPU timeline; while the big trace streams in, the loader shows its stage and
+// read rate (MiB/s). Screenshots: memcap-progress.png, memcap-refused.png, memcap-after.png.
 // Prints "memcap: N passed, M failed".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -83,8 +84,22 @@ try {
       title: document.getElementById('error-title').textContent, hint: document.getElementById('error-hint').textContent }));
   };
 
+  // The loader while the big trace streams in: its stage and read rate.
+  // Label and detail are read together, in the page, the moment a rate is shown.
+  const progressSeen = page.waitForFunction(() => {
+    const label = document.getElementById('progress-label').textContent;
+    const detail = document.getElementById('progress-detail').textContent;
+    return /MiB\/s/.test(detail) && { label, detail };
+  }, null, { timeout: LOAD_TIMEOUT_MS, polling: 50 }).then(async (shown) => {
+    await page.screenshot({ path: path.join(screenshots, 'memcap-progress.png') });
+    return shown.jsonValue();
+  }).catch(() => null);
   const started = Date.now();
   const refused = await opened(big);
+  const progress = await progressSeen;
+  check(progress && /^Step 1 of 3: reading and parsing/.test(progress.label) &&
+    /iB of [\d.,]+ [MG]iB read at [\d,]+ MiB\/s, [\d,]+ events/.test(progress.detail),
+    `while it loads, the loader names the stage and the read rate (${progress ? `${progress.label} | ${progress.detail}` : 'no rate shown'})`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   await page.screenshot({ path: path.join(screenshots, 'memcap-refused.png') });
   console.log(`  notice after ${seconds} s: ${refused.title} | ${refused.hint} [code ${refused.code}]`);

@@ -183,6 +183,15 @@ try {
 
   // --- a cancel keeps the report ------------------------------------------------------------
   for (const how of ['the cancel button', 'Escape']) {
+    // Every text the status line shows from here on: the shown trace's reread after the
+    // cancel can end (and say so) before the line is read.
+    await page.evaluate(() => {
+      const status = document.getElementById('status');
+      window.statusSeen = [];
+      window.statusWatch?.disconnect();
+      window.statusWatch = new MutationObserver(() => window.statusSeen.push(status.textContent));
+      window.statusWatch.observe(status, { childList: true, characterData: true, subtree: true });
+    });
     await page.setInputFiles('#file-input', gzOf('tracelens-h100-owlv2-large'));
     await page.waitForSelector('#loader:not([hidden])');
     if (how === 'Escape') await page.keyboard.press('Escape');
@@ -190,7 +199,8 @@ try {
     check(await page.locator('#loader').isHidden() && await page.locator('#error').isHidden(), `cancel (${how}): the loader goes, no error`);
     check(sameReport(await shownReport(), report) && await page.locator('#view-overview').isVisible(),
       `cancel (${how}): the report shown before stays (${report.name})`);
-    const status = await page.textContent('#status');
+    const seen = await page.evaluate(() => window.statusSeen);
+    const status = seen.find((text) => /Loading cancelled: .* stays/.test(text)) ?? seen.join(' | ');
     check(/Loading cancelled: .* stays/.test(status), `cancel (${how}): the status line says so (${status})`);
     if (how === 'the cancel button') await page.screenshot({ path: path.join(screenshots, 'salv-cancel-kept.png') });
     try {
