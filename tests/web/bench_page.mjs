@@ -1,6 +1,7 @@
 // Performance of the page in Debian's headless Chromium (playwright-core); prints figures.
 //   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024[,4096,...]] [--gz] [--compact]
 //                                 [--no-owlv2] [--check] [--site build/wasm/web]
+//                                 [--cli build/native/sollens]
 // (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file (the input's change
 //     event) to the report shown, in the page's clock,
 //     module already compiled and warmed (the page does both while the user picks a file);
@@ -13,12 +14,16 @@
 //     out of memory; prints the time (target: 1 GB <= 5 s), MB/s and the peak resident
 //     memory of Chromium's processes, per GB of JSON (sampled from /proc every 100 ms;
 //     the renderer that hosts the worker holds the wasm heap).
+// Beside each file's page figure, the CLI's for the same file in the same run: the whole
+// process of `sollens report FILE --out DIR --no-xlsx` (read, inflate, parse, every sheet,
+// the CSVs and report.json), its MB/s, and the page's time per byte over the CLI's.
 // (c) payload: the page's wasm + JS + HTML + CSS gzipped (-9), without vendor/
 //     (Arrow and DuckDB-Wasm, fetched only for an Arrow export or the SQL view). Target < 1.5 MB.
 // --check exits non-zero when (b) fails or (a)/(c) miss their targets (timings on a
 // loaded machine vary: CI runs it with a small synthetic trace, not the timing gates).
-import { readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defaultSite, gzOf, repo, startPageServer, launchChromium } from './support/harness.mjs';
@@ -31,6 +36,7 @@ let compactLayout = false;
 let owlv2 = true;
 let gate = false;
 let site = defaultSite;
+let cli = path.join(repo, 'build/native/sollens');
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--synthetic-mb') syntheticSizes = args[++i].split(',').map(Number).filter((n) => n > 0);
@@ -39,6 +45,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--no-owlv2') owlv2 = false;
   else if (args[i] === '--check') gate = true;
   else if (args[i] === '--site') site = path.resolve(args[++i]);
+  else if (args[i] === '--cli') cli = path.resolve(args[++i]);
   else throw new Error(`bench_page.mjs: unknown argument ${args[i]}`);
 }
 const TARGET_READY_S = 0.4;
@@ -46,6 +53,9 @@ const TARGET_1GB_S = 5;
 const TARGET_PAYLOAD_B = 1.5e6;
 const problems = [];
 const mb = (b) => (b / 1e6).toFixed(1);
+// owlv2-large's JSON, decompressed (tests/fixtures/traces/MANIFEST.md): the page's and
+// the CLI's MB/s are per byte of JSON.
+const OWLV2_JSON_BYTES = gunzipSync(readFileSync(gzOf('tracelens-h100-owlv2-large'))).length;
 
 // --- (c) payload ------------------------------------------------------------------------
 function walk(dir, rel = '') {
@@ -123,6 +133,26 @@ function sampleMemory() {
   return { peak, stop: () => clearInterval(timer) };
 }
 
+// The CLI on the same file, as a user runs it; prints its time beside the page's.
+function compareWithCli(file, jsonBytes, pageS) {
+  if (!existsSync(cli)) {
+    console.log(`    CLI: ${cli} not built (the native preset): no figure beside the page's`);
+    return;
+  }
+  const out = mkdtempSync(path.join(tmpdir(), 'sollens-bench-cli-'));
+  try {
+    const t0 = process.hrtime.bigint();
+    execFileSync(cli, ['report', file, '--out', out, '--no-xlsx'], { stdio: 'ignore' });
+    const cliS = Number(process.hrtime.bigint() - t0) / 1e9;
+    console.log(`    CLI (sollens report --no-xlsx, whole process): ${cliS.toFixed(2)} s, ${(jsonBytes / 1e6 / cliS).toFixed(0)} MB/s of JSON; ` +
+      `the page takes ${(pageS / cliS).toFixed(2)}x the CLI's time per byte (target <= 1.5x)`);
+  } catch (e) {
+    console.log(`    CLI: sollens report failed on ${path.basename(file)} (${e.message.split('\n')[0]})`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 // Opens one synthetic trace and prints its time and peak memory per GB of JSON.
 async function openSynthetic(file, sizeMb, jsonBytes) {
   const memory = sampleMemory();
@@ -140,6 +170,7 @@ async function openSynthetic(file, sizeMb, jsonBytes) {
   console.log(`    peak resident memory: Chromium processes together ${mb(memory.peak.total)} MB ` +
     `(${(memory.peak.total / 1e6 / gb).toFixed(0)} MB per GB of JSON), largest process ${mb(memory.peak.largest)} MB ` +
     `(${(memory.peak.largest / 1e6 / gb).toFixed(0)} MB per GB)`);
+  compareWithCli(file, jsonBytes, r.shownS);
   if (r.state !== 'loaded') problems.push(`synthetic ${sizeMb} MB ${kind} did not load: ${r.error}`);
   if (sizeMb === 1024 && !file.endsWith('.gz') && r.shownS > TARGET_1GB_S)
     problems.push(`synthetic 1 GB ${r.shownS.toFixed(1)} s > ${TARGET_1GB_S} s`);
@@ -208,6 +239,7 @@ try {
     console.log(`(a) owlv2 ready: best ${best.toFixed(2)} s, median ${median.toFixed(2)} s (target <= ${TARGET_READY_S} s); ` +
       `cycles shown: median ${cycleTimes.slice().sort((a, b) => a - b)[Math.floor(cycleTimes.length / 2)].toFixed(2)} s`);
     if (median > TARGET_READY_S) problems.push(`owlv2 median ${median.toFixed(2)} s > ${TARGET_READY_S} s`);
+    compareWithCli(trace, OWLV2_JSON_BYTES, median);
   }
 
   for (const sizeMb of syntheticSizes) {
