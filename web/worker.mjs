@@ -131,16 +131,23 @@ async function warmUp(sollens) {
   }
 }
 
-async function open({ id, file, url, name, remote, compare }) {
+// PROGRESS messages of one load (or one file of several: `item`), at most one per
+// PROGRESS_INTERVAL_MS unless forced, each with the time since the poster was made.
+function progressPoster(id, item = {}) {
   const t0 = performance.now();
   let lastPost = 0;
-  const progress = (phase, done, total, events, force) => {
+  return (phase, done, total, events, force) => {
     const now = performance.now();
     if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
     lastPost = now;
     self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events,
-      elapsedMs: now - t0 });
+      elapsedMs: now - t0, ...item });
   };
+}
+
+async function open({ id, file, url, name, remote, compare }) {
+  const t0 = performance.now();
+  const progress = progressPoster(id);
   try {
     let sollens;
     try {
@@ -229,15 +236,7 @@ async function openRanks({ id, files }) {
     ranks = new sollens.Ranks();
     const skipped = [];  // Execution Traces: no profiler events to summarise
     for (const [index, { file, name }] of files.entries()) {
-      let lastPost = 0;
-      const tItem = performance.now();
-      const progress = (phase, done, total, events, force) => {
-        const now = performance.now();
-        if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
-        lastPost = now;
-        self.postMessage({ type: FromWorker.PROGRESS, id, phase, done, total: Math.max(total, done), events,
-          elapsedMs: now - tItem, item: index + 1, items: files.length, itemName: name });
-      };
+      const progress = progressPoster(id, { item: index + 1, items: files.length, itemName: name });
       try {
         const source = await blobSource(file);
         session = new sollens.Session();
