@@ -81,6 +81,18 @@ class Session {
   double stream_events() const { return static_cast<double>(page_.stream_events()); }
   void stream_input_cut_short() { page_.stream_input_cut_short(); }
   emscripten::val finish_stream() { return status_object(page_.finish_stream()); }
+  // One part of a read split at the ',' at byte split_at (PageSession::begin_stream_part):
+  // fed as above, then the second part's finishSecondPart (its encoding is then
+  // partBytes, a view: copy it at once) and, once that encoding is in the filled buffer
+  // (allocate), the first part's finishFirstPart.
+  emscripten::val begin_stream_part(double expected_bytes, double split_at, bool second) {
+    return status_object(page_.begin_stream_part(static_cast<size_t>(expected_bytes), static_cast<size_t>(split_at), second));
+  }
+  emscripten::val finish_second_part() { return status_object(page_.finish_second_part()); }
+  emscripten::val part_bytes() const {
+    return emscripten::val(emscripten::typed_memory_view(page_.part_size(), page_.part_data()));
+  }
+  emscripten::val finish_first_part() { return status_object(page_.finish_first_part()); }
   double event_count() const { return static_cast<double>(page_.event_count()); }
   std::string warnings_json() const { return page_.warnings_json(); }
   std::string info_json() const { return page_.info_json(); }
@@ -175,6 +187,10 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("streamEvents", &Session::stream_events)
       .function("streamInputCutShort", &Session::stream_input_cut_short)
       .function("finishStream", &Session::finish_stream)
+      .function("beginStreamPart", &Session::begin_stream_part)
+      .function("finishSecondPart", &Session::finish_second_part)
+      .function("partBytes", &Session::part_bytes)
+      .function("finishFirstPart", &Session::finish_first_part)
       .function("infoJson", &Session::info_json)
       .function("gpuTimelineJson", &Session::gpu_timeline_json)
       .function("eventCount", &Session::event_count)

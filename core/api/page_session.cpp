@@ -42,6 +42,7 @@ Status PageSession::begin_stream(size_t expected_bytes, const LoadOptions& optio
   time_axis_.reset();
   session_.unload();
   buffer_ = PaddedBuffer();
+  std::string().swap(part_);
   stream_.reset();
   stream_options_ = options;
   stream_options_.compact_input = true;
@@ -67,6 +68,38 @@ Status PageSession::finish_stream() {
   if (!stream_) return Status(Code::no_trace_loaded, "no trace is being read");
   Status loaded = session_.load(*stream_, stream_options_).status();
   stream_.reset();
+  return loaded;
+}
+
+Status PageSession::begin_stream_part(size_t expected_bytes, size_t split_at, bool second,
+                                      const LoadOptions& options) {
+  Status begun = begin_stream(expected_bytes, options);
+  if (!begun.ok()) return begun;
+  const StreamSplit split{second ? StreamSplit::Part::kSecond : StreamSplit::Part::kFirst, split_at};
+  return guarded("starting to read the trace", [&]() -> Status {
+    stream_ = std::make_unique<TraceStreamReader>(ingest_options(stream_options_), expected_bytes, split);
+    return {};
+  });
+}
+
+Status PageSession::finish_second_part() {
+  if (!stream_) return Status(Code::no_trace_loaded, "no trace is being read");
+  Status finished = guarded("reading the trace", [&]() -> Status {
+    Result<std::string> encoded = stream_->finish_part();
+    if (!encoded.ok()) return encoded.status();
+    part_ = std::move(*encoded);
+    return {};
+  });
+  stream_.reset();
+  return finished;
+}
+
+Status PageSession::finish_first_part() {
+  if (!stream_) return Status(Code::no_trace_loaded, "no trace is being read");
+  stream_->set_second_part(buffer_.view());
+  Status loaded = session_.load(*stream_, stream_options_).status();
+  stream_.reset();
+  buffer_ = PaddedBuffer();
   return loaded;
 }
 

@@ -45,6 +45,21 @@ class PageSession {
   void stream_input_cut_short();
   Status finish_stream();
 
+  // The same read split in two at the ',' at byte `split_at` (ingest/trace_stream.h,
+  // StreamSplit), one PageSession per part (the page's two workers), each fed its part's
+  // text as above: the first part the text through that ',', the second the text from
+  // it. The second part ends with finish_second_part(): ok, and its encoding is at
+  // part_data() (part_size() bytes) until the next call. The first part ends with
+  // finish_first_part(), once that encoding is in the filled buffer (allocate), which
+  // it frees. Either fails with split_missed where the split was not between two events,
+  // or with the load's error: the page then reads the file in one pass, which gives the
+  // exact warnings and errors.
+  Status begin_stream_part(size_t expected_bytes, size_t split_at, bool second, const LoadOptions& options = {});
+  Status finish_second_part();
+  const uint8_t* part_data() const { return reinterpret_cast<const uint8_t*>(part_.data()); }
+  size_t part_size() const { return part_.size(); }
+  Status finish_first_part();
+
   size_t event_count() const { return session_.loaded() ? session_.event_count() : 0; }
   std::string warnings_json() const;           // [{"code","message"}]
   std::string info_json() const;               // writers/info_json.h; "{}" before a load
@@ -134,6 +149,7 @@ class PageSession {
   TableRegistry tables_;
   PaddedBuffer buffer_;
   std::unique_ptr<TraceStreamReader> stream_;
+  std::string part_;  // the second part's encoding (finish_second_part)
   std::unique_ptr<TimeAxisResult> time_axis_;  // build_time_axis's, for details and ranges
   int32_t time_axis_lanes_ = 0, time_axis_events_ = 0;  // their handles in tables_
   std::string trimmed_;

@@ -12,6 +12,7 @@
 #include "ingest/cut_short.h"
 #include "ingest/gzip.h"
 #include "ingest/json_layout.h"
+#include "ingest/stream_part.h"
 #include "ingest/trace_layout.h"
 #include "ingest/window_parser.h"
 
@@ -37,8 +38,11 @@ constexpr size_t kProjectAfterBytes = size_t(4) << 20;
 // Local offsets index buf_; absolute ones (in messages) add base_.
 class TraceStreamReader::State {
  public:
-  State(IngestOptions options, size_t expected_bytes)
-      : options_(std::move(options)), expected_bytes_(expected_bytes), store_(std::make_unique<EventStore>()) {
+  State(IngestOptions options, size_t expected_bytes, std::optional<StreamSplit> split = std::nullopt)
+      : options_(std::move(options)),
+        expected_bytes_(expected_bytes),
+        split_(split),
+        store_(std::make_unique<EventStore>()) {
     options_.compact_input = true;
     options_.release_input = nullptr;
     options_.threads = 1;
@@ -48,6 +52,7 @@ class TraceStreamReader::State {
     } catch (const std::bad_alloc&) {  // the standard library's
       fail(out_of_memory());
     }
+    if (second_part() && !failed()) guarded([&] { return enter_second_part(); });
   }
 
   char* prepare(size_t n) {
@@ -78,11 +83,22 @@ class TraceStreamReader::State {
     return !failed();
   }
 
+  Result<std::string> finish_part() {
+    if (!second_part()) return Status(Code::split_missed, "only the second part of a split read is encoded");
+    std::string encoded;
+    if (!failed()) guarded([&] { return encode_part(encoded); });
+    if (failed()) return status_;
+    return encoded;
+  }
+
+  void set_second_part(std::string_view encoded) { second_part_bytes_ = encoded; }
+
   size_t bytes_read() const { return total_; }
   void input_cut_short() { input_cut_short_ = true; }
   size_t events() const { return store_ ? store_->size() : 0; }
 
   Result<std::unique_ptr<EventStore>> finish() {
+    if (second_part()) return Status(Code::split_missed, "the second part of a split read has no store of its own");
     if (!failed()) guarded([&] { return finish_load(); });
     if (failed()) return status_;
     if (whole_) return std::move(whole_);
@@ -96,7 +112,25 @@ class TraceStreamReader::State {
     kTail,    // past its ']' (at tail_ locally)
     kWhole,   // no events array found as it was read: the whole text is kept for load_trace
     kDone,    // the input ended inside the array
+    kSplit,   // the first part of a split read: its events end at the split
   };
+
+  bool first_part() const { return split_ && split_->part == StreamSplit::Part::kFirst; }
+  bool second_part() const { return split_ && split_->part == StreamSplit::Part::kSecond; }
+  static Status split_missed(const std::string& why) {
+    return Status(Code::split_missed, "the split read's second part does not start between two events (" + why + ")");
+  }
+
+  // The second part's text starts with the ',' at the split: its events come at once.
+  Status enter_second_part() {
+    base_ = split_->at;
+    events_ = EventsArray{split_->at, split_->at};
+    sep_ = 0;
+    store_->reserve(kFirstRows);
+    parser_.emplace(*store_, buf_, counters_, /*repairs_allowed=*/true, &arena_);
+    phase_ = Phase::kEvents;
+    return Status::success();
+  }
 
   bool failed() const { return !status_.ok(); }
   void fail(Status status) {
@@ -147,6 +181,8 @@ class TraceStreamReader::State {
   }
 
   Status step(bool final) {
+    if (second_part() && base_ == split_->at && !buf_.empty() && buf_.view()[0] != ',')
+      return split_missed("its text does not start with the ',' between two events");
     if (phase_ == Phase::kHead) {
       Status found = find_events(final);
       if (!found.ok()) return found;
@@ -185,6 +221,7 @@ class TraceStreamReader::State {
     Result<std::optional<EventsArray>> located = locate_events(*store_, text);  // the error for non-JSON
     if (!located.ok()) return located.status();
     events_ = **located;
+    if (first_part() && split_->at <= events_.array_open) return split_missed("the split is before the events array");
     head_.assign(text.substr(0, events_.array_open));
     sep_ = events_.array_open;
     // Little at first: the first window tells the bytes per event, and reserve_ahead
@@ -212,22 +249,25 @@ class TraceStreamReader::State {
       }
       if (text[p] == ',') {  // an empty element (",,") carries nothing
         ++counters_.empty_elements;
-        sep_ = p;
+        move_past(p);
         continue;
       }
       // A guessed cut first; then the exact one, which a guess inside a string or a
       // nested value, or past the array's end, cannot parse.
-      size_t cut = jl::next_event_boundary(text, p + window);
+      size_t cut = clamp_to_split(jl::next_event_boundary(text, p + window), text);
       if (cut == jl::npos && !final) return Status::success();  // the window's end is not in yet
       if (cut != jl::npos) {
         const Parsed parsed = parse(cut);
         if (parsed == Parsed::kCancelled) return cancelled();
         if (parsed == Parsed::kDone) continue;
       }
-      cut = jl::scan_to_boundary(text, p, p + window);
+      cut = clamp_to_split(jl::scan_to_boundary(text, p, p + window), text);
       if (cut == jl::npos) return final ? one_at_a_time(jl::npos, final) : Status::success();
       const Parsed parsed = parse(cut);
       if (parsed == Parsed::kCancelled) return cancelled();
+      // Events before the split parse up to it, or it is not between two of them (or one
+      // of them is broken: the read in one pass then names it).
+      if (parsed == Parsed::kFailed && cut_at_split_) return split_missed("an event spans it");
       if (parsed == Parsed::kFailed) {
         Status slow = one_at_a_time(cut, final);
         if (!slow.ok()) return slow;
@@ -238,13 +278,36 @@ class TraceStreamReader::State {
 
   enum class Parsed { kDone, kFailed, kCancelled };
 
+  // The first part's windows end at the split at the latest (npos while it is not in),
+  // or at the first ',' of the empty elements before it, which are then stepped over.
+  size_t clamp_to_split(size_t cut, std::string_view text) {
+    cut_at_split_ = false;
+    if (!first_part()) return cut;
+    size_t split = split_->at - base_;
+    if (cut != jl::npos && cut <= split) return cut;
+    if (split >= text.size()) return jl::npos;
+    for (size_t before = split; before > sep_ + 1;) {
+      while (before > sep_ + 1 && jl::is_ws(text[before - 1])) --before;
+      if (before <= sep_ + 1 || text[before - 1] != ',') break;
+      split = --before;
+    }
+    cut_at_split_ = true;
+    return split;
+  }
+
+  // Past a window that ends at the separator `cut`.
+  void move_past(size_t cut) {
+    sep_ = cut;
+    if (first_part() && base_ + sep_ == split_->at) phase_ = Phase::kSplit;
+  }
+
   // Parses the window after sep_ up to `cut`; on success moves on past it.
   Parsed parse(size_t cut) {
     if (!parser_->parse(sep_, cut).ok) return Parsed::kFailed;
     if (buf_.view()[cut] == ']') {
       close_array(cut);
     } else {
-      sep_ = cut;
+      move_past(cut);
       reserve_ahead();
       if (options_.progress && !options_.progress(base_ + sep_, store_->size())) return Parsed::kCancelled;
     }
@@ -268,7 +331,7 @@ class TraceStreamReader::State {
       }
       if (text[p] == ',') {
         ++counters_.empty_elements;
-        sep_ = p;
+        move_past(p);
         continue;
       }
       const size_t cut = jl::scan_to_boundary(text, p, p);
@@ -281,7 +344,7 @@ class TraceStreamReader::State {
         close_array(cut);
         return Status::success();
       }
-      sep_ = cut;
+      move_past(cut);
     }
     return Status::success();
   }
@@ -339,14 +402,45 @@ class TraceStreamReader::State {
     if (total_ == 0) return Status(Code::file_empty, "the file is empty");
     Status stepped = step(/*final=*/true);
     if (!stepped.ok()) return stepped;
+    if (first_part()) return finish_first_part();
     if (phase_ == Phase::kHead || phase_ == Phase::kWhole) return load_whole();
-    EventStore& store = *store_;
-    store.input_bytes = total_;
-    // The members around the array, as one small text with the events left out.
     const bool closed = phase_ == Phase::kTail;
+    return finish_events(closed, closed ? buf_.view().substr(tail_ + 1) : std::string_view(), total_);
+  }
+
+  // The second part appended: its rows, args and counters, the text after the array.
+  Status finish_first_part() {
+    if (phase_ != Phase::kSplit) {
+      if (phase_ == Phase::kHead || phase_ == Phase::kWhole) return split_missed("no events array before it");
+      if (phase_ == Phase::kTail) return split_missed("the events array ends before it");
+      return split_missed("an event spans it");
+    }
+    Result<StreamPartEnd> end = append_stream_part(second_part_bytes_, *store_, arena_, counters_);
+    if (!end.ok()) return end.status();
+    const std::string tail(end->tail);  // the part's bytes may go once it is appended
+    return finish_events(end->closed, tail, split_->at + end->bytes_read);
+  }
+
+  Status encode_part(std::string& encoded) {
+    Status stepped = step(/*final=*/true);
+    if (!stepped.ok()) return stepped;
+    const bool closed = phase_ == Phase::kTail;
+    const std::string_view tail = closed ? buf_.view().substr(tail_ + 1) : std::string_view();
+    encoded = encode_stream_part(*store_, arena_, counters_, StreamPartEnd{closed, tail, total_});
+    buf_ = PaddedBuffer();
+    store_.reset();
+    return Status::success();
+  }
+
+  // The store finished: the members around the array (`tail`: the text after its ']'
+  // when `closed`), the warnings, the args as the store's input.
+  Status finish_events(bool closed, std::string_view tail, size_t input_bytes) {
+    EventStore& store = *store_;
+    store.input_bytes = input_bytes;
+    // The members around the array, as one small text with the events left out.
     std::string around = head_;
     around += "[]";
-    if (closed) around.append(buf_.view().substr(tail_ + 1));
+    if (closed) around.append(tail);
     buf_ = PaddedBuffer();
     store.input = PaddedBuffer::copy_of(around);
     if (input_cut_short_) store.warnings.push_back(gzip_truncated_warning());
@@ -375,6 +469,9 @@ class TraceStreamReader::State {
 
   IngestOptions options_;
   const size_t expected_bytes_;
+  const std::optional<StreamSplit> split_;
+  std::string_view second_part_bytes_;  // the first part's: the second's encoding
+  bool cut_at_split_ = false;  // the first part's last window was cut at the split
   std::unique_ptr<EventStore> store_;
   Status status_;  // the load's failure, once there is one
   std::unique_ptr<EventStore> whole_;  // the store load_trace made of the whole text
@@ -397,6 +494,8 @@ class TraceStreamReader::State {
 
 TraceStreamReader::TraceStreamReader(IngestOptions options, size_t expected_bytes)
     : state_(std::make_unique<State>(std::move(options), expected_bytes)) {}
+TraceStreamReader::TraceStreamReader(IngestOptions options, size_t expected_bytes, StreamSplit split)
+    : state_(std::make_unique<State>(std::move(options), expected_bytes, split)) {}
 TraceStreamReader::~TraceStreamReader() = default;
 char* TraceStreamReader::prepare(size_t n) { return state_->prepare(n); }
 bool TraceStreamReader::commit(size_t n) { return state_->commit(n); }
@@ -404,5 +503,7 @@ size_t TraceStreamReader::bytes_read() const { return state_->bytes_read(); }
 void TraceStreamReader::input_cut_short() { state_->input_cut_short(); }
 size_t TraceStreamReader::events() const { return state_->events(); }
 Result<std::unique_ptr<EventStore>> TraceStreamReader::finish() { return state_->finish(); }
+Result<std::string> TraceStreamReader::finish_part() { return state_->finish_part(); }
+void TraceStreamReader::set_second_part(std::string_view encoded) { state_->set_second_part(encoded); }
 
 }  // namespace sollens

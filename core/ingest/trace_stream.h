@@ -8,16 +8,30 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "ingest/trace_reader.h"
 
 namespace sollens {
+
+// A trace read in two parts at once (the page's two workers, one WebAssembly instance
+// each): the text is split at the ',' between two events that stands at byte `at`. The
+// first part's reader is fed the text up to and with that ',', the second part's the
+// text from it on. Where `at` is not such a ',' (it is inside an event, or outside the
+// events array), finish() says split_missed and the file must be read in one pass.
+struct StreamSplit {
+  enum class Part { kFirst, kSecond };
+  Part part;
+  size_t at;
+};
 
 class TraceStreamReader {
  public:
   // `expected_bytes`: the text's size when known (0 if not), to size the store once.
   // options.progress is called after each window with (bytes read, events so far).
   explicit TraceStreamReader(IngestOptions options = {}, size_t expected_bytes = 0);
+  // One part of a split read; expected_bytes is the whole text's size.
+  TraceStreamReader(IngestOptions options, size_t expected_bytes, StreamSplit split);
   ~TraceStreamReader();
   TraceStreamReader(const TraceStreamReader&) = delete;
   TraceStreamReader& operator=(const TraceStreamReader&) = delete;
@@ -39,6 +53,13 @@ class TraceStreamReader {
   // load_trace gives (cancelled, out_of_memory, trace_too_large where a 32-bit build
   // cannot count the bytes).
   Result<std::unique_ptr<EventStore>> finish();
+
+  // The second part of a split read, instead of finish(): the rest parsed, and the
+  // part encoded for the first part's reader (stream_part.h).
+  Result<std::string> finish_part();
+  // The first part of a split read, before finish(): the second part's encoding
+  // (finish_part's), appended by finish(). It must stay valid until then.
+  void set_second_part(std::string_view encoded);
 
  private:
   class State;

@@ -40,6 +40,12 @@ void ArgsArena::absorb(const ArgsArena& other, EventStore& other_rows) {
   size_ += other.size_;
 }
 
+void ArgsArena::append(std::string_view bytes) {
+  grow_to(size_ + bytes.size());
+  if (!bytes.empty()) std::memcpy(data_ + size_, bytes.data(), bytes.size());
+  size_ += bytes.size();
+}
+
 PaddedBuffer ArgsArena::finish() {
   grow_to(size_ + PaddedBuffer::kPadding);
   std::memset(data_ + size_, 0, PaddedBuffer::kPadding);

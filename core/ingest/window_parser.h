@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <cstddef>
+#include <string_view>
 
 #include "ingest/event_decoder.h"
 #include "store/event_store.h"
@@ -28,6 +29,10 @@ class ArgsArena {
   // Appends `other`, whose args belong to the rows `other_rows` (the second half of a
   // parse in two halves), shifting those rows' offsets to where their bytes land here.
   void absorb(const ArgsArena& other, EventStore& other_rows);
+  // Appends bytes whose rows' offsets the caller shifts by size() taken before the call
+  // (the second part of a parallel read, decoded from its encoding).
+  void append(std::string_view bytes);
+  std::string_view bytes() const { return {data_, size_}; }
   // The arena as the store's input, padded as simdjson reads it.
   PaddedBuffer finish();
   size_t size() const { return size_; }
