@@ -14,7 +14,17 @@
 
 import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
 
-const startWorker = () => new Worker(new URL('./worker.mjs', import.meta.url), { type: 'module', name: 'sollens' });
+// ?read=two-parts or ?read=one-pass in the page's address decides how a large plain-JSON
+// trace is read (worker.mjs, "read in two parts at once"), whatever the machine, for
+// benchmarks and tests; otherwise the worker decides by the cores the browser reports.
+const READ_MODES = ['two-parts', 'one-pass'];
+function workerUrl() {
+  const url = new URL('./worker.mjs', import.meta.url);
+  const mode = globalThis.location ? new URL(globalThis.location.href).searchParams.get('read') : null;
+  if (READ_MODES.includes(mode)) url.searchParams.set('read', mode);
+  return url;
+}
+const startWorker = () => new Worker(workerUrl(), { type: 'module', name: 'sollens' });
 
 // createWorker is for tests (a stand-in with postMessage, terminate, onmessage and
 // onerror); the page uses the module worker.

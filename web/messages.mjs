@@ -48,7 +48,8 @@
 //                                diagnostics (the load's warnings: [{code, message}]),
 //                                info, traceMetadata (JSON text),
 //                                gpuTimeline, report, timings: {readMs (read and parsed),
-//                                treeMs, analyseMs, totalMs}}   the report, shown at once
+//                                treeMs, analyseMs, totalMs, parts (2 when read in two
+//                                parts at once, else 1)}}   the report, shown at once
 //                  CYCLES       {id, cycles, ms}     right after DONE (the first cycles, per
 //                                                    stream) and after each CYCLES request
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
@@ -121,6 +122,23 @@ export const FromReader = Object.freeze({
   DATA: 'data',
   END: 'end',
   ERROR: 'error',
+});
+
+// Between the loading worker and the worker that reads the second part of a large
+// plain-JSON trace read in two parts at once (part-worker.mjs):
+// To it:   READ     {module (the compiled WebAssembly.Module), blob (the file), split (the
+//                    byte of the ',' where the second part starts), fileBytes}
+// From it: PROGRESS {read (bytes of its part so far), events}
+//          PART     {bytes (Uint8Array, transferred: the part encoded), read}
+//          FAILED   {code (the core's, '' for anything else), message}
+export const ToPart = Object.freeze({
+  READ: 'read',
+});
+
+export const FromPart = Object.freeze({
+  PROGRESS: 'progress',
+  PART: 'part',
+  FAILED: 'failed',
 });
 
 // A handler for each type of `kinds` (ToWorker or FromWorker), checked when made, so

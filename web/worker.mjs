@@ -23,7 +23,8 @@
 // synchronous call, and a new load frees the previous trace anyway.
 import createSollens from './sollens.mjs';
 import { readSheet } from './report-model.mjs';
-import { FromReader, FromWorker, ToReader, ToWorker, messageRouter } from './messages.mjs';
+import { FromPart, FromReader, FromWorker, ToPart, ToReader, ToWorker, messageRouter } from './messages.mjs';
+import { findEventSplit } from './split-point.mjs';
 
 const PROGRESS_INTERVAL_MS = 50;
 // The command line's words for it (core/ingest/trace_reader.cpp), where the core
@@ -42,10 +43,40 @@ let sessionName = '';
 let sessionSource = null;
 let baselineName = '';
 
-const loadModule = () => (modulePromise ??= createSollens().then((sollens) => {
+// The compiled module is kept, to start the second instance of a parallel read
+// (part-worker.mjs) without compiling again.
+let wasmModule = null;
+const loadModule = () => (modulePromise ??= compileModule().then((module) => {
+  wasmModule = module;
+  return instantiate(module);
+}).then((sollens) => {
   reportOptions = JSON.parse(sollens.Session.reportOptionsJson());
   return sollens;
 }));
+
+const WASM_URL = new URL('./sollens.wasm', import.meta.url);
+async function compileModule() {
+  try {
+    return await WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' }));
+  } catch {
+    // a host that serves it without application/wasm
+    const response = await fetch(WASM_URL, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`sollens.wasm could not be fetched (HTTP ${response.status})`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
+// The module's runtime over an instance of `module`; rejects where it cannot start.
+function instantiate(module) {
+  return new Promise((resolve, reject) => {
+    createSollens({
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
 // The report options as the module lists them (core/api/report_flags.def):
 // [{flag, name (as the page's messages name it), value (null for a switch), help}].
 let reportOptions = [];
@@ -182,7 +213,9 @@ async function open({ id, file, url, name, remote, compare }) {
     sessionSource = file ? { file } : { url, remote: Boolean(remote) };
     const { fileBytes, gzip } = source;
     session = new sollens.Session();
-    const { read, streamMs, finishMs } = await streamInto(sollens, session, source, progress);
+    const { read, streamMs, finishMs, parts } = splitsWell(source)
+      ? await streamInTwoParts(sollens, session, source, progress)
+      : await streamInto(sollens, session, source, progress);
     dropAside(aside);
     aside = null;
     const tParse = performance.now();
@@ -198,7 +231,7 @@ async function open({ id, file, url, name, remote, compare }) {
     const tDone = performance.now();
     self.postMessage({
       type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, cutShortLoss, diagnostics: warnings, info, traceMetadata, gpuTimeline, report,
-      timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0 },
+      timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0, parts: parts ?? 1 },
     }, transferables(report));
   } catch (e) {
     if (session) {
@@ -279,10 +312,14 @@ async function openRanks({ id, files }) {
 // events, force). A .gz cut short keeps what it held (the core is told, and warns as the
 // command line does). Returns {read (bytes of the file), streamMs (reading and parsing),
 // finishMs (the tree)}. A trace that cannot be read frees the session and throws.
-async function streamInto(sollens, target, source, progress) {
+// `part`: the first part of a read in two parts (streamInTwoParts): {begin (starts the
+// core's reader), join (async, once this part is read: the second part handed to the
+// core, or the status that says why not)}; a failure then returns {failed: status}
+// instead of throwing, so that the file can be read again in one pass.
+async function streamInto(sollens, target, source, progress, part = null) {
   const t0 = performance.now();
   const { fileBytes, gzip, capacity } = source;
-  const begun = target.beginStream(capacity);
+  const begun = part ? part.begin() : target.beginStream(capacity);
   if (failed(begun)) throw coreError("This trace could not be read in the browser's memory", begun,
     'WebAssembly pages can use at most 4 GB. Use the sollens command line for this trace.');
   let written = 0;
@@ -333,10 +370,15 @@ async function streamInto(sollens, target, source, progress) {
   progress('read', fileBytes, fileBytes, target.streamEvents(), true);
   if (written === 0 && !stopped)
     throw new UserError('This file is empty once decompressed.', 'Choose the trace file again.', 'gzip_empty');
+  const joined = part && !stopped ? await part.join() : null;
   const tStream = performance.now();
   progress('parse', 0, 1, target.streamEvents(), true);
-  const status = target.finishStream();
+  const status = part ? (joined && !failed(joined) ? target.finishFirstPart() : joined ?? target.finishStream())
+    : target.finishStream();
   const tDone = performance.now();
+  // A part that failed for want of memory fails in one pass too; anything else may
+  // be a cut that was not between two events, and is read again in one pass.
+  if (part && failed(status) && status.code !== 'out_of_memory' && status.code !== 'trace_too_large') return { failed: status };
   if (failed(status)) {
     target.delete();
     if (target === session) session = null;
@@ -347,6 +389,92 @@ async function streamInto(sollens, target, source, progress) {
       'Open a PyTorch profiler trace: the .json or .json.gz that torch.profiler writes (export_chrome_trace or tensorboard_trace_handler).');
   }
   return { read, streamMs: tStream - t0, finishMs: tDone - tStream };
+}
+
+// --- a large plain-JSON trace read in two parts at once --------------------------------------
+// The file is cut at a ',' between two events near its middle (split-point.mjs); this
+// worker reads the first part and a second instance of the core, in a worker of its own
+// (part-worker.mjs), the second, on the other core; the second part's rows are then
+// appended to this store. Where the cut was not between two events, or either part
+// fails, the file is read again in one pass (which gives the exact warnings and errors).
+// Not for .gz (a deflate stream cannot be entered in the middle), nor past
+// TWO_PARTS_MAX_BYTES: the second part's rows are held twice while they are handed
+// over, which a trace near the 4 GB of WebAssembly memory cannot afford.
+// Only with TWO_PARTS_MIN_CORES or more: each part's parse needs a core, and the reading
+// of the file (the browser's own process), the worker that feeds the first part and the
+// handing over need more. On the project's 2-core machine the two parts each ran at
+// about 60 % of one pass's speed, and handing the rows over cost more than that saved
+// (1 GB: 10.6 s to read and parse against 8.0 s in one pass; web/README.md).
+// ?read=two-parts / ?read=one-pass in the page's address decide instead (engine.mjs).
+const TWO_PARTS_MIN_BYTES = 16 << 20;
+const TWO_PARTS_MAX_BYTES = 1.5 * 2 ** 30;
+const TWO_PARTS_MIN_CORES = 4;
+const SPLIT_WINDOW_BYTES = 4 << 20;
+const READ_MODE = new URL(import.meta.url).searchParams.get('read') ?? 'auto';
+
+const splitsWell = (source) => !source.gzip && Boolean(source.blob) && wasmModule !== null &&
+  source.fileBytes >= TWO_PARTS_MIN_BYTES && source.fileBytes <= TWO_PARTS_MAX_BYTES &&
+  (READ_MODE === 'two-parts' ||
+   (READ_MODE === 'auto' && (self.navigator?.hardwareConcurrency ?? 1) >= TWO_PARTS_MIN_CORES));
+
+async function streamInTwoParts(sollens, target, source, progress) {
+  const { blob, fileBytes } = source;
+  const middle = Math.floor(fileBytes / 2);
+  const around = new Uint8Array(await readSlice(blob, middle, Math.min(fileBytes, middle + SPLIT_WINDOW_BYTES)));
+  const split = findEventSplit(around, middle, middle);
+  const second = split > 0 ? readSecondPart(blob, split, fileBytes) : null;
+  if (!second) return streamInto(sollens, target, source, progress);
+  const first = { fileBytes: split + 1, gzip: false, capacity: split + 1, blob: blob.slice(0, split + 1) };
+  // The progress of both parts together.
+  const both = (phase, done, total, events, force) =>
+    progress(phase, phase === 'read' ? done + second.read : done, phase === 'read' ? fileBytes : total,
+      events + second.events, force);
+  let outcome;
+  try {
+    outcome = await streamInto(sollens, target, first, both, {
+      begin: () => target.beginStreamPart(fileBytes, split, false),
+      join: async () => {
+        const answer = await second.answer;
+        if (answer.failed) return answer.failed;
+        const address = target.allocate(answer.bytes.byteLength);  // may grow memory: HEAPU8 after
+        sollens.HEAPU8.set(answer.bytes, address);
+        return { code: 'ok', message: '' };
+      },
+    });
+  } finally {
+    second.stop();
+  }
+  if (!outcome.failed) return { ...outcome, read: fileBytes, parts: 2 };
+  return streamInto(sollens, target, source, progress);
+}
+
+// The second part read by part-worker.mjs: {answer (a Promise of {bytes} or {failed:
+// {code, message}}), read, events (its progress so far), stop()}; null where no worker
+// can start.
+function readSecondPart(blob, split, fileBytes) {
+  let worker;
+  try {
+    worker = new Worker(new URL('./part-worker.mjs', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const part = { read: 0, events: 0, stop: () => worker.terminate() };
+  part.answer = new Promise((resolve) => {
+    worker.onmessage = ({ data }) => {
+      if (data.type === FromPart.PROGRESS) {
+        part.read = data.read;
+        part.events = data.events;
+      } else if (data.type === FromPart.PART) {
+        part.read = data.read;
+        resolve({ bytes: data.bytes });
+      } else if (data.type === FromPart.FAILED) {
+        resolve({ failed: { code: data.code || 'split_missed', message: data.message } });
+      }
+    };
+    worker.onerror = (e) => resolve({ failed: { code: 'split_missed', message: e.message || 'the second part\'s worker failed' } });
+  });
+  worker.postMessage({ type: ToPart.READ, module: wasmModule, blob, split, fileBytes });
+  return part;
 }
 
 // A .json.gz decompressed on this thread, by the browser's DecompressionStream:

@@ -20,6 +20,9 @@ std::array<uint64_t, kCounterFields> counter_fields(const IngestCounters& c) {
 
 class Writer {
  public:
+  // The encoding is hundreds of megabytes for a large trace: reserved at once, as
+  // growing it would copy it at every step.
+  void reserve(size_t bytes) { out_.reserve(bytes); }
   void u64(uint64_t v) { bytes(&v, sizeof v); }
   void bytes(const void* p, size_t n) {
     out_.append(static_cast<const char*>(p), n);
@@ -166,7 +169,7 @@ void append_checked(const Sections& s, EventStore& store, ArgsArena& arena) {
   arena.append(std::string_view(s.arena_bytes, s.arena));
   for (uint64_t i = 0; i < s.names; ++i) {
     const NameBytes r = read_at<NameBytes>(s.name_records, i);
-    store.names.push_back({first_row + r.event, remap[r.kind], remap[r.pid], remap[r.tid], remap[r.value]});
+    store.names.push_back({first_row + static_cast<size_t>(r.event), remap[r.kind], remap[r.pid], remap[r.tid], remap[r.value]});
   }
 }
 
@@ -189,8 +192,17 @@ void add_counters(IngestCounters& c, const std::array<uint64_t, kCounterFields>&
 std::string encode_stream_part(const EventStore& rows, const ArgsArena& arena, const IngestCounters& counters,
                                const StreamPartEnd& end) {
   Writer out;
-  out.bytes(kMagic.data(), kMagic.size());
   const std::string_view args = arena.bytes();
+  size_t string_bytes = 0;
+  for (StrId id = 0; id < rows.strings.size(); ++id) string_bytes += rows.strings.view(id).size();
+  size_t row_bytes = 0, columns = 0;
+#define SOLLENS_ROW_BYTES(type, c, absent) row_bytes += sizeof(type), ++columns;
+  SOLLENS_EVENT_COLUMNS(SOLLENS_ROW_BYTES, SOLLENS_ROW_BYTES)
+#undef SOLLENS_ROW_BYTES
+  out.reserve(kMagic.size() + (7 + kCounterFields) * sizeof(uint64_t) + rows.size() * row_bytes +
+              (rows.strings.size() + 1) * sizeof(uint64_t) + string_bytes + rows.names.size() * sizeof(NameBytes) +
+              args.size() + end.tail.size() + (columns + 8) * kAlign);
+  out.bytes(kMagic.data(), kMagic.size());
   for (uint64_t v : {uint64_t(rows.size()), uint64_t(rows.strings.size()), uint64_t(rows.names.size()),
                      uint64_t(args.size()), uint64_t(end.tail.size()), uint64_t(end.bytes_read), uint64_t(end.closed)})
     out.u64(v);

@@ -163,7 +163,7 @@ async function openSynthetic(file, sizeMb, jsonBytes) {
     memory.stop();
   }
   const kind = file.endsWith('.gz') ? `.json.gz (${mb(statSync(file).size)} MB)` : '.json';
-  const ev = /events\s+(.*)/.exec(r.facts)?.[1] ?? '';
+  const ev = r.facts.events ?? '';
   const gb = jsonBytes / 1e9;
   console.log(`(b) synthetic ${sizeMb} MB ${kind}: ${r.state} in ${r.shownS.toFixed(1)} s, ${(jsonBytes / 1e6 / r.shownS).toFixed(0)} MB/s of JSON ` +
     `(worker: ${r.opened}; events ${ev})${r.error ? `; error: ${r.error}` : ''}`);
@@ -213,8 +213,11 @@ async function open(trace, timeoutMs) {
   await page.waitForFunction(() => document.body.dataset.cycles !== 'pending', null, { timeout: timeoutMs, polling: 20 });
   const marks = await page.evaluate(() => window.sollensBench);
   const state = await page.evaluate(() => (document.getElementById('error').hidden ? 'loaded' : 'error'));
-  const facts = await page.locator('#facts').innerText();
-  const opened = /opened in\s+(.*)/.exec(facts)?.[1] ?? '';
+  // Each term's value by its text (textContent: the facts are folded in a closed
+  // <details>, which innerText leaves out).
+  const facts = await page.locator('#facts').evaluate((dl) => Object.fromEntries([...dl.querySelectorAll('dt')]
+    .map((dt) => [dt.textContent.trim(), dt.nextElementSibling?.textContent.trim() ?? ''])));
+  const opened = facts['opened in'] ?? '';
   const error = state === 'error' ? await page.locator('#error').innerText() : '';
   await page.close();
   return { shownS: (marks.shown - marks.chosen) / 1000, cyclesS: ((marks.cycles ?? marks.shown) - marks.chosen) / 1000,
