@@ -1,7 +1,10 @@
-// A Kineto trace through the windowed, two-thread parser and through the streaming
-// reader fed in chunks of random sizes. The input's last 8 bytes choose the window,
-// compaction and chunking; the rest is the trace. With compact_input both must give
-// the same store (ingest/trace_stream.h), so the two results are compared.
+// A Kineto trace through the windowed, two-thread parser, through the streaming
+// reader fed in chunks of random sizes, and read in two parts split at a ',' the seed
+// picks (the page's two workers). The input's last 8 bytes choose the window,
+// compaction, chunking and split; the rest is the trace. With compact_input the stream
+// must give the same store (ingest/trace_stream.h), and a split read that succeeds the
+// same rows as well (a cut that is not between two events must fail, never give a
+// different store), so the results are compared.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +18,13 @@
 #include "ingest/trace_stream.h"
 
 namespace {
+
+void feed_all(sollens::TraceStreamReader& reader, std::string_view text) {
+  char* room = reader.prepare(text.size());
+  if (room == nullptr) return;
+  std::memcpy(room, text.data(), text.size());
+  (void)reader.commit(text.size());
+}
 
 sollens::Result<std::unique_ptr<sollens::EventStore>> stream_in_chunks(std::string_view text, const sollens::IngestOptions& options,
                                      uint32_t chunk_seed) {
@@ -30,6 +40,20 @@ sollens::Result<std::unique_ptr<sollens::EventStore>> stream_in_chunks(std::stri
     if (!reader.commit(n)) break;
   }
   return reader.finish();
+}
+
+// The text read in two parts split at the ',' at `at` (TraceStreamReader, StreamSplit).
+sollens::Result<std::unique_ptr<sollens::EventStore>> read_in_two_parts(std::string_view text, const sollens::IngestOptions& options,
+                                                                        size_t at) {
+  using sollens::StreamSplit;
+  sollens::TraceStreamReader second(options, text.size(), StreamSplit{StreamSplit::Part::kSecond, at});
+  feed_all(second, text.substr(at));
+  sollens::Result<std::string> encoded = second.finish_part();
+  sollens::TraceStreamReader first(options, text.size(), StreamSplit{StreamSplit::Part::kFirst, at});
+  feed_all(first, text.substr(0, at + 1));
+  if (!encoded.ok()) return encoded.status();
+  first.set_second_part(*encoded);
+  return first.finish();
 }
 
 }  // namespace
@@ -53,5 +77,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sollens::Result<std::unique_ptr<sollens::EventStore>> compact = sollens::load_trace(sollens::PaddedBuffer::copy_of(text), options);
   if (compact.ok() != streamed.ok()) std::abort();
   if (compact.ok() && compact.value()->size() != streamed.value()->size()) std::abort();
+
+  // A split at the first ',' at or after a byte the seed picks.
+  const size_t at = text.empty() ? std::string_view::npos : text.find(',', (chunk_seed >> 8) % text.size());
+  if (at == std::string_view::npos) return 0;
+  sollens::Result<std::unique_ptr<sollens::EventStore>> split = read_in_two_parts(text, options, at);
+  if (split.ok() && !compact.ok()) std::abort();
+  if (split.ok()) {
+    const sollens::EventStore& a = *split.value();
+    const sollens::EventStore& b = *compact.value();
+    if (a.size() != b.size() || a.ts != b.ts || a.dur != b.dur || a.phase != b.phase) std::abort();
+    for (size_t i = 0; i < a.size(); ++i)
+      if (a.name_of(i) != b.name_of(i) || a.args_json(i) != b.args_json(i)) std::abort();
+  }
   return 0;
 }

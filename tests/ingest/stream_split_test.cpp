@@ -225,6 +225,6 @@ TEST_CASE("split read: every fixture trace split at an event boundary near its m
 #ifdef SOLLENS_HAVE_ZLIB
   CHECK(checked > 10);
 #else
-  CHECK(checked >= 2);
+  CHECK(checked >= 1);  // the one plain-JSON fixture with an events array (gpu_metrics_expected.json)
 #endif
 }

@@ -1,7 +1,7 @@
 // Performance of the page in Debian's headless Chromium (playwright-core); prints figures.
 //   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024[,4096,...]] [--gz] [--compact]
 //                                 [--no-owlv2] [--check] [--site build/wasm/web]
-//                                 [--cli build/native/sollens]
+//                                 [--cli build/native/sollens] [--both-reads]
 // (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file (the input's change
 //     event) to the report shown, in the page's clock,
 //     module already compiled and warmed (the page does both while the user picks a file);
@@ -14,6 +14,8 @@
 //     out of memory; prints the time (target: 1 GB <= 5 s), MB/s and the peak resident
 //     memory of Chromium's processes, per GB of JSON (sampled from /proc every 100 ms;
 //     the renderer that hosts the worker holds the wasm heap).
+// --both-reads: each plain .json again with ?read=two-parts and ?read=one-pass (web/engine.mjs),
+// the page's two ways of reading it, whichever it would choose on this machine.
 // Beside each file's page figure, the CLI's for the same file in the same run: the whole
 // process of `sollens report FILE --out DIR --no-xlsx` (read, inflate, parse, every sheet,
 // the CSVs and report.json), its MB/s, and the page's time per byte over the CLI's.
@@ -34,6 +36,7 @@ let syntheticSizes = [1024];
 let alsoGz = false;
 let compactLayout = false;
 let owlv2 = true;
+let bothReads = false;
 let gate = false;
 let site = defaultSite;
 let cli = path.join(repo, 'build/native/sollens');
@@ -43,6 +46,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--gz') alsoGz = true;
   else if (args[i] === '--compact') compactLayout = true;
   else if (args[i] === '--no-owlv2') owlv2 = false;
+  else if (args[i] === '--both-reads') bothReads = true;
   else if (args[i] === '--check') gate = true;
   else if (args[i] === '--site') site = path.resolve(args[++i]);
   else if (args[i] === '--cli') cli = path.resolve(args[++i]);
@@ -153,16 +157,17 @@ function compareWithCli(file, jsonBytes, pageS) {
   }
 }
 
-// Opens one synthetic trace and prints its time and peak memory per GB of JSON.
-async function openSynthetic(file, sizeMb, jsonBytes) {
+// Opens one synthetic trace and prints its time and peak memory per GB of JSON; `read`:
+// how the page reads a plain-JSON trace (?read=, engine.mjs; '' = as the page decides).
+async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
   const memory = sampleMemory();
   let r;
   try {
-    r = await open(file, 20 * 60_000);
+    r = await open(file, 20 * 60_000, read ? `?read=${read}` : '');
   } finally {
     memory.stop();
   }
-  const kind = file.endsWith('.gz') ? `.json.gz (${mb(statSync(file).size)} MB)` : '.json';
+  const kind = (file.endsWith('.gz') ? `.json.gz (${mb(statSync(file).size)} MB)` : '.json') + (read ? ` ?read=${read}` : '');
   const ev = r.facts.events ?? '';
   const gb = jsonBytes / 1e9;
   console.log(`(b) synthetic ${sizeMb} MB ${kind}: ${r.state} in ${r.shownS.toFixed(1)} s, ${(jsonBytes / 1e6 / r.shownS).toFixed(0)} MB/s of JSON ` +
@@ -170,7 +175,7 @@ async function openSynthetic(file, sizeMb, jsonBytes) {
   console.log(`    peak resident memory: Chromium processes together ${mb(memory.peak.total)} MB ` +
     `(${(memory.peak.total / 1e6 / gb).toFixed(0)} MB per GB of JSON), largest process ${mb(memory.peak.largest)} MB ` +
     `(${(memory.peak.largest / 1e6 / gb).toFixed(0)} MB per GB)`);
-  compareWithCli(file, jsonBytes, r.shownS);
+  if (!read) compareWithCli(file, jsonBytes, r.shownS);
   if (r.state !== 'loaded') problems.push(`synthetic ${sizeMb} MB ${kind} did not load: ${r.error}`);
   if (sizeMb === 1024 && !file.endsWith('.gz') && r.shownS > TARGET_1GB_S)
     problems.push(`synthetic 1 GB ${r.shownS.toFixed(1)} s > ${TARGET_1GB_S} s`);
@@ -182,14 +187,14 @@ const browser = await launchChromium();
 let context = null;
 
 // Opens `trace` in a fresh page; returns {shownS, cyclesS, wallS, coldS, state, opened, facts, error}.
-async function open(trace, timeoutMs) {
+async function open(trace, timeoutMs, query = '') {
   // One browser context for every run, as one user's browser: its HTTP cache keeps
   // sollens.wasm with the code compiled for it, so runs after the first measure a
   // later visit (the first run is the first visit).
   context ??= await browser.newContext();
   const page = await context.newPage();
   const tNav = Date.now();
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}/${query}`);
   // The module compiled and run once over the bundled sample (worker.mjs's warm-up),
   // as when a user picks a file a moment after the page opened.
   await page.waitForFunction(() => document.body.dataset.engine === 'warm');
@@ -258,6 +263,8 @@ try {
     }
     try {
       for (const file of files) await openSynthetic(file, sizeMb, jsonBytes);
+      // The plain JSON read in two parts at once and in one pass, whatever the page would choose here.
+      if (bothReads) for (const read of ['two-parts', 'one-pass']) await openSynthetic(json, sizeMb, jsonBytes, read);
     } finally {
       for (const file of files) rmSync(file, { force: true });
     }
