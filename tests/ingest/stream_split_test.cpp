@@ -7,17 +7,15 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "fixture_texts.h"
 #include "generated_events.h"
-#include "ingest/gzip.h"
 #include "ingest/json_layout.h"
 #include "ingest/trace_stream.h"
 #include "store_difference.h"
-#include "support/golden_fixtures.h"
 
 using namespace sollens;
 using sollens::test::compact;
@@ -194,22 +192,8 @@ TEST_CASE("split read: the codes of a missed split and of an unreadable second p
 
 TEST_CASE("split read: every fixture trace split at an event boundary near its middle",
           "[ingest][stream][split][fixtures]") {
-  namespace fs = std::filesystem;
   size_t checked = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(test::kTraces)) {
-    const std::string path = entry.path().string();
-    const bool gz = path.size() > 8 && path.ends_with(".json.gz");
-    if (!entry.is_regular_file() || !(gz || path.ends_with(".json"))) continue;
-    std::string text = test::read_text(entry.path());
-#ifdef SOLLENS_HAVE_ZLIB
-    if (gz) {
-      Result<Gunzipped> unzipped = gunzip(text);
-      REQUIRE(unzipped.ok());
-      text.assign(unzipped->data.view());
-    }
-#else
-    if (gz) continue;  // the wasm build reads plain JSON only
-#endif
+  for (const auto& [path, text] : test::fixture_trace_texts()) {
     const auto member = jl::find_member(text, jl::skip_ws(text, 0), "traceEvents");
     if (!member || text[member->value_begin] != '[') continue;  // an Execution Trace, a legacy array
     const std::vector<size_t> seps = event_separators(text);

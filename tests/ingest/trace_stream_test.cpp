@@ -4,18 +4,16 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "fixture_texts.h"
 #include "generated_events.h"
-#include "ingest/gzip.h"
 #include "ingest/trace_reader.h"
 #include "ingest/trace_stream.h"
 #include "ingest_test_util.h"
 #include "store_difference.h"
-#include "support/golden_fixtures.h"
 
 using namespace sollens;
 using sollens::test::generate_events;
@@ -166,22 +164,8 @@ TEST_CASE("stream: the memory held is the store and a window, not the text", "[i
 }
 
 TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream][fixtures]") {
-  namespace fs = std::filesystem;
   size_t checked = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(test::kTraces)) {
-    const std::string path = entry.path().string();
-    const bool gz = path.size() > 8 && path.ends_with(".json.gz");
-    if (!entry.is_regular_file() || !(gz || path.ends_with(".json"))) continue;
-    std::string text = test::read_text(entry.path());
-#ifdef SOLLENS_HAVE_ZLIB
-    if (gz) {
-      Result<Gunzipped> unzipped = gunzip(text);
-      REQUIRE(unzipped.ok());
-      text.assign(unzipped->data.view());
-    }
-#else
-    if (gz) continue;  // the wasm build reads plain JSON only
-#endif
+  for (const auto& [path, text] : test::fixture_trace_texts()) {
     INFO(path);
     check_same_as_whole(text, {65536, 1000003}, {kDefaultWindow});
     ++checked;
