@@ -19,7 +19,9 @@ export const engine = createEngine({
     ui.version.textContent = msg.version;
     app.version = msg.version;
     app.devices = msg.devices ?? [];
-    setCatalogue(msg.diagnostics);
+    // Once: the second READY (warm) carries the same catalogue, and drawing it again
+    // would take the focus from an entry the reader has open.
+    if (!msg.warm) setCatalogue(msg.diagnostics);
   },
   onProgress: showProgress,
   onDone: showLoaded,
