@@ -446,7 +446,13 @@ async function streamInTwoParts(sollens, target, source, progress) {
       join: async () => {
         const answer = await second.answer;
         if (answer.failed) return answer.failed;
-        const address = target.allocate(answer.bytes.byteLength);  // may grow memory: HEAPU8 after
+        let address;
+        try {
+          address = target.allocate(answer.bytes.byteLength);  // may grow memory: HEAPU8 after
+        } catch {
+          // No room for the second part beside the first: one pass needs less.
+          return { code: 'split_missed', message: 'the second part does not fit beside the first' };
+        }
         sollens.HEAPU8.set(answer.bytes, address);
         return { code: 'ok', message: '' };
       },
