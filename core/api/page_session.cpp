@@ -38,6 +38,10 @@ Status PageSession::load(const LoadOptions& options) {
 }
 
 Status PageSession::begin_stream(size_t expected_bytes, const LoadOptions& options) {
+  return start_reader(expected_bytes, options, std::nullopt);
+}
+
+Status PageSession::start_reader(size_t expected_bytes, const LoadOptions& options, std::optional<StreamSplit> split) {
   tables_.clear();
   time_axis_.reset();
   session_.unload();
@@ -47,7 +51,9 @@ Status PageSession::begin_stream(size_t expected_bytes, const LoadOptions& optio
   stream_options_ = options;
   stream_options_.compact_input = true;
   return guarded("starting to read the trace", [&]() -> Status {
-    stream_ = std::make_unique<TraceStreamReader>(ingest_options(stream_options_), expected_bytes);
+    const IngestOptions ingest = ingest_options(stream_options_);
+    stream_ = split ? std::make_unique<TraceStreamReader>(ingest, expected_bytes, *split)
+                    : std::make_unique<TraceStreamReader>(ingest, expected_bytes);
     return {};
   });
 }
@@ -73,13 +79,8 @@ Status PageSession::finish_stream() {
 
 Status PageSession::begin_stream_part(size_t expected_bytes, size_t split_at, bool second,
                                       const LoadOptions& options) {
-  Status begun = begin_stream(expected_bytes, options);
-  if (!begun.ok()) return begun;
-  const StreamSplit split{second ? StreamSplit::Part::kSecond : StreamSplit::Part::kFirst, split_at};
-  return guarded("starting to read the trace", [&]() -> Status {
-    stream_ = std::make_unique<TraceStreamReader>(ingest_options(stream_options_), expected_bytes, split);
-    return {};
-  });
+  return start_reader(expected_bytes, options,
+                      StreamSplit{second ? StreamSplit::Part::kSecond : StreamSplit::Part::kFirst, split_at});
 }
 
 Status PageSession::finish_second_part() {

@@ -3,6 +3,7 @@
 // marshals): the page writes the trace's bytes straight into a buffer here, then asks
 // for results as JSON text and for report tables by handle, column by column.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -145,6 +146,8 @@ class PageSession {
   const Session& session() const { return session_; }
 
  private:
+  // begin_stream and begin_stream_part: the trace loaded before freed, a reader made.
+  Status start_reader(size_t expected_bytes, const LoadOptions& options, std::optional<StreamSplit> split);
   Session session_;
   TableRegistry tables_;
   PaddedBuffer buffer_;

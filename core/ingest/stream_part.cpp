@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 namespace sollens {
@@ -11,11 +12,20 @@ namespace {
 constexpr std::string_view kMagic = "SOLLPRT1";
 constexpr size_t kAlign = 8;
 
-// The counters in a fixed order, as 64-bit numbers.
-constexpr size_t kCounterFields = 10;
+// The counters that add up across the parts, in the encoding's order; then truncated_at
+// and missing_close_bracket, which only the part holding the array's end can set.
+constexpr size_t IngestCounters::*kSummedCounters[] = {
+    &IngestCounters::non_object,         &IngestCounters::empty_objects, &IngestCounters::empty_elements,
+    &IngestCounters::bad_numbers,        &IngestCounters::huge_durations, &IngestCounters::negative_durations,
+    &IngestCounters::utf8_repairs,       &IngestCounters::control_repairs};
+constexpr size_t kSummed = std::size(kSummedCounters);
+constexpr size_t kCounterFields = kSummed + 2;
 std::array<uint64_t, kCounterFields> counter_fields(const IngestCounters& c) {
-  return {c.non_object,   c.empty_objects,   c.empty_elements, c.bad_numbers,  c.huge_durations,
-          c.negative_durations, c.utf8_repairs, c.control_repairs, c.truncated_at, c.missing_close_bracket};
+  std::array<uint64_t, kCounterFields> fields{};
+  for (size_t i = 0; i < kSummed; ++i) fields[i] = c.*kSummedCounters[i];
+  fields[kSummed] = c.truncated_at;
+  fields[kSummed + 1] = c.missing_close_bracket;
+  return fields;
 }
 
 class Writer {
@@ -174,17 +184,9 @@ void append_checked(const Sections& s, EventStore& store, ArgsArena& arena) {
 }
 
 void add_counters(IngestCounters& c, const std::array<uint64_t, kCounterFields>& f) {
-  c.non_object += f[0];
-  c.empty_objects += f[1];
-  c.empty_elements += f[2];
-  c.bad_numbers += f[3];
-  c.huge_durations += f[4];
-  c.negative_durations += f[5];
-  c.utf8_repairs += f[6];
-  c.control_repairs += f[7];
-  // Only the part that holds the array's end can end early.
-  c.truncated_at = static_cast<size_t>(f[8]);
-  c.missing_close_bracket = f[9] != 0;
+  for (size_t i = 0; i < kSummed; ++i) c.*kSummedCounters[i] += static_cast<size_t>(f[i]);
+  c.truncated_at = static_cast<size_t>(f[kSummed]);
+  c.missing_close_bracket = f[kSummed + 1] != 0;
 }
 
 }  // namespace
