@@ -5,7 +5,7 @@
 // rows encoded for the first part's store (core/ingest/stream_part.h). It ends when it
 // has answered, and the loading worker then stops it, which frees its memory. Messages:
 // ToPart and FromPart in messages.mjs.
-import createSollens from './sollens.mjs';
+import { failed, instantiate } from './core-module.mjs';
 import { FromPart, ToPart, messageRouter } from './messages.mjs';
 
 const SLICE_BYTES = 8 << 20;
@@ -17,16 +17,8 @@ const route = messageRouter(ToPart, {
 });
 self.onmessage = (event) => route(event.data);
 
-const failed = (status) => status.code !== 'ok';
-
 async function read({ module, blob, split, fileBytes }) {
-  const sollens = await createSollens({
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module),
-        (e) => self.postMessage({ type: FromPart.FAILED, code: '', message: String(e?.message ?? e) }));
-      return {};
-    },
-  });
+  const sollens = await instantiate(module);  // a failure is answered by the router's catch
   const session = new sollens.Session();
   try {
     const begun = session.beginStreamPart(fileBytes, split, true);

@@ -21,7 +21,7 @@
 //             codes: Int32Array (-1 = null), dictionary: [string]         for strings}
 // Cancelling is terminating this worker (the page does it): parsing is one
 // synchronous call, and a new load frees the previous trace anyway.
-import createSollens from './sollens.mjs';
+import { compileModule, failed, instantiate } from './core-module.mjs';
 import { readSheet } from './report-model.mjs';
 import { FromPart, FromReader, FromWorker, ToPart, ToReader, ToWorker, messageRouter } from './messages.mjs';
 import { findEventSplit } from './split-point.mjs';
@@ -53,30 +53,6 @@ const loadModule = () => (modulePromise ??= compileModule().then((module) => {
   reportOptions = JSON.parse(sollens.Session.reportOptionsJson());
   return sollens;
 }));
-
-const WASM_URL = new URL('./sollens.wasm', import.meta.url);
-async function compileModule() {
-  try {
-    return await WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' }));
-  } catch {
-    // a host that serves it without application/wasm
-    const response = await fetch(WASM_URL, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`sollens.wasm could not be fetched (HTTP ${response.status})`);
-    return WebAssembly.compile(await response.arrayBuffer());
-  }
-}
-
-// The module's runtime over an instance of `module`; rejects where it cannot start.
-function instantiate(module) {
-  return new Promise((resolve, reject) => {
-    createSollens({
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), reject);
-        return {};
-      },
-    }).then(resolve, reject);
-  });
-}
 // The report options as the module lists them (core/api/report_flags.def):
 // [{flag, name (as the page's messages name it), value (null for a switch), help}].
 let reportOptions = [];
@@ -96,7 +72,6 @@ class UserError extends Error {
 // The core's error ({code, message}: a load's status, or a JSON answer's "error") as a
 // UserError: `what` leads the title, the core's words follow.
 const coreError = (what, error, hint = '') => new UserError(`${what}: ${message(error.message)}.`, hint, error.code);
-const failed = (status) => status.code !== 'ok';
 // The code a notice carries: a UserError's, else none (an unexpected failure).
 const codeOf = (e) => (e instanceof UserError ? e.code : '');
 
@@ -383,8 +358,8 @@ async function streamInto(sollens, target, source, progress, part = null) {
   const joined = part && !stopped ? await part.join() : null;
   const tStream = performance.now();
   progress('parse', 0, 1, target.streamEvents(), true);
-  const status = part ? (joined && !failed(joined) ? target.finishFirstPart() : joined ?? target.finishStream())
-    : target.finishStream();
+  // No second part joined (one pass, or a first part that stopped): the reader says how it ended.
+  const status = !joined ? target.finishStream() : failed(joined) ? joined : target.finishFirstPart();
   const tDone = performance.now();
   // A part that failed for want of memory fails in one pass too; anything else may
   // be a cut that was not between two events, and is read again in one pass.

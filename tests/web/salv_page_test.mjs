@@ -15,11 +15,10 @@
 // cancel      the cancel button and Escape mid-load: the report shown before stays, its
 //             trace is read again in the background, then it recomputes
 // Prints "salv: N passed, M failed"; screenshots go to --screenshots.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt } from './support/harness.mjs';
+import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, CHROMIUM, launchChromium, requireBuilt, cliInfo } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -40,14 +39,6 @@ function cutAt60(set, share = 0.6) {
   const file = path.join(tmp, `cut-${Math.round(share * 100)}-${set}.json.gz`);
   writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * share)));
   return file;
-}
-// `sollens info FILE`: its event count and warning lines ("sollens: warning: MESSAGE [code]";
-// notes, such as linking by correlation, are in the page's list too).
-function cliInfo(file) {
-  const text = execFileSync(cli, ['info', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const events = Number(/^events:\s*([\d,]+)/m.exec(text)?.[1].replace(/,/g, '') ?? NaN);
-  const warnings = [...text.matchAll(/^sollens: (?:warning|note): (.*) \[[a-z0-9_]+\]$/gm)].map((m) => m[1]);
-  return { events, warnings };
 }
 // Eight bytes of PNG signature and an IHDR chunk's start: what a screenshot file begins with.
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
@@ -107,7 +98,7 @@ try {
   await page.setInputFiles('#file-input', qwen);
   if (!check(await waitForLoad(path.basename(qwen)) === 'loaded', 'truncated: Qwen\'s .json.gz cut at 60 % opens'))
     throw new Error(`the page says: ${await page.textContent('#error-title')}`);
-  const qwenCli = cliInfo(qwen);
+  const qwenCli = cliInfo(cli, qwen);
   const qwenEvents = await shownEvents();
   check(qwenEvents === qwenCli.events && qwenEvents > 0, `truncated: the page reads ${qwenEvents} events, as sollens info does (${qwenCli.events})`);
   const qwenWarnings = await shownWarnings();
@@ -128,7 +119,7 @@ try {
   const resnet = cutAt60('kineto-tb-resnet50-v100');
   await page.setInputFiles('#file-input', resnet);
   check(await waitForLoad(path.basename(resnet)) === 'loaded', 'truncated: ResNet-50\'s .json.gz cut at 60 % opens');
-  const resnetCli = cliInfo(resnet);
+  const resnetCli = cliInfo(cli, resnet);
   const resnetEvents = await shownEvents();
   check(resnetEvents === resnetCli.events, `truncated: the page reads ${resnetEvents} events, as sollens info does (${resnetCli.events})`);
   check(JSON.stringify(await shownWarnings()) === JSON.stringify(resnetCli.warnings), 'truncated: ResNet-50\'s warnings are sollens info\'s');
@@ -140,7 +131,7 @@ try {
   const owl = cutAt60('tracelens-h100-owlv2-large', 0.91);
   await page.setInputFiles('#file-input', owl);
   check(await waitForLoad(path.basename(owl)) === 'loaded', 'truncated: owlv2\'s .json.gz cut at 91 % opens');
-  const owlCli = cliInfo(owl);
+  const owlCli = cliInfo(cli, owl);
   const owlEvents = await shownEvents();
   check(owlEvents === owlCli.events, `truncated: the page reads ${owlEvents} events, as sollens info does (${owlCli.events})`);
   const lost = owlCli.warnings.find((w) => /launches of [\d,]+ have no kernel/.test(w));

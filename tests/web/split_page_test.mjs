@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, launchChromium, requireBuilt } from './support/harness.mjs';
+import { repo, defaultSite, gzOf, pathOptions, checks, startPageServer, launchChromium, requireBuilt, cliInfo } from './support/harness.mjs';
 
 const option = pathOptions();
 const site = option('--site', defaultSite);
@@ -58,18 +58,6 @@ function nestedTrace() {
   const file = path.join(tmp, 'nested.json');
   writeFileSync(file, `{"traceEvents": [\n${events.join(',\n')}\n], "traceName": "nested"}`);
   return file;
-}
-// `sollens info FILE`: its event count, warning lines, or error line.
-function cliInfo(file) {
-  let text;
-  try {
-    text = execFileSync(cli, ['info', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (e) {
-    return { events: NaN, warnings: [], error: /sollens: error: (.*) \[[a-z0-9_]+\]/.exec(String(e.stderr))?.[1] ?? String(e.stderr) };
-  }
-  const events = Number(/^events:\s*([\d,]+)/m.exec(text)?.[1].replace(/,/g, '') ?? NaN);
-  const warnings = [...text.matchAll(/^sollens: (?:warning|note): (.*) \[[a-z0-9_]+\]$/gm)].map((m) => m[1]);
-  return { events, warnings, error: '' };
 }
 
 const kineto = bigTrace('kineto.json');
@@ -125,7 +113,7 @@ try {
   for (const [label, file] of [['kineto', kineto], ['compact', compact]]) {
     const split = await open(file);
     const whole = await open(gzipped(file));
-    const info = cliInfo(file);
+    const info = cliInfo(cli, file);
     check(split.error === '' && twoParts(split), `${label}: read in two parts at once (opened in ${split.opened})${split.error}`);
     check(!twoParts(whole), `${label}: its .json.gz is read in one pass (opened in ${whole.opened})`);
     check(split.events === whole.events && split.events === info.events && info.events > 100_000,
@@ -136,19 +124,19 @@ try {
   }
 
   const again = await open(nested);
-  const nestedInfo = cliInfo(nested);
+  const nestedInfo = cliInfo(cli, nested);
   check(again.error === '' && !twoParts(again), `nested: the cut inside an event is refused and the file read in one pass (opened in ${again.opened})`);
   check(again.events === nestedInfo.events && again.events === 60_000, `nested: ${again.events} events, as sollens info (${nestedInfo.events})`);
 
   const short = await open(cut);
-  const cutInfo = cliInfo(cut);
+  const cutInfo = cliInfo(cli, cut);
   check(short.error === '' && twoParts(short), `cut: read in two parts at once (opened in ${short.opened})`);
   check(short.events === cutInfo.events && short.events > 0, `cut: ${short.events} events, as sollens info (${cutInfo.events})`);
   check(JSON.stringify(short.warnings) === JSON.stringify(cutInfo.warnings) && cutInfo.warnings.length > 0,
     `cut: the warnings of sollens info (${JSON.stringify(short.warnings)} | ${JSON.stringify(cutInfo.warnings)})`);
 
   const bad = await open(broken);
-  const badInfo = cliInfo(broken);
+  const badInfo = cliInfo(cli, broken);
   const byte = /byte [\d,]+/.exec(badInfo.error)?.[0] ?? 'no byte';
   check(bad.error !== '' && badInfo.error !== '' && bad.error.replace(/,/g, '').includes(byte.replace(/,/g, '')),
     `broken: the error names ${byte}, as sollens info's (${bad.error.slice(0, 160)} | ${badInfo.error})`);

@@ -1,7 +1,7 @@
 // What the node scripts under tests/web share: the repository's paths and the
 // fixtures, command-line options, pass/fail counting, the page's server
 // (web/serve.mjs on a free port) and Debian's headless Chromium.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,3 +101,18 @@ export const readWholeTable = (page, selector) => page.$eval(selector, async (ro
   }
   return { headers, rows: [...rows.values()], count: root.querySelector('.row-count')?.textContent ?? null };
 });
+
+// `sollens info FILE` as the page's checks compare with it: its event count, its warning
+// and note lines ("sollens: warning: MESSAGE [code]"), and its error line's message ('' when
+// it read the file).
+export function cliInfo(cli, file) {
+  let text;
+  try {
+    text = execFileSync(cli, ['info', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    return { events: NaN, warnings: [], error: /sollens: error: (.*) \[[a-z0-9_]+\]/.exec(String(e.stderr))?.[1] ?? String(e.stderr) };
+  }
+  const events = Number(/^events:\s*([\d,]+)/m.exec(text)?.[1].replace(/,/g, '') ?? NaN);
+  const warnings = [...text.matchAll(/^sollens: (?:warning|note): (.*) \[[a-z0-9_]+\]$/gm)].map((m) => m[1]);
+  return { events, warnings, error: '' };
+}
