@@ -2,10 +2,12 @@
 // worker (worker.mjs), which keeps the WebAssembly.Module to post to the part worker
 // (part-worker.mjs), and each worker's instance of it made from that module.
 import createSollens from './sollens.mjs';
+import { requireWasmSimd } from './wasm-features.mjs';
 
 const WASM_URL = new URL('./sollens.wasm', import.meta.url);
 
 export async function compileModule() {
+  requireWasmSimd();
   try {
     return await WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' }));
   } catch {

@@ -10,6 +10,7 @@
 #include "ingest/et_parent_links.h"
 #include "ingest/file_magic.h"
 #include "ingest/gzip.h"
+#include "ingest/vector_scan_parser.h"
 
 namespace sollens {
 namespace {
@@ -492,6 +493,7 @@ Result<std::unique_ptr<ExecutionGraph>> parse_execution_trace(PaddedBuffer bytes
   if (bytes.size() == 0) return Status(Code::file_empty, "the file is empty");
   if (Status start = check_start(bytes.view()); !start.ok()) return start;
   auto graph = std::make_unique<ExecutionGraph>();
+  prefer_vector_scan();
   od::parser parser;
   od::document doc;
   if (auto e = parser.iterate(bytes.data(), bytes.size(), bytes.capacity()).get(doc))

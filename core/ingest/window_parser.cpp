@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ingest/text_repair.h"
+#include "ingest/vector_scan_parser.h"
 
 namespace sollens {
 namespace {
@@ -75,7 +76,9 @@ WindowParser::WindowParser(EventStore& store, PaddedBuffer& input, IngestCounter
       repairs_allowed_(repairs_allowed),
       arena_(arena),
       compacted_rows_(store.size()),
-      decoder_(store, input, counters, arena != nullptr) {}
+      decoder_(store, input, counters, arena != nullptr) {
+  prefer_vector_scan();  // before parser_ first allocates
+}
 
 WindowParser::Result WindowParser::parse(size_t sep, size_t cut, bool close_at_end) {
   constexpr size_t npos = static_cast<size_t>(-1);
