@@ -7,6 +7,7 @@
 #include <string>
 
 #include "base/json_text.h"
+#include "base/same_bytes.h"
 
 namespace sollens {
 
@@ -70,7 +71,7 @@ error_code EventDecoder::intern_value(od::value& v, StrId& out, StrId* last) {
   // Escaped text is compared only after unescaping (its raw form could equal another
   // string's unescaped one), so it bypasses the cache.
   const bool escaped = quoted && std::memchr(text.data(), '\\', text.size());
-  if (!escaped && last && *last != kNoLast && store_.strings.view(*last) == text) {
+  if (!escaped && last && *last != kNoLast && same_bytes(store_.strings.view(*last), text)) {
     out = *last;
     return SUCCESS;
   }

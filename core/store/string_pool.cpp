@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "base/same_bytes.h"
+
 namespace sollens {
 
 namespace {
@@ -44,7 +46,7 @@ size_t StringPool::find_slot(std::string_view s, uint64_t hash) const {
     uint32_t v = slots_[i];
     if (v == 0) return i;
     StrId id = v - 1;
-    if (hashes_[id] == hash && strings_[id] == s) return i;
+    if (hashes_[id] == hash && same_bytes(strings_[id], s)) return i;
     i = (i + 1) & mask;
   }
 }
