@@ -93,7 +93,21 @@ HtaTrace::HtaTrace(const EventStore& store) : store_(store) {
     if (store.correlation[e] != kNoValue && it != runtime_by_correlation.end())
       launch_[k] = static_cast<int32_t>(it->second);
   }
+  type_kernels();
   if (distinct_profiler_steps(store) >= 2) drop_last_step();
+}
+
+// Once per kernel name: a trace repeats a few hundred names over millions of kernels,
+// and each type is two searches through a name of a hundred characters or more.
+void HtaTrace::type_kernels() {
+  constexpr uint8_t kUnknown = 0xff;
+  std::vector<uint8_t> by_name(store_.strings.size(), kUnknown);
+  kernel_types_.resize(gpu_events_.size());
+  for (size_t k = 0; k < gpu_events_.size(); ++k) {
+    const StrId name = store_.name[gpu_events_[k]];
+    if (by_name[name] == kUnknown) by_name[name] = static_cast<uint8_t>(kernel_type_of(store_.str(name)));
+    kernel_types_[k] = static_cast<KernelType>(by_name[name]);
+  }
 }
 
 void HtaTrace::drop_last_step() {

@@ -45,7 +45,7 @@ class HtaTrace {
 
   // Kernels, gpu_memcpy and gpu_memset events, by HTA start then file order.
   const std::vector<uint32_t>& gpu_events() const { return gpu_events_; }
-  KernelType kernel_type(uint32_t gpu_event) const { return kernel_type_of(store_.name_of(gpu_event)); }
+  KernelType kernel_type(uint32_t gpu_event) const { return kernel_types_[gpu_position_[gpu_event]]; }
   // The runtime / driver call with the GPU event's correlation id, else kNoLaunch. Where
   // several share an id, the first in file order.
   int32_t launch_of(uint32_t gpu_event) const;
@@ -66,11 +66,13 @@ class HtaTrace {
   std::vector<uint32_t> gpu_events_;
   std::vector<uint32_t> runtime_events_;
   std::vector<int32_t> launch_;  // per entry of gpu_events_
+  std::vector<KernelType> kernel_types_;  // per entry of gpu_events_
   std::vector<uint32_t> gpu_position_;  // store row → index in gpu_events_ (only GPU rows meaningful)
   double last_step_start_ = 0;
   std::vector<uint8_t> loaded_;  // empty: every row kept
 
   void drop_last_step();
+  void type_kernels();
 };
 
 }  // namespace sollens::hta
