@@ -19,12 +19,12 @@ using namespace sollens;
 
 namespace {
 
-struct Scanned {
+struct ScanOutput {
   simdjson::error_code error;
   std::vector<uint32_t> offsets;  // the tokens', then len, len, 0
 };
 
-Scanned ours(std::string_view text) {
+ScanOutput scan_ours(std::string_view text) {
   const simdjson::padded_string padded(text);
   std::vector<uint32_t> out(structural_room(text.size()));
   const StructuralScan scan = scan_structurals(reinterpret_cast<const uint8_t*>(padded.data()), text.size(), out.data());
@@ -32,13 +32,13 @@ Scanned ours(std::string_view text) {
   return {scan.error, out};
 }
 
-const simdjson::implementation& reference() {
+const simdjson::implementation& scan_reference() {
   return *simdjson::get_available_implementations().detect_best_supported();
 }
 
-Scanned simdjsons(std::string_view text) {
+ScanOutput scan_simdjsons(std::string_view text) {
   std::unique_ptr<simdjson::internal::dom_parser_implementation> parser;
-  REQUIRE(reference().create_dom_parser_implementation(text.size(), 1024, parser) == simdjson::SUCCESS);
+  REQUIRE(scan_reference().create_dom_parser_implementation(text.size(), 1024, parser) == simdjson::SUCCESS);
   const simdjson::padded_string padded(text);
   const auto error = parser->stage1(reinterpret_cast<const uint8_t*>(padded.data()), text.size(),
                                     simdjson::stage1_mode::regular);
@@ -47,10 +47,16 @@ Scanned simdjsons(std::string_view text) {
   return {error, out};
 }
 
-bool reference_is_vector() { return reference().name() != "fallback"; }
+bool scan_reference_is_vector() { return scan_reference().name() != "fallback"; }
 
-void same_as_simdjson(std::string_view text, bool exact_errors) {
-  const Scanned a = ours(text), b = simdjsons(text);
+// Read once for the three cases that use them (inflating owlv2 is the slow part).
+const std::vector<std::pair<std::string, std::string>>& scan_fixture_texts() {
+  static const auto texts = test::fixture_trace_texts();
+  return texts;
+}
+
+void scan_same_as_simdjson(std::string_view text, bool exact_errors) {
+  const ScanOutput a = scan_ours(text), b = scan_simdjsons(text);
   INFO("text of " << text.size() << " bytes: " << std::string(text.substr(0, 120)));
   if (!exact_errors && b.error != simdjson::SUCCESS) return;
   REQUIRE(simdjson::error_message(a.error) == std::string(simdjson::error_message(b.error)));
@@ -59,7 +65,7 @@ void same_as_simdjson(std::string_view text, bool exact_errors) {
 
 // Valid JSON of nested values whose strings hold escapes (runs of backslashes,
 // escaped quotes), multi-byte UTF-8 and JSON's own punctuation.
-void random_value(std::mt19937& rng, std::string& out, int depth) {
+void scan_random_json(std::mt19937& rng, std::string& out, int depth) {
   static const std::vector<std::string> pieces = {
       "a", "\\\\", "\\\"", "\\n", "\\u00e9", "},{", "]", ":", ",", " ", "\xc3\xa9", "\xe2\x82\xac",
       "\xf0\x9f\x98\x80", "\\\\\\\"", "x\\/y"};
@@ -76,7 +82,7 @@ void random_value(std::mt19937& rng, std::string& out, int depth) {
     case 4: {
       out += "[ ";
       for (int n = rng() % 4; n > 0; --n) {
-        random_value(rng, out, depth + 1);
+        scan_random_json(rng, out, depth + 1);
         if (n > 1) out += rng() % 2 ? "," : " ,\n\t";
       }
       out += "]";
@@ -86,7 +92,7 @@ void random_value(std::mt19937& rng, std::string& out, int depth) {
       out += "{";
       for (int n = rng() % 4; n > 0; --n) {
         out += "\"k" + std::to_string(n) + (rng() % 2 ? "\\\\" : "") + "\" : ";
-        random_value(rng, out, depth + 1);
+        scan_random_json(rng, out, depth + 1);
         if (n > 1) out += ",\r\n";
       }
       out += "}";
@@ -95,12 +101,12 @@ void random_value(std::mt19937& rng, std::string& out, int depth) {
 }
 
 // Selects a simdjson implementation for the parsers created in its scope.
-class ActiveImplementation {
+class ActiveSimdjson {
  public:
-  explicit ActiveImplementation(const simdjson::implementation& chosen) : before_(simdjson::get_active_implementation()) {
+  explicit ActiveSimdjson(const simdjson::implementation& chosen) : before_(simdjson::get_active_implementation()) {
     simdjson::get_active_implementation() = &chosen;
   }
-  ~ActiveImplementation() { simdjson::get_active_implementation() = before_; }
+  ~ActiveSimdjson() { simdjson::get_active_implementation() = before_; }
 
  private:
   const simdjson::implementation* before_;
@@ -111,27 +117,27 @@ class ActiveImplementation {
 TEST_CASE("structural scan: token offsets and errors worked by hand") {
   // [1, "x\"y", true] : '[' 0, '1' 1, ',' 2, '"' 4 (the escaped quote at 7 and the
   // closing one at 9 are inside), ',' 10, 't' 12, ']' 16; then len 17 twice and 0.
-  Scanned s = ours(R"([1, "x\"y", true])");
+  ScanOutput s = scan_ours(R"([1, "x\"y", true])");
   CHECK(s.error == simdjson::SUCCESS);
   CHECK(s.offsets == std::vector<uint32_t>{0, 1, 2, 4, 10, 12, 16, 17, 17, 0});
   // "\\" ends the string: two backslashes escape each other, so the quote at 4 closes
   // it and ':' at 5 is an operator.
-  s = ours(R"({"\\":1})");
+  s = scan_ours(R"({"\\":1})");
   CHECK(s.offsets == std::vector<uint32_t>{0, 1, 5, 6, 7, 8, 8, 0});
   // A scalar's later bytes are not tokens; 'e' and '-' inside 2.5e-3 neither.
-  s = ours("[2.5e-3,-7]");
+  s = scan_ours("[2.5e-3,-7]");
   CHECK(s.offsets == std::vector<uint32_t>{0, 1, 7, 8, 10, 11, 11, 0});
-  CHECK(ours(R"(["abc)").error == simdjson::UNCLOSED_STRING);
-  CHECK(ours(R"(["a\"])").error == simdjson::UNCLOSED_STRING);
-  CHECK(ours("[\"a\tb\"]").error == simdjson::UNESCAPED_CHARS);
-  CHECK(ours("[1]\t").error == simdjson::SUCCESS);  // a tab outside strings is whitespace
-  CHECK(ours(" \n ").error == simdjson::EMPTY);
-  CHECK(ours("").error == simdjson::EMPTY);
-  CHECK(ours("[\"\xc3\"]").error == simdjson::UTF8_ERROR);          // cut short
-  CHECK(ours("[\"\xed\xa0\x80\"]").error == simdjson::UTF8_ERROR);  // a surrogate
-  CHECK(ours("[\"\xf4\x90\x80\x80\"]").error == simdjson::UTF8_ERROR);  // past U+10FFFF
-  CHECK(ours("[\"\xc0\xaf\"]").error == simdjson::UTF8_ERROR);          // overlong
-  CHECK(ours("[\"\xf0\x9f\x98\x80\"]").error == simdjson::SUCCESS);
+  CHECK(scan_ours(R"(["abc)").error == simdjson::UNCLOSED_STRING);
+  CHECK(scan_ours(R"(["a\"])").error == simdjson::UNCLOSED_STRING);
+  CHECK(scan_ours("[\"a\tb\"]").error == simdjson::UNESCAPED_CHARS);
+  CHECK(scan_ours("[1]\t").error == simdjson::SUCCESS);  // a tab outside strings is whitespace
+  CHECK(scan_ours(" \n ").error == simdjson::EMPTY);
+  CHECK(scan_ours("").error == simdjson::EMPTY);
+  CHECK(scan_ours("[\"\xc3\"]").error == simdjson::UTF8_ERROR);          // cut short
+  CHECK(scan_ours("[\"\xed\xa0\x80\"]").error == simdjson::UTF8_ERROR);  // a surrogate
+  CHECK(scan_ours("[\"\xf4\x90\x80\x80\"]").error == simdjson::UTF8_ERROR);  // past U+10FFFF
+  CHECK(scan_ours("[\"\xc0\xaf\"]").error == simdjson::UTF8_ERROR);          // overlong
+  CHECK(scan_ours("[\"\xf0\x9f\x98\x80\"]").error == simdjson::SUCCESS);
 }
 
 TEST_CASE("structural scan: escapes and strings across 64-byte blocks") {
@@ -145,7 +151,7 @@ TEST_CASE("structural scan: escapes and strings across 64-byte blocks") {
       // The closing quote: after the run, or one further when the run escapes a quote.
       const uint32_t close = 2 + pad + n + n % 2;
       const uint32_t len = close + 4;
-      const Scanned s = ours(text);
+      const ScanOutput s = scan_ours(text);
       REQUIRE(s.error == simdjson::SUCCESS);
       REQUIRE(s.offsets == std::vector<uint32_t>{0, 1, close + 1, close + 2, close + 3, len, len, 0});
     }
@@ -153,9 +159,9 @@ TEST_CASE("structural scan: escapes and strings across 64-byte blocks") {
 }
 
 TEST_CASE("structural scan: as simdjson's own on every fixture trace") {
-  for (const auto& [path, text] : test::fixture_trace_texts()) {
+  for (const auto& [path, text] : scan_fixture_texts()) {
     INFO(path);
-    same_as_simdjson(text, reference_is_vector());
+    scan_same_as_simdjson(text, scan_reference_is_vector());
   }
 }
 
@@ -163,40 +169,40 @@ TEST_CASE("structural scan: as simdjson's own on random valid JSON") {
   std::mt19937 rng(20261207);
   for (int i = 0; i < 4000; ++i) {
     std::string text;
-    random_value(rng, text, 0);
+    scan_random_json(rng, text, 0);
     text.insert(0, std::string(rng() % 64, ' '));  // every alignment
-    REQUIRE(ours(text).error == simdjson::SUCCESS);
-    same_as_simdjson(text, true);
+    REQUIRE(scan_ours(text).error == simdjson::SUCCESS);
+    scan_same_as_simdjson(text, true);
   }
 }
 
 TEST_CASE("structural scan: as simdjson's own on windows and damaged texts") {
-  if (!reference_is_vector()) return;  // the fallback differs on malformed text (above)
+  if (!scan_reference_is_vector()) return;  // the fallback differs on malformed text (above)
   std::mt19937 rng(7);
   static const char damage[] = "\"\\{}[],: \t\n\x01\x80\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xed\xa0\x80\xc0\xff";
-  for (const auto& [path, text] : test::fixture_trace_texts()) {
+  for (const auto& [path, text] : scan_fixture_texts()) {
     INFO(path);
     if (text.empty()) continue;
     for (int k = 0; k < 300; ++k) {
       std::string window = text.substr(rng() % text.size(), rng() % 3000);
-      same_as_simdjson(window, true);
+      scan_same_as_simdjson(window, true);
       if (window.empty()) continue;
       for (int z = 0; z < 3; ++z) window[rng() % window.size()] = damage[rng() % (sizeof damage - 1)];
-      same_as_simdjson(window, true);
+      scan_same_as_simdjson(window, true);
     }
   }
 }
 
 TEST_CASE("vector scan parser: every fixture loads as with simdjson's own stage 1") {
-  for (const auto& fixture : test::fixture_trace_texts()) {
+  for (const auto& fixture : scan_fixture_texts()) {
     const std::string& text = fixture.second;  // a plain name: lambdas capture it
     INFO(fixture.first);
     Result<std::unique_ptr<EventStore>> with_ours = [&] {
-      ActiveImplementation scope(vector_scan_implementation());
+      ActiveSimdjson scope(vector_scan_implementation());
       return test::load(text);
     }();
     Result<std::unique_ptr<EventStore>> with_simdjsons = [&] {
-      ActiveImplementation scope(reference());
+      ActiveSimdjson scope(scan_reference());
       return test::load(text);
     }();
     REQUIRE(with_ours.ok() == with_simdjsons.ok());
@@ -209,7 +215,7 @@ TEST_CASE("vector scan parser: every fixture loads as with simdjson's own stage 
 }
 
 TEST_CASE("vector scan parser: DOM parses and On-Demand unescapes through simdjson's fallback") {
-  ActiveImplementation scope(vector_scan_implementation());
+  ActiveSimdjson scope(vector_scan_implementation());
   simdjson::dom::parser dom;
   simdjson::dom::element doc;
   REQUIRE(dom.parse(simdjson::padded_string(std::string_view(R"({"a":[1,"b\u00e9"]})"))).get(doc) == simdjson::SUCCESS);
