@@ -24,7 +24,6 @@ inline Vec equal(Vec a, Vec b) { return {wasm_i8x16_eq(a.v, b.v)}; }
 inline Vec below(Vec a, Vec b) { return {wasm_u8x16_lt(a.v, b.v)}; }  // unsigned
 inline Vec operator|(Vec a, Vec b) { return {wasm_v128_or(a.v, b.v)}; }
 inline Vec operator&(Vec a, Vec b) { return {wasm_v128_and(a.v, b.v)}; }
-inline Vec and_not(Vec a, Vec b) { return {wasm_v128_andnot(a.v, b.v)}; }  // a & ~b
 // table[index[i]] for each byte; every index below 16.
 inline Vec lookup(Vec table, Vec index) { return {wasm_i8x16_swizzle(table.v, index.v)}; }
 inline bool any(Vec a) { return wasm_v128_any_true(a.v); }
@@ -65,11 +64,6 @@ inline Vec operator|(Vec a, Vec b) {
 inline Vec operator&(Vec a, Vec b) {
   Vec r;
   for (int i = 0; i < 16; ++i) r.b[i] = a.b[i] & b.b[i];
-  return r;
-}
-inline Vec and_not(Vec a, Vec b) {
-  Vec r;
-  for (int i = 0; i < 16; ++i) r.b[i] = a.b[i] & ~b.b[i];
   return r;
 }
 inline Vec lookup(Vec table, Vec index) {

@@ -20,8 +20,9 @@ uint64_t lane_bits(uint16_t bits, int lane) { return uint64_t(bits) << (16 * lan
 
 // Tables indexed by a byte's low four bits. A byte is whitespace when it equals its
 // entry, and an operator when it equals its entry with bit 0x20 set: '[' and ']' are
-// '{' and '}' without that bit, so one entry finds each pair. The other entries can
-// match no byte (a low four bits of their own, or no bit 0x20).
+// '{' and '}' without that bit, so one entry finds each pair (and 0x0C and 0x1A join
+// ',' and ':', see classify). The other entries can match no byte (a low four bits of
+// their own, or no bit 0x20).
 constexpr uint8_t kWhitespaceByNibble[16] = {' ', 0, 1, 1, 1, 1, 1, 1, 1, '\t', '\n', 1, 1, '\r', 1, 1};
 constexpr uint8_t kOperatorByNibble[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ':', '{', ',', '}', 0, 0};
 
@@ -35,8 +36,9 @@ BlockBits classify(const uint8_t* p) {
     v[lane] = load(p + 16 * lane);
     const Vec nibble = v[lane] & low_nibble;
     control[lane] = below(v[lane], bit5);
-    // and_not: the bytes 0x0C and 0x1A equal ',' and ':' once bit 0x20 is set.
-    const Vec op = and_not(equal(lookup(operator_table, nibble), v[lane] | bit5), control[lane]);
+    // The form feed 0x0C and 0x1A count as ',' and ':' so, as in simdjson's own kernels
+    // (the text is not JSON either way, and the index stays theirs to the entry).
+    const Vec op = equal(lookup(operator_table, nibble), v[lane] | bit5);
     const Vec ws = equal(lookup(whitespace_table, nibble), v[lane]);
     const Vec backslashes = equal(v[lane], backslash);
     b.quote |= lane_bits(high_bits(equal(v[lane], quote)), lane);
