@@ -45,14 +45,10 @@ class VectorScanParser final : public dom_parser_implementation {
     return scalar_->parse(buf, len, doc);
   }
   error_code stage2(simdjson::dom::document& doc) noexcept override {
-    if (!scalar_scanned_)
-      if (error_code e = scalar_stage1(buf_, len_, stage1_mode::regular)) return e;
-    return scalar_->stage2(doc);
+    return scalar_stage2([&] { return scalar_->stage2(doc); });
   }
   error_code stage2_next(simdjson::dom::document& doc) noexcept override {
-    if (!scalar_scanned_)
-      if (error_code e = scalar_stage1(buf_, len_, stage1_mode::regular)) return e;
-    return scalar_->stage2_next(doc);
+    return scalar_stage2([&] { return scalar_->stage2_next(doc); });
   }
   uint8_t* parse_string(const uint8_t* src, uint8_t* dst, bool allow_replacement) const noexcept override {
     return scalar_->parse_string(src, dst, allow_replacement);
@@ -94,6 +90,17 @@ class VectorScanParser final : public dom_parser_implementation {
     const size_t entries = std::min<size_t>(size_t(scalar_->n_structural_indexes) + 3, room_);
     std::memcpy(structural_indexes.get(), scalar_->structural_indexes.get(), entries * sizeof(uint32_t));
     n_structural_indexes = scalar_->n_structural_indexes;
+    next_structural_index = scalar_->next_structural_index;
+    return e;
+  }
+
+  // The scalar parser's stage 2 over its own index (made from the text first, where ours
+  // was); where it stopped is copied back, which document streams read from ours.
+  template <typename Stage2>
+  error_code scalar_stage2(Stage2 stage2) {
+    if (!scalar_scanned_)
+      if (error_code e = scalar_stage1(buf_, len_, stage1_mode::regular)) return e;
+    const error_code e = stage2();
     next_structural_index = scalar_->next_structural_index;
     return e;
   }

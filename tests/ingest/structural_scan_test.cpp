@@ -259,3 +259,24 @@ TEST_CASE("vector scan parser: DOM parses and On-Demand unescapes through simdjs
   REQUIRE(od["n"].get(n) == simdjson::SUCCESS);
   CHECK(n == 12);
 }
+
+TEST_CASE("vector scan parser: DOM document streams find their documents through simdjson's fallback") {
+  // parse_many reads where the fallback's stage 2 stopped from the parser it was given:
+  // each document's offset and text must be those of simdjson's own parser.
+  const simdjson::padded_string text(std::string_view(R"([1, 2] {"a": "x\"y"}  3 "four" {"b": [5]})"));
+  auto documents = [&](const simdjson::implementation& chosen) {
+    ActiveSimdjson scope(chosen);
+    simdjson::dom::parser dom;
+    std::vector<std::pair<size_t, std::string>> found;
+    simdjson::dom::document_stream stream;
+    REQUIRE(dom.parse_many(text, 32).get(stream) == simdjson::SUCCESS);
+    for (auto it = stream.begin(); it != stream.end(); ++it) {
+      REQUIRE((*it).error() == simdjson::SUCCESS);
+      found.emplace_back(it.current_index(), std::string(it.source()));
+    }
+    return found;
+  };
+  const auto ours = documents(vector_scan_implementation());
+  CHECK(ours.size() == 5);
+  CHECK(ours == documents(scan_reference()));
+}
