@@ -30,7 +30,7 @@ BlockBits classify(const uint8_t* p) {
   using namespace bytes16;
   const Vec whitespace_table = load(kWhitespaceByNibble), operator_table = load(kOperatorByNibble);
   const Vec low_nibble = splat(0x0F), bit5 = splat(0x20), quote = splat('"'), backslash = splat('\\');
-  Vec v[4], control[4], escapes = splat(0), controls = splat(0), high = splat(0);
+  Vec v[4], control[4], backslashes[4], escapes = splat(0), controls = splat(0), high = splat(0);
   BlockBits b;
   for (int lane = 0; lane < 4; ++lane) {
     v[lane] = load(p + 16 * lane);
@@ -40,17 +40,17 @@ BlockBits classify(const uint8_t* p) {
     // (the text is not JSON either way, and the index stays theirs to the entry).
     const Vec op = equal(lookup(operator_table, nibble), v[lane] | bit5);
     const Vec ws = equal(lookup(whitespace_table, nibble), v[lane]);
-    const Vec backslashes = equal(v[lane], backslash);
+    backslashes[lane] = equal(v[lane], backslash);
     b.quote |= lane_bits(high_bits(equal(v[lane], quote)), lane);
     b.op |= lane_bits(high_bits(op), lane);
     b.whitespace |= lane_bits(high_bits(ws), lane);
-    escapes = escapes | backslashes;
+    escapes = escapes | backslashes[lane];
     controls = controls | control[lane];
     high = high | v[lane];
   }
   // Backslashes and bytes below 0x20 (a newline, mostly) are in few blocks.
   if (any(escapes))
-    for (int lane = 0; lane < 4; ++lane) b.backslash |= lane_bits(high_bits(equal(v[lane], backslash)), lane);
+    for (int lane = 0; lane < 4; ++lane) b.backslash |= lane_bits(high_bits(backslashes[lane]), lane);
   if (any(controls))
     for (int lane = 0; lane < 4; ++lane) b.control |= lane_bits(high_bits(control[lane]), lane);
   b.non_ascii = high_bits(high) != 0;
