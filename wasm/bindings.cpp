@@ -103,6 +103,9 @@ class Session {
   std::string build_report(emscripten::val option_words) {
     return page_.build_report(emscripten::vecFromJSArray<std::string>(option_words));
   }
+  std::string build_hta(emscripten::val option_words) {
+    return page_.build_hta(emscripten::vecFromJSArray<std::string>(option_words));
+  }
   std::string build_cycles(std::string mode, std::string order) { return page_.build_cycles(mode, order); }
   std::string build_sol(std::string device_name, double efficiency) { return page_.build_sol(device_name, efficiency); }
   // An Execution Trace in the filled buffer (beside the Kineto trace, if one is loaded).
@@ -197,6 +200,7 @@ EMSCRIPTEN_BINDINGS(sollens) {
       .function("warningsJson", &Session::warnings_json)
       .function("gpuTimelineCsv", &Session::gpu_timeline_csv)
       .function("buildReport", &Session::build_report)
+      .function("buildHta", &Session::build_hta)
       .function("buildCycles", &Session::build_cycles)
       .function("buildSol", &Session::build_sol)
       .function("loadExecutionTrace", &Session::load_execution_trace)

@@ -3,7 +3,7 @@
 // new id, and what the worker still says about a replaced load is dropped here, so
 // the page only ever hears about the load it is showing.
 //
-//   const engine = createEngine({onReady, onProgress, onDone, onReport, onCycles,
+//   const engine = createEngine({onReady, onProgress, onDone, onReport, onHta, onCycles,
 //                                onCyclesError, onSol, onSolar, onComparison, onRanks, onError, onCrash})
 // Each handler receives the worker's message as it is (messages.mjs lists them);
 // onCrash(event): the worker itself failed (it could not start); it is stopped.
@@ -39,6 +39,7 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     [FromWorker.PROGRESS]: handlers.onProgress,
     [FromWorker.DONE]: handlers.onDone,
     [FromWorker.REPORT]: handlers.onReport,
+    [FromWorker.HTA]: handlers.onHta,
     [FromWorker.CYCLES]: handlers.onCycles,
     [FromWorker.CYCLES_ERROR]: handlers.onCyclesError,
     [FromWorker.SOL]: handlers.onSol,
@@ -128,6 +129,8 @@ export function createEngine(handlers, { createWorker = startWorker } = {}) {
     // options: the report options by the names the module gives them (messages.mjs).
     requestReport: (options) => request({ type: ToWorker.REPORT, ...options }),
     requestCycles: ({ mode, order }) => request({ type: ToWorker.CYCLES, mode, order }),
+    // The shown report's HTA sheets again (options: the report's), answered by HTA.
+    requestHta: (options) => request({ type: ToWorker.HTA, ...options }),
     // capture: the trace of the graph capture the open trace replays, read first.
     requestSol: ({ device, efficiency, capture }) => request({ type: ToWorker.SOL, device, efficiency, capture }),
     // file: an Execution Trace to read first (none: Solar again for another device).

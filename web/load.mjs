@@ -6,8 +6,8 @@
 import { createEngine } from './engine.mjs';
 import { ToWorker } from './messages.mjs';
 import { fmtBytes, fmtFixed, fmtInt } from './format.mjs';
-import { REPORT_VIEWS, redraw, redrawAll, resetViews, showView } from './router.mjs';
-import { app, forgetKept, settleCycles } from './state.mjs';
+import { HTA_VIEWS, REPORT_VIEWS, redraw, redrawAll, resetViews, showView } from './router.mjs';
+import { app, forgetKept, settleCycles, settleHta } from './state.mjs';
 import { enableReportActions, hideError, isLoading, showError, ui } from './ui.mjs';
 import { setCatalogue } from './views/diagnostics.mjs';
 import * as overview from './views/overview.mjs';
@@ -26,6 +26,7 @@ export const engine = createEngine({
   onProgress: showProgress,
   onDone: showLoaded,
   onReport: showRecomputedReport,
+  onHta: showHta,
   onCycles: (msg) => showCycles(msg, true),
   onCyclesError: (msg) => showCycles(msg, false),
   onSol: showSol,
@@ -40,6 +41,7 @@ export const engine = createEngine({
     settleCycles();
     // A failed open keeps the report shown, with its trace (the worker kept it).
     if (app.report) app.solar = solarBefore;
+    askHtaAgain();
     setBusy(false);
     showError(msg.title, app.report ? `${msg.hint} The report shown before, ${app.report.name}, stays below.` : msg.hint, msg.code);
     document.body.dataset.state = app.report ? 'loaded' : 'error';
@@ -152,6 +154,9 @@ let reopenedLoad = null;  // its cycles (the worker detects them again) leave th
 function reopened() {
   reopenedLoad = reopening;
   reopening = null;
+  // Its HTA sheets are the default report's: the shown report's are asked for instead.
+  if (app.report.htaPending) skipHta = 1;
+  askHtaAgain();
   ui.status.textContent = `${app.report.name} is read again: its views recompute as before.`;
 }
 
@@ -201,6 +206,7 @@ function clearShown() {
   resetViews();
   forgetKept();
   delete document.body.dataset.cycles;
+  delete document.body.dataset.hta;
   overview.clear();
 }
 
@@ -342,11 +348,15 @@ function showLoaded(msg) {
   app.reportOptions = {};  // the first report's: every option at the core's default
   msg.cycles = null;
   msg.cyclesPending = true;
+  msg.htaPending = true;
+  msg.htaError = null;
+  skipHta = 0;
   msg.comparisonPending = comparing;  // the worker posts it after the cycles
   msg.version = app.version;  // for the export's "generator"
   enableReportActions(true);
   drawReport(msg);
   document.body.dataset.cycles = 'pending';  // after drawReport: it clears the last report's
+  document.body.dataset.hta = 'pending';
   setBusy(false);
   const t = msg.timings;
   ui.status.textContent = `Opened ${msg.name}: ${fmtInt(msg.info.events)} events in ${fmtFixed(t.totalMs / 1000, 2)} s.${
@@ -427,11 +437,48 @@ function showRecomputedReport(msg) {
   if (!app.report) return;
   app.report.report = msg.report;
   app.report.gpuTimeline = msg.gpuTimeline;
+  app.report.htaPending = true;
+  app.report.htaError = null;
+  document.body.dataset.hta = 'pending';
   overview.render(app.report);
   redraw(...REPORT_VIEWS);
   showView(app.currentView);
   // The redrawn view replaces its own "Recomputing…" status: say it is done here.
   ui.status.textContent = 'The report was recomputed: the views show its new figures.';
+}
+
+// The HTA sheets of the report shown, asked with its options (app.reportOptions): after
+// a failed open the worker still holds its trace, but the sheets it was computing were
+// for a load since replaced, and never came.
+let skipHta = 0;  // HTA messages still to come that are not the shown report's
+function askHtaAgain() {
+  if (!app.report?.htaPending || app.report.shared) return;
+  if (!engine.requestHta(app.reportOptions ?? {})) showHta({ title: 'The trace is no longer open in the page, so its Holistic Trace Analysis sheets could not be computed: open it again.' });
+}
+
+// Merged into the shown report, before its verdict (where the CLI writes them); the
+// views that read them are drawn again.
+function showHta(msg) {
+  const { report } = app;
+  if (!report?.htaPending) return;
+  if (skipHta > 0) {
+    skipHta -= 1;
+    return;
+  }
+  report.htaPending = false;
+  if (msg.hta) {
+    const sheets = report.report.sheets;
+    const verdict = sheets.findIndex((s) => s.name === 'verdict');
+    sheets.splice(verdict < 0 ? sheets.length : verdict, 0, ...msg.hta.sheets);
+    report.htaMs = msg.hta.ms ?? null;
+    report.htaError = null;
+  } else {
+    report.htaError = msg.title;
+  }
+  document.body.dataset.hta = msg.hta ? 'ready' : 'error';
+  redraw(...HTA_VIEWS);
+  settleHta();
+  showView(app.currentView);
 }
 
 function showCycles(msg, detected) {

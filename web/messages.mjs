@@ -15,6 +15,9 @@
 //                                            detectRecompute, ...; device "" or left out =
 //                                            identify from the trace)
 //                 CYCLES  {id, mode: 'all'|'llm', order: 'device'|'stream'|'file'}
+//                 HTA     {id, ...options}   the HTA sheets of the report with these
+//                                            options again (the page asks after a failed
+//                                            open, whose load replaced the one they were for)
 //                 SOL     {id, device, efficiency}      speed of light (device "" = from the
 //                                                       trace; efficiency factor in (0, 1])
 //                 SOLAR   {id, file, device}   read a PyTorch Execution Trace (beside the
@@ -50,9 +53,15 @@
 //                                gpuTimeline, report, timings: {readMs (read and parsed),
 //                                treeMs, analyseMs, totalMs, parts (2 when read in two
 //                                parts at once, else 1)}}   the report, shown at once
-//                  CYCLES       {id, cycles, ms}     right after DONE (the first cycles, per
+//                                (without HTA's sheets: HTA follows)
+//                  HTA          {id, hta: {ms, sheets (kind 'hta')}} or {id, title, code}
+//                                right after DONE and each REPORT: that report's Holistic
+//                                Trace Analysis sheets, computed after it is shown (the
+//                                report's sheets come without them), with the same options
+//                  CYCLES       {id, cycles, ms}     right after HTA (the first cycles, per
 //                                                    stream) and after each CYCLES request
 //                  REPORT       {id, report, gpuTimeline}   after each REPORT request
+//                                                           (without HTA's sheets: HTA follows)
 //                  CYCLES_ERROR {id, title}          the cycles failed (the report stands)
 //                  SOL          {id, sol, ms} or {id, error}   after each SOL request
 //                  SOLAR        {id, solar: {name, measured, document (solar.json),
@@ -78,6 +87,7 @@ export const ToWorker = Object.freeze({
   OPEN: 'open',
   REPORT: 'report',
   CYCLES: 'cycles',
+  HTA: 'hta',
   SOL: 'sol',
   SOLAR: 'solar',
   COMPARE: 'compare',
@@ -93,6 +103,7 @@ export const FromWorker = Object.freeze({
   PROGRESS: 'progress',
   DONE: 'done',
   CYCLES: 'cycles',
+  HTA: 'hta',
   REPORT: 'report',
   CYCLES_ERROR: 'cycles-error',
   SOL: 'sol',

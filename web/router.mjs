@@ -43,6 +43,9 @@ const RANK_SET_VIEWS = new Set(['ranks']);  // drawn from app.ranks, not from th
 const shownData = (name) => (RANK_SET_VIEWS.has(name) ? app.ranks : app.report);
 // The views drawn from the report (drawn again when it is recomputed); the cycles view
 // is drawn from the cycles alone.
+// The views that read HTA's sheets, drawn again when they come (the SQL view adds them
+// to its tables itself).
+export const HTA_VIEWS = ['critical-path', 'launch-delays'];
 export const REPORT_VIEWS = ['timeline', 'llm', 'ops', 'kernels', 'roofline', 'collectives', 'critical-path', 'launch-delays', 'sql'];
 const renderedViews = new Set();
 
@@ -167,6 +170,8 @@ function viewContext(name) {
     cyclesPending: Boolean(report.cyclesPending),
     cyclesError: report.cyclesError ?? null,
     cyclesMs: report.cyclesMs ?? null,
+    htaPending: Boolean(report.htaPending),
+    htaError: report.htaError ?? null,
     info: report.info,
     name: report.name,
     devices: app.devices,

@@ -7,6 +7,8 @@ export const app = {
   // (so that a view being drawn for it stays current), or the report from a share link
   // (shared: true). null while none is shown.
   report: null,
+  // Its HTA sheets come after it (the worker's HTA message): report.htaPending until
+  // they are in report.report.sheets, report.htaError when they failed.
   currentView: 'overview',
   version: '',       // the core's version (the worker's READY), for the export's "generator"
   devices: [],       // the device database's ids, for device selectors
@@ -44,9 +46,19 @@ export function settleCycles() {
 export const cyclesSettled = () =>
   (app.report?.cyclesPending ? new Promise((resolve) => cyclesWaiters.push(resolve)) : Promise.resolve());
 
+// The same for the HTA sheets, which follow each report (the export and the share
+// link carry them).
+const htaWaiters = [];
+export function settleHta() {
+  for (const resolve of htaWaiters.splice(0)) resolve();
+}
+export const htaSettled = () =>
+  (app.report?.htaPending ? new Promise((resolve) => htaWaiters.push(resolve)) : Promise.resolve());
+
 // Drops what was kept for the last report (before another one is shown).
 export function forgetKept() {
   viewStates = new Map();
   app.cyclesAsked = false;
   settleCycles();
+  settleHta();
 }

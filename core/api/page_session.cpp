@@ -2,6 +2,7 @@
 
 #include "api/api_guard.h"
 #include "api/compare.h"
+#include "base/stopwatch.h"
 #include "writers/csv_writer.h"
 #include "writers/device_json.h"
 #include "writers/diagnostics_catalogue.h"
@@ -144,6 +145,20 @@ std::string PageSession::build_report(const std::vector<std::string>& option_wor
     Report report = request.detect_recompute ? session_.report(request, device, session_.python_tree())
                                              : session_.report(request, device);
     return page_report_json(device, report.timings, tables_.replace(TableSet::kReport, report.release_sheets()));
+  }));
+}
+
+std::string PageSession::build_hta(const std::vector<std::string>& option_words) {
+  return page_answer(guarded("computing the HTA sheets", [&]() -> Result<std::string> {
+    if (!session_.loaded()) return no_trace();
+    ReportRequest request;
+    if (Status read = read_report_words(option_words, request); !read.ok()) return read;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<Table> tables = session_.hta_sheets(request);
+    const double ms = ms_since(t0);
+    JsonBuilder json(JsonBuilder::Spacing::kCompact);
+    json.begin_object().member("ms", ms).member_raw("sheets", tables_.add(TableSet::kReport, std::move(tables)));
+    return json.end_object().take();
   }));
 }
 

@@ -81,6 +81,11 @@ class PageSession {
   // "MI300X", "--corrected"}). --detect-recompute's is_recompute columns come from the
   // tree with the python frames (built on first use and kept for this trace, as for SOL).
   std::string build_report(const std::vector<std::string>& option_words = {});
+  // The Holistic Trace Analysis sheets of the report these words ask for, alone
+  // (Session::hta_sheets): {"ms", "sheets"}, or {"error"}. The page asks for the report
+  // with --no-hta and then for these, so that the report is shown without waiting for
+  // them; they are kept with the report's tables (a new report drops them).
+  std::string build_hta(const std::vector<std::string>& option_words = {});
   // The report options the page can send: [{"flag", "name" (the page's camelCase name),
   // "value" (what the flag takes, null for a switch), "help"}], from report_flags.def.
   static std::string report_options_json();

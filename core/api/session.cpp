@@ -155,6 +155,13 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
   return report;
 }
 
+std::vector<Table> Session::hta_sheets(const ReportRequest& request) const {
+  const hta::HtaOptions options = hta_options(request);
+  if (!options.enabled) return {};
+  // Over the tree the page's report uses for this request (the python frames' for recompute).
+  return hta::hta_tables(*store_, request.detect_recompute ? python_tree() : *tree_, options);
+}
+
 Report Session::report(const ReportRequest& request) const {
   return report(request, identify_device(request.device_name));
 }

@@ -6,6 +6,10 @@ namespace sollens {
 
 std::string TableRegistry::replace(TableSet set, std::vector<Table> tables) {
   drop(set);
+  return add(set, std::move(tables));
+}
+
+std::string TableRegistry::add(TableSet set, std::vector<Table> tables) {
   std::vector<int32_t>& handles = handles_[static_cast<int>(set)];
   std::string descriptions = table_descriptions_json(next_handle_, tables);
   for (Table& table : tables) {

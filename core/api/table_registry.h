@@ -19,6 +19,9 @@ class TableRegistry {
   // Drops the set's previous tables, keeps these under fresh handles and returns
   // their descriptions (writers/table_description.h) as a JSON array.
   std::string replace(TableSet set, std::vector<Table> tables);
+  // Keeps these beside the set's tables (dropped with them), under fresh handles, and
+  // returns their descriptions: sheets of a set computed after the rest of it.
+  std::string add(TableSet set, std::vector<Table> tables);
   void clear();
 
   const Table* table(int32_t handle) const;

@@ -322,3 +322,69 @@ TEST_CASE("PageSession: a streamed load that fails says why and leaves nothing l
   CHECK(none.code() == Code::no_trace_loaded);
   CHECK(none.message() == "no trace is being read");
 }
+
+namespace {
+
+// name → {kind, CSV} of every sheet a description lists, in its order.
+struct DescribedSheet {
+  std::string name, kind, csv;
+  bool operator==(const DescribedSheet&) const = default;
+};
+std::vector<DescribedSheet> described_sheets(const PageSession& page, const std::string& described) {
+  std::vector<DescribedSheet> sheets;
+  for (size_t at = described.find(R"({"id":)"); at != std::string::npos; at = described.find(R"({"id":)", at + 1)) {
+    const auto text_after = [&](const std::string& key) {
+      const size_t from = described.find(key, at) + key.size();
+      return described.substr(from, described.find('"', from) - from);
+    };
+    sheets.push_back({text_after(R"("name":")"), text_after(R"("kind":")"),
+                      page.sheet_csv(std::stoi(described.substr(at + 6)))});
+  }
+  return sheets;
+}
+
+}  // namespace
+
+TEST_CASE("PageSession: the HTA sheets asked after a report without them are the report's own") {
+  std::vector<std::string> texts = {
+      test::read_text(test::fs::path(SOLLENS_FIXTURES_DIR) / "synthetic" / "activation_checkpointing.json")};
+#ifdef SOLLENS_HAVE_ZLIB
+  const Result<Gunzipped> bert = gunzip(
+      test::read_text(test::kTraces / "tracelens-h100-bert-small" / "gaunernst_bert-small-uncased__1016001.json.gz"));
+  REQUIRE(bert.ok());
+  texts.emplace_back(bert->data.view());
+#endif
+  const std::vector<std::vector<std::string>> asked = {{}, {"--detect-recompute", "--hta-kernel-gap-us", "5"}};
+  for (const std::string& text : texts) {
+    PageSession page;
+    CHECK(page.build_hta() == R"({"error":{"code":"no_trace_loaded","message":"no trace is loaded"}})");
+    fill(page, text);
+    REQUIRE(page.load().ok());
+    for (const std::vector<std::string>& words : asked) {
+      const std::vector<DescribedSheet> whole = described_sheets(page, page.build_report(words));
+      std::vector<std::string> without_words = words;
+      without_words.push_back("--no-hta");
+      const std::vector<DescribedSheet> first = described_sheets(page, page.build_report(without_words));
+      const std::string hta = page.build_hta(words);
+      CHECK(hta.starts_with(R"({"ms":)"));
+      const std::vector<DescribedSheet> after = described_sheets(page, hta);
+      // The report without them, then them: the whole report's sheets, the verdict last.
+      std::vector<DescribedSheet> joined = first;
+      REQUIRE(!joined.empty());
+      CHECK(joined.back().name == "verdict");
+      joined.insert(joined.end() - 1, after.begin(), after.end());
+      CHECK(joined == whole);
+      CHECK(after.size() >= 10);
+      CHECK(std::all_of(after.begin(), after.end(), [](const DescribedSheet& s) { return s.kind == "hta"; }));
+      CHECK(std::none_of(first.begin(), first.end(), [](const DescribedSheet& s) { return s.kind == "hta"; }));
+    }
+    // Kept with the report's tables: a new report lets them go.
+    const std::string hta = page.build_hta();
+    const int32_t handle = std::stoi(hta.substr(hta.find(R"({"id":)") + 6));
+    CHECK(page.tables().table(handle) != nullptr);
+    page.build_report({"--no-hta"});
+    CHECK(page.tables().table(handle) == nullptr);
+    CHECK(page.build_hta({"--no-hta"}).ends_with(R"(,"sheets":[]})"));
+    CHECK(page.build_hta({"--hta-kernel-gap-us", "soon"}).starts_with(R"({"error":{"code":"bad_option_value",)"));
+  }
+}

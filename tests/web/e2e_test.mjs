@@ -145,6 +145,7 @@ try {
   await views.deviceSelector();
   await views.stateAcrossRecompute();
   await views.cyclesPending();
+  await views.htaPending();
   await a11yChecks({ page, check })('h100');
   await views.rooflineHover();
   await views.rooflineColumns();
@@ -280,6 +281,38 @@ try {
   await page.setInputFiles('#file-input', { name: 'empty.json', mimeType: 'application/json', buffer: Buffer.alloc(0) });
   check(await waitForLoad(null) === 'error', 'an empty file gives an error');
   check(/empty/.test(await errorText()), `readable error: ${await errorText()}`);
+
+  // Another trace asked for the moment a report shows, while its HTA sheets are
+  // computed, that fails to open (the sample, made unreachable here): the shown
+  // report's HTA sheets, whose load the new one replaced (so they never came), are
+  // asked for again, and come. The sample button opens at once (a dropped file is
+  // sniffed first, which gives the worker time to answer).
+  const sampleUrl = '**/samples/h100-bert-small.json.gz';
+  await page.route(sampleUrl, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.evaluate(() => {
+    window.__htaPendingAtOpen = null;
+    const observer = new MutationObserver(() => {
+      if (document.body.dataset.state !== 'loaded') return;
+      observer.disconnect();
+      window.__htaPendingAtOpen = document.body.dataset.hta === 'pending';
+      document.getElementById('open-sample').click();
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+  });
+  const bert = gzOf('tracelens-h100-bert-small');
+  await page.setInputFiles('#file-input', bert);
+  await page.waitForFunction((n) => document.getElementById('trace-name').textContent === n &&
+    !document.getElementById('error').hidden && document.body.dataset.hta !== 'pending', path.basename(bert), { timeout: LOAD_TIMEOUT_MS });
+  await page.unroute(sampleUrl);
+  check(await page.evaluate(() => window.__htaPendingAtOpen) === true && /HTTP 404/.test(await errorText()),
+    `a trace asked for before HTA's sheets came fails: ${await errorText()}`);
+  check(await page.evaluate(() => document.body.dataset.hta) === 'ready',
+    'the shown report stays, and its HTA sheets are asked again and come (body[data-hta] = ready)');
+  await page.click('nav [data-view="critical-path"]');
+  await page.waitForSelector('section[data-view="critical-path"] .cp-verdict', { timeout: LOAD_TIMEOUT_MS });
+  check(await page.locator('section[data-view="critical-path"] .hta-pending').count() === 0,
+    'the critical path view draws them');
+  await page.click('nav [data-view="overview"]');
 
   // Cancel while loading the largest trace, then open again (a fresh worker).
   await page.setInputFiles('#file-input', gzOf('tracelens-h100-owlv2-large'));

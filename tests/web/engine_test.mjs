@@ -64,7 +64,7 @@ function fakeWorker() {
 }
 
 const heard = [];
-const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol', 'onSolar', 'onComparison', 'onRanks', 'onError', 'onCrash']
+const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onHta', 'onCycles', 'onCyclesError', 'onSol', 'onSolar', 'onComparison', 'onRanks', 'onError', 'onCrash']
   .map((name) => [name, (m) => heard.push([name, m])]));
 const workers = [];
 const engine = createEngine(handlers, { createWorker: () => { workers.push(fakeWorker()); return workers.at(-1); } });
@@ -96,7 +96,7 @@ first.say({ type: FromWorker.PROGRESS, id: 1, phase: 'read', done: 1, total: 2, 
 first.say({ type: FromWorker.DONE, id: 1 });
 check(heard.length === 0, 'messages about a replaced load are dropped');
 for (const [type, handler] of [[FromWorker.PROGRESS, 'onProgress'], [FromWorker.DONE, 'onDone'], [FromWorker.REPORT, 'onReport'],
-  [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.SOLAR, 'onSolar'],
+  [FromWorker.HTA, 'onHta'], [FromWorker.CYCLES, 'onCycles'], [FromWorker.CYCLES_ERROR, 'onCyclesError'], [FromWorker.SOLAR, 'onSolar'],
   [FromWorker.COMPARISON, 'onComparison'], [FromWorker.RANKS, 'onRanks'], [FromWorker.ERROR, 'onError']]) {
   heard.length = 0;
   first.say({ type, id: 2 });
@@ -117,6 +117,9 @@ check(engine.requestReport({ device: 'MI300X', corrected: true, includeUnlinked:
 check(engine.requestCycles({ mode: 'llm', order: 'device' }) === true
   && JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.CYCLES, mode: 'llm', order: 'device', id: 2 }),
   'requestCycles posts CYCLES for the current load');
+check(engine.requestHta({ device: 'MI300X', htaKernelGapUs: 5 }) === true
+  && JSON.stringify(first.posted.at(-1)) === JSON.stringify({ type: ToWorker.HTA, device: 'MI300X', htaKernelGapUs: 5, id: 2 }),
+  'requestHta posts HTA with the report\'s options for the current load');
 
 const abandoned = engine.abandon();
 check(abandoned === 3 && engine.currentLoad === 3, 'abandon makes a new load id and returns it');

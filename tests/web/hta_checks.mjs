@@ -262,6 +262,7 @@ export function htaChecks({ context, origin, repo, check, screenshots }) {
   // the CLI built, the page's figures are those of `sollens report`'s CSVs for the trace:
   // the trusted path's largest share, the breakdown's rows, the launches.
   async function realTrace(page, label, gz = null) {
+    await page.waitForFunction(() => document.body.dataset.hta !== 'pending', null, { timeout: TIMEOUT_MS });
     await show(page, 'critical-path');
     // A module built before the HTA sheets has none: nothing to compare (said, not passed).
     const stale = await page.locator(`${CP} .no-critical-path`).count()

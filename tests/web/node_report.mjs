@@ -29,7 +29,12 @@ export async function nodeReport(site) {
     sollens.HEAPU8.set(bytes, address);
     const loaded = session.load();
     if (loaded.code !== 'ok') throw new Error(`${trace}: ${loaded.message} [${loaded.code}]`);
-    const report = JSON.parse(session.buildReport([]));
+    // As the worker does: the report without HTA's sheets, then those, before the verdict.
+    const report = JSON.parse(session.buildReport(['--no-hta']));
+    const hta = JSON.parse(session.buildHta([]));
+    if (hta.error) throw new Error(`${trace}: ${hta.error.message} [${hta.error.code}]`);
+    const verdict = report.sheets.findIndex((s) => s.name === 'verdict');
+    report.sheets.splice(verdict < 0 ? report.sheets.length : verdict, 0, ...hta.sheets);
     const cycles = JSON.parse(session.buildCycles('all', 'device'));
     return {
       session, name: path.basename(trace), version: sollens.version(), fileBytes: file.length, gzip,

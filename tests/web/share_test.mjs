@@ -177,14 +177,16 @@ try {
   // A big real report: owlv2's link opens in a fresh page too.
   const owlv2 = gzOf('tracelens-h100-owlv2-large');
   // "Copy link" clicked the moment the report shows, while the worker is still
-  // detecting the cycles (they follow the report): from a mutation observer, which
-  // runs before the worker's next message can be handled.
+  // computing HTA's sheets and detecting the cycles (they follow the report): from a
+  // mutation observer, which runs before the worker's next message can be handled.
   await page.evaluate(() => {
     window.__clickedWhilePending = false;
+    window.__clickedWhileHtaPending = false;
     const observer = new MutationObserver(() => {
       if (document.body.dataset.state !== 'loaded') return;
       observer.disconnect();
       window.__clickedWhilePending = document.body.dataset.cycles === 'pending';
+      window.__clickedWhileHtaPending = document.body.dataset.hta === 'pending';
       document.getElementById('share-link').click();
     });
     observer.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
@@ -201,6 +203,11 @@ try {
   const owlDoc = linkDocument(owlLink);  // made on the overview: the cycles' summary is in it (their sheets go with the cycles view)
   check(await page.evaluate(() => window.__clickedWhilePending) && /pattern|cycle/i.test(owlDoc.cycles?.summary ?? ''),
     `owlv2's link, asked for before the cycles arrived (${await page.evaluate(() => window.__clickedWhilePending)}), waits for them and carries their summary (${owlDoc.cycles?.summary.slice(0, 60)})`);
+  // The overview's HTA sheets, which the link carries: the page's own, as they came.
+  // (A packed sheet is [name, kind, rows, columns].)
+  const htaInLink = (owlDoc.report?.sheets ?? []).filter(([name]) => ['temporal_breakdown', 'idle_time_breakdown'].includes(name));
+  check(await page.evaluate(() => window.__clickedWhileHtaPending) && htaInLink.length === 2 && htaInLink.every(([, , rows]) => rows > 0),
+    `owlv2's link, asked for before HTA's sheets arrived, waits for them and carries the overview's two (${htaInLink.map(([name, , rows]) => `${name}: ${rows} rows`).join(', ')})`);
   const owlTimeline = await timeline(page);
   const owlPage = await newPage();
   await owlPage.goto(owlLink);

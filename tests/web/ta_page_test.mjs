@@ -80,7 +80,7 @@ function traceJson(file) {
   const { ToWorker, FromWorker } = await import(path.join(repo, 'web/messages.mjs'));
   const posted = [];
   let worker = null;
-  const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onCycles', 'onCyclesError', 'onSol',
+  const handlers = Object.fromEntries(['onReady', 'onProgress', 'onDone', 'onReport', 'onHta', 'onCycles', 'onCyclesError', 'onSol',
     'onSolar', 'onComparison', 'onRanks', 'onError', 'onCrash'].map((name) => [name, () => {}]));
   const engine = createEngine(handlers, { createWorker: () => (worker = { postMessage: (m) => posted.push(m), terminate() {}, onmessage: null }) });
   const settled = (promise) => promise.then((v) => ({ ok: v }), (e) => ({ error: e.message }));

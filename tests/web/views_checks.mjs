@@ -139,6 +139,9 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
   };
 
   async function everyView(label, set, gz) {
+    // HTA's sheets follow the report: the views that read them are checked with them in.
+    await page.waitForFunction(() => document.body.dataset.hta !== 'pending', null, { timeout: VIEW_TIMEOUT_MS });
+    check(await page.evaluate(() => document.body.dataset.hta) === 'ready', `${label}: HTA's sheets arrived after the report (body[data-hta] = ready)`);
     for (const view of await page.$$eval('nav [data-view]', (bs) => bs.map((b) => b.dataset.view))) {
       const section = await showView(view);
       check(await page.locator(section).isVisible(), `${label}: view ${view} shows`);
@@ -405,6 +408,34 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
       `cycles view while the cycles are computed: "${result.text}" in a live region`);
     check(result.error === 'Cycle detection failed: test.', 'cycles view: a failed detection says so in the view');
     check(await page.evaluate(() => document.body.dataset.cycles) === 'ready', 'the cycles arrived after the report (body[data-cycles] = ready)');
+  }
+
+  // The views that read HTA's sheets, drawn before those arrive, then after they failed.
+  async function htaPending() {
+    const result = await page.evaluate(async () => {
+      const out = {};
+      for (const view of ['critical-path', 'launch-delays']) {
+        const { render } = await import(`/views/${view}.mjs`);
+        const section = document.createElement('section');
+        section.dataset.view = `${view}-test`;
+        document.querySelector('main').prepend(section);
+        const report = { sheets: [{ name: 'verdict', kind: 'verdict', rows: 0, columns: [] }] };
+        render(section, { report, htaPending: true, info: {}, state: {}, reportOptions: {} });
+        const pending = section.querySelector('.hta-pending');
+        out[view] = { text: pending?.textContent ?? '', role: pending?.getAttribute('role'), tables: section.querySelectorAll('.sheet-table').length };
+        render(section, { report, htaPending: false, htaError: 'The Holistic Trace Analysis sheets could not be computed: test.', info: {}, state: {}, reportOptions: {} });
+        out[view].error = section.querySelector('.empty-state')?.textContent ?? '';
+        out[view].stillPending = section.querySelectorAll('.hta-pending').length;
+        section.remove();
+      }
+      return out;
+    });
+    for (const [view, r] of Object.entries(result)) {
+      check(/^Computing the Holistic Trace Analysis \(HTA\) sheets/.test(r.text) && r.role === 'status' && r.tables === 0,
+        `${view} view while HTA's sheets are computed: "${r.text}" in a live region`);
+      check(r.error === 'The Holistic Trace Analysis sheets could not be computed: test.' && r.stillPending === 0,
+        `${view} view: HTA's sheets that failed say so in the view`);
+    }
   }
 
   // Hover shows a bubble's details; a click shows its row in the table below.
@@ -695,6 +726,6 @@ export function viewChecks({ page, check, repo, fixtures, screenshots, tmp, expo
     await page.screenshot({ path: path.join(screenshots, 'sglang-cycles-llm-device.png'), fullPage: true });
   }
 
-  return { everyView, tableInteractions, deviceSelector, stateAcrossRecompute, cyclesPending, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles,
+  return { everyView, tableInteractions, deviceSelector, stateAcrossRecompute, cyclesPending, htaPending, rooflineHover, rooflineColumns, collectivesView, gpuOnly, virtualScrolling, hostileKernelName, cycles,
     helpers: { showView, readTable, compareRows } };
 }

@@ -2,7 +2,7 @@
 // the Ranks view the rank set's cross-rank sheets. export.mjs is imported on first use
 // (it is not in the page's first payload).
 
-import { app } from '../state.mjs';
+import { app, htaSettled } from '../state.mjs';
 import { ui } from '../ui.mjs';
 import { sharingRanks } from './share-link.mjs';
 
@@ -11,6 +11,11 @@ export function wireExportReport() {
     if (sharingRanks()) return exportRanks(app.ranks);
     const { report } = app;
     if (!report) return;
+    if (report.htaPending) {
+      ui.status.textContent = 'Waiting for the Holistic Trace Analysis sheets (the report carries them)…';
+      await htaSettled();
+      if (app.report !== report) return;
+    }
     const { exportReport } = await import('../export.mjs');
     exportReport(report);
     ui.status.textContent = `Saved the report of ${report.name} as JSON (the CLI's report.json layout).`;

@@ -10,7 +10,7 @@
 import { fmtInt } from '../format.mjs';
 import { drawReport, isCurrentLoad, replaceShown } from '../load.mjs';
 import { redraw, showView } from '../router.mjs';
-import { app, cyclesSettled } from '../state.mjs';
+import { app, cyclesSettled, htaSettled } from '../state.mjs';
 import { enableReportActions, isLoading, showError, ui } from '../ui.mjs';
 
 const SHARE_PREFIX = '#report=';
@@ -57,6 +57,11 @@ async function copyLink() {
   if (!shown) return;
   ui.shareLink.disabled = true;
   try {
+    if (!ranks && shown.htaPending) {
+      ui.status.textContent = 'Waiting for the Holistic Trace Analysis sheets (the link carries them)…';
+      await htaSettled();
+      if (app.report !== shown) return;
+    }
     if (!ranks && shown.cyclesPending) {
       ui.status.textContent = 'Waiting for the cycles (the link carries them)…';
       await cyclesSettled();

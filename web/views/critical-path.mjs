@@ -43,7 +43,7 @@ export function render(section, context) {
 
   const hta = htaSheet(context, 'critical_path_summary', ABSENT);
   if (!hta.sheet) {
-    section.append(missingNotice(hta.why, 'no-critical-path'));
+    section.append(missingNotice(hta.why, 'no-critical-path', hta.pending));
     return;
   }
   const inferredSheet = findSheet(context.report.sheets, 'critical_path_inferred_summary');

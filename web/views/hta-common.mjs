@@ -10,12 +10,17 @@ export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export const htaSheets = (sheets) => (sheets ?? []).filter((s) => s.kind === 'hta');
 
-// The sheet `name`, or why it is not there, as {sheet} or {why}: the report has no HTA
+// The sheet `name`, or why it is not there, as {sheet} or {why}: HTA's sheets are still
+// being computed (they follow the report) or failed, the report has no HTA
 // sheets at all (--no-hta, or a report from before them), the sheet was left empty to
 // fit a share link, or the analysis itself gave nothing (`absent` says what that
 // means for this sheet).
 export function htaSheet(context, name, absent) {
   const sheets = context.report?.sheets ?? [];
+  if (context.htaPending) {
+    return { why: 'Computing the Holistic Trace Analysis (HTA) sheets, which this view reads: they follow the report, and this view fills in when they are done.', pending: true };
+  }
+  if (context.htaError) return { why: context.htaError };
   if (htaSheets(sheets).length === 0) {
     return { why: 'This report has no Holistic Trace Analysis (HTA) sheets, which this view reads: it was made with --no-hta, or by a sollens from before them (a share link made with an older page, say).' };
   }
@@ -29,10 +34,11 @@ export function htaSheet(context, name, absent) {
 
 const droppedFromLink = (context, name) => (context.dropped ?? []).includes(name);
 
-// A notice in place of a part of a view.
-export const missingNotice = (text, className = '') => {
-  const p = el('p', `empty-state ${className}`.trim(), text);
-  p.setAttribute('role', 'note');
+// A notice in place of a part of a view; one that says the sheets are being computed
+// (htaSheet's `pending`) is a live region, and is replaced when they come.
+export const missingNotice = (text, className = '', pending = false) => {
+  const p = el('p', `empty-state ${pending ? 'hta-pending ' : ''}${className}`.trim(), text);
+  p.setAttribute('role', pending ? 'status' : 'note');
   return p;
 };
 

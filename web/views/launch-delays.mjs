@@ -39,7 +39,7 @@ export function render(section, context) {
   const launches = found.map((f) => f.sheet).filter(Boolean);
   if (launches.length === 0) {
     const dropped = found.find((f) => /share link/.test(f.why));
-    section.append(missingNotice((dropped ?? found[0]).why, 'no-launch-stats'));
+    section.append(missingNotice((dropped ?? found[0]).why, 'no-launch-stats', found[0].pending));
     return;
   }
   for (const f of found) if (!f.sheet && /share link/.test(f.why)) section.append(missingNotice(`${f.why} What follows counts the other launches only.`, 'launch-dropped'));

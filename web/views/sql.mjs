@@ -94,7 +94,7 @@ export async function render(section, context) {
     return;
   }
   wireRunning(panel, db, context);
-  watchSpeedOfLight(panel, db, context);
+  watchLaterSheets(panel, db, context);
   // The query in the box (the first example, or the one last run here) runs at once:
   // the view opens on a result, and on the recomputed report's figures after a recompute.
   await runQuery(panel, db, context);
@@ -124,9 +124,9 @@ function buildPanel(state) {
   const tablesTitle = el('h3', '', 'Tables');
   tablesTitle.id = 'sql-tables-title';
   const tableList = el('ul', 'sql-table-list');
-  const solNote = el('p', 'detail sql-sol-note', 'Computing the speed-of-light sheets (sol_*): they are added when ready.');
-  solNote.hidden = true;
-  tables.append(tablesTitle, el('p', 'detail', 'Click a table to query it, a column to add its name.'), solNote, tableList);
+  const laterNote = el('p', 'detail sql-later-note', '');
+  laterNote.hidden = true;
+  tables.append(tablesTitle, el('p', 'detail', 'Click a table to query it, a column to add its name.'), laterNote, tableList);
 
   const editor = el('div', 'sql-editor');
   const output = el('div', 'sql-output');
@@ -165,7 +165,7 @@ function buildPanel(state) {
   editor.append(examples.element, queryLabel, query, actions);
   output.append(status, error, skipped, result);
   element.append(editor, tables, output);
-  return { intro, element, tableList, solNote, examples: examples.select, query, run, download, status, error, skipped, result };
+  return { intro, element, tableList, laterNote, examples: examples.select, query, run, download, status, error, skipped, result };
 }
 
 function exampleChooser() {
@@ -203,20 +203,30 @@ async function syncTables(panel, db, context) {
   await showTables(panel, db, sheets);
 }
 
-const SOL_POLL_MS = 500;
-// Asks for the speed of light if no view has, and loads its sheets when they come.
-function watchSpeedOfLight(panel, db, context) {
-  const pending = () => Boolean(app.report?.solPending);
-  if (!context.sol && !pending() && !context.shared) context.requestSol();
-  if (!pending()) return;
-  panel.solNote.hidden = false;
+const LATER_POLL_MS = 250;
+// Asks for the speed of light if no view has, and loads its sheets and HTA's (which
+// follow the report) as each comes.
+function watchLaterSheets(panel, db, context) {
+  const solPending = () => Boolean(app.report?.solPending);
+  const htaPending = () => Boolean(app.report?.htaPending);
+  if (!context.sol && !solPending() && !context.shared) context.requestSol();
+  const note = () => {
+    const computing = [htaPending() && 'the Holistic Trace Analysis sheets', solPending() && 'the speed-of-light sheets (sol_*)'].filter(Boolean);
+    panel.laterNote.hidden = computing.length === 0;
+    panel.laterNote.textContent = computing.length ? `Computing ${computing.join(' and ')}: they are added when ready.` : '';
+  };
+  note();
+  if (!solPending() && !htaPending()) return;
+  let waitingFor = [solPending(), htaPending()].join();
   const timer = setInterval(async () => {
     if (!panel.element.isConnected || app.report?.report !== context.report) return clearInterval(timer);
-    if (pending()) return;
-    clearInterval(timer);
-    panel.solNote.hidden = true;
+    const now = [solPending(), htaPending()].join();
+    if (now === waitingFor) return;
+    waitingFor = now;
+    note();
+    if (!solPending() && !htaPending()) clearInterval(timer);
     await syncTables(panel, db, context);
-  }, SOL_POLL_MS);
+  }, LATER_POLL_MS);
 }
 
 async function showTables(panel, db, sheets) {
