@@ -1,11 +1,13 @@
 #include "analyses/info/trace_info.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <set>
 #include <utility>
+#include <vector>
 
 namespace sollens {
 
@@ -42,22 +44,21 @@ TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
       info.format += " (schemaVersion " + std::to_string(m.schema_version) + ")";
   }
 
-  std::map<std::string, size_t> by_cat;
-  std::map<std::string, size_t> by_phase;
-  std::set<std::string> legacy_names, gpu_pids;
+  // Counted by interned id and phase in one pass (strings made once per distinct
+  // value, not per event: a large trace has millions of events and a few dozen cats).
+  std::vector<size_t> cat_count(s.strings.size(), 0);
+  std::vector<Category> category_of_cat(s.strings.size(), Category::kUnknown);
+  std::vector<uint8_t> gpu_pid(s.strings.size(), 0);
+  std::array<size_t, static_cast<size_t>(Phase::kOther) + 1> phase_count{};
   bool fractional_ts = false;
   double first = std::numeric_limits<double>::infinity(), last = -first;
   for (size_t i = 0; i < s.size(); ++i) {
-    std::string_view raw = s.str(s.cat[i]);
-    ++by_cat[raw.empty() ? std::string("(none)") : std::string(raw)];
-    ++by_phase[phase_label(s.phase[i])];
-    const Category c = s.category[i];
-    if (c != Category::kOther && c != Category::kUnknown && raw != category_name(c) &&
-        c != Category::kFlowLegacy)
-      legacy_names.insert(std::string(raw));
-    if (is_gpu_activity(c)) {
+    ++cat_count[s.cat[i]];
+    category_of_cat[s.cat[i]] = s.category[i];  // the category is the cat text's
+    ++phase_count[static_cast<size_t>(s.phase[i])];
+    if (is_gpu_activity(s.category[i])) {
       ++info.gpu_events;
-      gpu_pids.insert(std::string(s.str(s.pid[i])));
+      gpu_pid[s.pid[i]] = 1;
     }
     if (s.phase[i] == Phase::kComplete || s.phase[i] == Phase::kInstant) {
       first = std::min(first, s.ts[i]);
@@ -65,6 +66,20 @@ TraceInfo describe_trace(const EventStore& s, const TraceTree& tree) {
       if (!fractional_ts && s.ts[i] != std::floor(s.ts[i])) fractional_ts = true;
     }
   }
+  std::map<std::string, size_t> by_cat;
+  std::map<std::string, size_t> by_phase;
+  std::set<std::string> legacy_names, gpu_pids;
+  for (StrId id = 0; id < cat_count.size(); ++id) {
+    if (gpu_pid[id]) gpu_pids.insert(std::string(s.str(id)));
+    if (cat_count[id] == 0) continue;
+    const std::string_view raw = s.str(id);
+    by_cat[raw.empty() ? std::string("(none)") : std::string(raw)] += cat_count[id];
+    const Category c = category_of_cat[id];
+    if (c != Category::kOther && c != Category::kUnknown && raw != category_name(c) && c != Category::kFlowLegacy)
+      legacy_names.insert(std::string(raw));
+  }
+  for (size_t p = 0; p < phase_count.size(); ++p)
+    if (phase_count[p]) by_phase[phase_label(static_cast<Phase>(p))] += phase_count[p];
   for (auto& [k, v] : by_cat) info.events_by_category.emplace_back(k, v);
   std::stable_sort(info.events_by_category.begin(), info.events_by_category.end(),
                    [](auto& a, auto& b) { return a.second > b.second; });
