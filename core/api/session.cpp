@@ -167,11 +167,14 @@ Report Session::report(const ReportRequest& request) const {
 }
 
 CycleReport Session::cycle_report(const CyclesRequest& request) const {
-  return analyze_cycles(*store_, cycle_options(request));
+  const CycleOptions asked = cycle_options(request), usual = cycle_options({});
+  // The default request's are kept (the report's verdict found them): a copy, not a second detection.
+  if (asked.order == usual.order && asked.llm == usual.llm && asked.structure == usual.structure) return default_cycles();
+  return analyze_cycles(*store_, asked);
 }
 
 const CycleReport& Session::default_cycles() const {
-  if (!default_cycles_) default_cycles_ = std::make_unique<CycleReport>(cycle_report());
+  if (!default_cycles_) default_cycles_ = std::make_unique<CycleReport>(analyze_cycles(*store_, cycle_options({})));
   return *default_cycles_;
 }
 

@@ -124,7 +124,8 @@ class Session {
   // and adds these once they are computed.
   std::vector<Table> hta_sheets(const ReportRequest& request) const;
   CyclesResult cycles(const CyclesRequest& request = {}) const;
-  // The detection alone, for a summary line.
+  // The detection alone, for a summary line; for the default request, a copy of
+  // default_cycles() (detected once per trace).
   CycleReport cycle_report(const CyclesRequest& request = {}) const;
   // cycle_report() with the default request, detected on first use and kept: the
   // report's summary line, its SOL sheets and the page's SOL view share it.
