@@ -49,6 +49,12 @@ void ArgsArena::append(std::string_view bytes) {
 
 PaddedBuffer ArgsArena::finish() {
   grow_to(size_ + PaddedBuffer::kPadding);
+  // The room reserved ahead and not used goes back to the allocator, for the tree and
+  // the report (a projection from the first part of a trace can overshoot by half).
+  if (char* fitted = static_cast<char*>(std::realloc(data_, size_ + PaddedBuffer::kPadding))) {
+    data_ = fitted;
+    capacity_ = size_ + PaddedBuffer::kPadding;
+  }
   std::memset(data_ + size_, 0, PaddedBuffer::kPadding);
   char* data = std::exchange(data_, nullptr);
   return PaddedBuffer::adopt(data, size_, capacity_, [](char* d, size_t) { std::free(d); });

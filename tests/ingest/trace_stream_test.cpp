@@ -163,6 +163,25 @@ TEST_CASE("stream: the memory held is the store and a window, not the text", "[i
   CHECK(r.value()->input.size() == 40000 * std::string_view(R"({"Ev Idx": 1})").size());
 }
 
+TEST_CASE("stream: the room reserved ahead for args and not used is given back", "[ingest][stream]") {
+  // The first 5 000 events carry args of 200 bytes, the last 35 000 none: the reader
+  // projects the args of the rest from its first 4 MB (room for about five times what
+  // comes), and the finished store keeps only what came.
+  std::string text = R"({"traceEvents": [)";
+  const std::string long_value(180, 'x');
+  for (int i = 0; i < 40000; ++i) {
+    if (i) text += ",\n";
+    text += R"({"ph": "X", "cat": "cpu_op", "name": "aten::op", "pid": 1, "tid": 2, "ts": )" + std::to_string(i * 10) +
+            R"(, "dur": 5)" + (i < 5000 ? R"(, "args": {"Input type": [")" + long_value + R"("]})" : std::string()) + "}";
+  }
+  text += "]}";
+  const Result<std::unique_ptr<EventStore>> r = stream(text, 65536, kDefaultWindow, text.size());
+  REQUIRE(r.ok());
+  const PaddedBuffer& args = r.value()->input;
+  CHECK(args.size() == 5000 * (long_value.size() + std::string_view(R"({"Input type": [""]})").size()));
+  CHECK(args.capacity() == args.size() + PaddedBuffer::kPadding);
+}
+
 TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream][fixtures]") {
   size_t checked = 0;
   for (const auto& [path, text] : test::fixture_trace_texts()) {
