@@ -1,8 +1,9 @@
 #pragma once
 // A flat open-addressing map from a 64-bit key (or a (pid, tid, link) triple) to an
-// event row, for the tree's link indexes: tens of thousands of entries built once
-// and probed once each, where std::unordered_map spends most of its time allocating
-// nodes. Insert overwrites, as "the last event wins" needs.
+// event row, for link indexes (the tree's, HTA's by correlation): up to millions of
+// entries built once and probed once each, where std::unordered_map spends most of its
+// time allocating nodes. insert_or_assign overwrites ("the last event wins"),
+// insert_if_absent keeps the first ("the first in file order wins").
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -24,6 +25,18 @@ class FlatIndex {
     }
     s.value = value;
   }
+  // true when the key was new (and now maps to `value`).
+  bool insert_if_absent(const Key& key, uint32_t value) {
+    if ((size_ + 1) * 2 > slots_.size()) rehash(slots_.size() * 2);
+    Slot& s = slots_[find_slot(key)];
+    if (s.used) return false;
+    s.used = true;
+    s.key = key;
+    s.value = value;
+    ++size_;
+    return true;
+  }
+  bool contains(const Key& key) const { return slots_[find_slot(key)].used; }
   std::optional<uint32_t> find(const Key& key) const {
     const Slot& s = slots_[find_slot(key)];
     if (!s.used) return std::nullopt;

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
 
 #include "analyses/hta/launch_stats.h"
+#include "model/flat_index.h"
 
 namespace sollens::hta {
 
@@ -61,18 +63,19 @@ int32_t innermost_aten_op(const EventStore& s, const HostNesting& nesting, uint3
 // Kernel launches under an aten:: op, with their first GPU event, in file order.
 std::vector<Launch> aten_launches(const HtaTrace& trace, const HostNesting& nesting, const std::vector<uint8_t>& kept) {
   const EventStore& s = trace.store();
-  std::unordered_map<int64_t, uint32_t> first_gpu;
+  FlatIndex<int64_t, IdHash> first_gpu(s.size() / 8);
   for (uint32_t i = 0; i < s.size(); ++i)
     if (s.phase[i] == Phase::kComplete && is_gpu_activity(s.category[i]) && s.correlation[i] != kNoValue)
-      first_gpu.try_emplace(s.correlation[i], i);
+      first_gpu.insert_if_absent(s.correlation[i], i);
   std::vector<Launch> launches;
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (!kept[i] || !is_runtime(s.category[i]) || nesting.depth[i] < 0 || !is_kernel_launch_call(s.name_of(i)))
       continue;
-    const auto gpu = first_gpu.find(s.correlation[i]);
+    if (s.correlation[i] == kNoValue) continue;
+    const std::optional<uint32_t> gpu = first_gpu.find(s.correlation[i]);
     const int32_t op = innermost_aten_op(s, nesting, i);
-    if (gpu == first_gpu.end() || op < 0 || s.correlation[i] == kNoValue) continue;
-    launches.push_back({static_cast<uint32_t>(op), i, gpu->second});
+    if (!gpu || op < 0) continue;
+    launches.push_back({static_cast<uint32_t>(op), i, *gpu});
   }
   return launches;
 }

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <numeric>
 #include <limits>
-#include <unordered_map>
+#include <numeric>
+#include <optional>
 #include <unordered_set>
+
+#include "model/flat_index.h"
 
 namespace sollens::hta {
 
@@ -79,19 +81,18 @@ HtaTrace::HtaTrace(const EventStore& store) : store_(store) {
   gpu_events_ = rows_by_start(store, ts_, is_gpu_activity);
   runtime_events_ = rows_by_start(store, ts_, is_runtime);
 
-  std::unordered_map<int64_t, uint32_t> runtime_by_correlation;
-  runtime_by_correlation.reserve(runtime_events_.size());
+  FlatIndex<int64_t, IdHash> runtime_by_correlation(runtime_events_.size());
   for (uint32_t i = 0; i < store.size(); ++i)  // file order: the first of a shared id wins
     if (is_runtime(store.category[i]) && store.phase[i] == Phase::kComplete && store.correlation[i] != kNoValue)
-      runtime_by_correlation.try_emplace(store.correlation[i], i);
+      runtime_by_correlation.insert_if_absent(store.correlation[i], i);
   launch_.assign(gpu_events_.size(), kNoLaunch);
   gpu_position_.assign(store.size(), 0);
   for (size_t k = 0; k < gpu_events_.size(); ++k) {
     const uint32_t e = gpu_events_[k];
     gpu_position_[e] = static_cast<uint32_t>(k);
-    const auto it = runtime_by_correlation.find(store.correlation[e]);
-    if (store.correlation[e] != kNoValue && it != runtime_by_correlation.end())
-      launch_[k] = static_cast<int32_t>(it->second);
+    if (store.correlation[e] == kNoValue) continue;
+    if (const std::optional<uint32_t> call = runtime_by_correlation.find(store.correlation[e]))
+      launch_[k] = static_cast<int32_t>(*call);
   }
   type_kernels();
   if (distinct_profiler_steps(store) >= 2) drop_last_step();

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <limits>
-#include <unordered_map>
+#include <optional>
+
+#include "model/flat_index.h"
 
 namespace sollens::hta::cp {
 
@@ -75,24 +77,23 @@ int64_t CpView::correlation(uint32_t row) const {
 void CpView::compute_index_correlation() {
   const size_t n = store().size();
   index_corr_.assign(n, -1);
-  std::unordered_map<int64_t, uint32_t> last_cpu, last_gpu;
+  FlatIndex<int64_t, IdHash> last_cpu(n / 8), last_gpu(n / 8);
   for (uint32_t i = 0; i < n; ++i) {
     if (!kept_[i]) continue;
     const int64_t c = correlation(i);
     if (c == kNoCorrelation) continue;
     index_corr_[i] = std::min<int64_t>(c, 0);
-    if (stream(i) == -1) last_cpu[c] = i;
-    else if (gpu_side(i)) last_gpu[c] = i;
+    if (stream(i) == -1) last_cpu.insert_or_assign(c, i);
+    else if (gpu_side(i)) last_gpu.insert_or_assign(c, i);
   }
   for (uint32_t i = 0; i < n; ++i) {
     if (!kept_[i] || correlation(i) == kNoCorrelation) continue;
     const int64_t c = correlation(i);
     if (stream(i) == -1) {
-      const auto g = last_gpu.find(c);
-      if (g != last_gpu.end() && last_cpu.contains(c)) index_corr_[i] = g->second;
+      const std::optional<uint32_t> g = last_gpu.find(c);
+      if (g && last_cpu.contains(c)) index_corr_[i] = *g;
     } else if (gpu_side(i)) {
-      const auto p = last_cpu.find(c);
-      if (p != last_cpu.end()) index_corr_[i] = p->second;
+      if (const std::optional<uint32_t> p = last_cpu.find(c)) index_corr_[i] = *p;
     }
   }
 }
