@@ -5,10 +5,10 @@
 export const app = {
   // The shown report: a load's DONE message with the later REPORT and CYCLES merged in
   // (so that a view being drawn for it stays current), or the report from a share link
-  // (shared: true). null while none is shown.
+  // (shared: true). null while none is shown. Its HTA sheets come after it (the
+  // worker's HTA message): report.htaPending until they are in report.report.sheets,
+  // report.htaError when they failed.
   report: null,
-  // Its HTA sheets come after it (the worker's HTA message): report.htaPending until
-  // they are in report.report.sheets, report.htaError when they failed.
   currentView: 'overview',
   version: '',       // the core's version (the worker's READY), for the export's "generator"
   devices: [],       // the device database's ids, for device selectors
