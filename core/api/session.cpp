@@ -167,9 +167,9 @@ Report Session::report(const ReportRequest& request) const {
 }
 
 CycleReport Session::cycle_report(const CyclesRequest& request) const {
-  const CycleOptions asked = cycle_options(request), usual = cycle_options({});
+  const CycleOptions asked = cycle_options(request);
   // The default request's are kept (the report's verdict found them): a copy, not a second detection.
-  if (asked.order == usual.order && asked.llm == usual.llm && asked.structure == usual.structure) return default_cycles();
+  if (asked == cycle_options({})) return default_cycles();
   return analyze_cycles(*store_, asked);
 }
 

@@ -119,9 +119,10 @@ class Session {
   Report report(const ReportRequest& request, const DeviceIdentification& device, const TraceTree& tree,
                 const SheetSink& sink = {}) const;
   Report report(const ReportRequest& request = {}) const;
-  // The report's Holistic Trace Analysis sheets alone, as report() computes them for
-  // this request (none with no_hta): the page shows a report asked with no_hta first
-  // and adds these once they are computed.
+  // The report's Holistic Trace Analysis sheets alone, as the page's report computes
+  // them for this request (over the python-frame tree where it asks for recompute; none
+  // with no_hta): the page shows a report asked with no_hta first and adds these once
+  // they are computed.
   std::vector<Table> hta_sheets(const ReportRequest& request) const;
   CyclesResult cycles(const CyclesRequest& request = {}) const;
   // The detection alone, for a summary line; for the default request, a copy of

@@ -125,6 +125,22 @@ TEST_CASE("Session: cycles of a 10-kernel step in every order and mode") {
   CHECK(llm.sheets[0].table.name() == "cycles_llm");
 }
 
+TEST_CASE("Session: the default request's cycles are the verdict's, and the same as a detection of their own") {
+  Session session;
+  REQUIRE(test::load_text(session, test::repeating_kernels_trace(20)).ok());
+  (void)session.report();  // its verdict detects the default cycles
+  const CycleReport fresh = analyze_cycles(session.store(), cycle_options({}));
+  const CyclesResult usual = session.cycles();
+  CHECK(usual.report.kernels == fresh.kernels);
+  CHECK(usual.report.patterns() == fresh.patterns());
+  CHECK(usual.summary == cycles_summary(fresh));
+  const std::vector<CycleSheet> expected = cycle_sheets(fresh, CycleSheetMode::kAll);
+  REQUIRE(usual.sheets.size() == expected.size());
+  for (size_t k = 0; k < expected.size(); ++k) CHECK(to_csv(usual.sheets[k].table) == to_csv(expected[k].table));
+  // Another order is detected for itself.
+  CHECK(session.cycle_report({CycleMode::kAll, KernelOrder::kFileOrder}).kernels == 200);
+}
+
 #ifdef SOLLENS_HAVE_ZLIB
 TEST_CASE("Session: the bundled sample's report has TraceLens's sheets and GPU time") {
   const auto dir = std::filesystem::path(SOLLENS_FIXTURES_DIR) / "traces" / "tracelens-h100-bert-small";

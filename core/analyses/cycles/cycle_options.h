@@ -56,6 +56,8 @@ struct CycleOptions {
   size_t dedup_length_tolerance_pct = 20;  // |lenA − lenB| <= max(lenA, lenB)·pct/100
   double dedup_jaccard = 0.80;      // weighted Jaccard of signature → share of cycle time
   double significance_pct = 1.0;    // LLM phases: repetitions·length >= n·pct/100
+
+  bool operator==(const CycleOptions&) const = default;
 };
 
 }  // namespace sollens
