@@ -141,9 +141,7 @@ std::string PageSession::build_report(const std::vector<std::string>& option_wor
     ReportRequest request;
     if (Status read = read_report_words(option_words, request); !read.ok()) return read;
     const DeviceIdentification device = session_.identify_device(request.device_name);
-    // Recompute is found from the checkpoint python frames, so they must be in the tree.
-    Report report = request.detect_recompute ? session_.report(request, device, session_.python_tree())
-                                             : session_.report(request, device);
+    Report report = session_.report(request, device, session_.report_tree(request));
     return page_report_json(device, report.timings, tables_.replace(TableSet::kReport, report.release_sheets()));
   }));
 }

@@ -158,8 +158,7 @@ Report Session::report(const ReportRequest& request, const DeviceIdentification&
 std::vector<Table> Session::hta_sheets(const ReportRequest& request) const {
   const hta::HtaOptions options = hta_options(request);
   if (!options.enabled) return {};
-  // Over the tree the page's report uses for this request (the python frames' for recompute).
-  return hta::hta_tables(*store_, request.detect_recompute ? python_tree() : *tree_, options);
+  return hta::hta_tables(*store_, report_tree(request), options);
 }
 
 Report Session::report(const ReportRequest& request) const {
@@ -176,6 +175,10 @@ CycleReport Session::cycle_report(const CyclesRequest& request) const {
 const CycleReport& Session::default_cycles() const {
   if (!default_cycles_) default_cycles_ = std::make_unique<CycleReport>(analyze_cycles(*store_, cycle_options({})));
   return *default_cycles_;
+}
+
+const TraceTree& Session::report_tree(const ReportRequest& request) const {
+  return request.detect_recompute ? python_tree() : *tree_;
 }
 
 const TraceTree& Session::python_tree() const {

@@ -119,10 +119,9 @@ class Session {
   Report report(const ReportRequest& request, const DeviceIdentification& device, const TraceTree& tree,
                 const SheetSink& sink = {}) const;
   Report report(const ReportRequest& request = {}) const;
-  // The report's Holistic Trace Analysis sheets alone, as the page's report computes
-  // them for this request (over the python-frame tree where it asks for recompute; none
-  // with no_hta): the page shows a report asked with no_hta first and adds these once
-  // they are computed.
+  // The report's Holistic Trace Analysis sheets alone, as report() over report_tree()
+  // computes them for this request (none with no_hta): the page shows a report asked
+  // with no_hta first and adds these once they are computed.
   std::vector<Table> hta_sheets(const ReportRequest& request) const;
   CyclesResult cycles(const CyclesRequest& request = {}) const;
   // The detection alone, for a summary line; for the default request, a copy of
@@ -134,6 +133,9 @@ class Session {
   // The tree with python frames (nn.Module frames give SOL its layer types): the loaded
   // tree when it has them, else built on first use and kept.
   const TraceTree& python_tree() const;
+  // The tree a report for this request reads: python_tree() where it asks for recompute
+  // (found from the checkpoint python frames), else the loaded one.
+  const TraceTree& report_tree(const ReportRequest& request) const;
   // The events shaped like PyTorch's profiler result (api/events.h).
   EventView events() const { return EventView(*store_, *tree_); }
 
