@@ -48,12 +48,15 @@ void ArgsArena::append(std::string_view bytes) {
 }
 
 PaddedBuffer ArgsArena::finish() {
-  grow_to(size_ + PaddedBuffer::kPadding);
-  // The room reserved ahead and not used goes back to the allocator, for the tree and
-  // the report (a projection from the first part of a trace can overshoot by half).
-  if (char* fitted = static_cast<char*>(std::realloc(data_, size_ + PaddedBuffer::kPadding))) {
+  // Exactly the bytes and their padding: the room reserved ahead and not used goes back
+  // to the allocator, for the tree and the report (a projection from the first part of a
+  // trace can overshoot by half). A shrink that fails keeps the larger block.
+  const size_t fitted_size = size_ + PaddedBuffer::kPadding;
+  if (char* fitted = static_cast<char*>(std::realloc(data_, fitted_size))) {
     data_ = fitted;
-    capacity_ = size_ + PaddedBuffer::kPadding;
+    capacity_ = fitted_size;
+  } else if (capacity_ < fitted_size) {
+    throw std::bad_alloc();  // as reserve: load_trace reports out_of_memory
   }
   std::memset(data_ + size_, 0, PaddedBuffer::kPadding);
   char* data = std::exchange(data_, nullptr);
