@@ -7,7 +7,7 @@ import { createEngine } from './engine.mjs';
 import { ToWorker } from './messages.mjs';
 import { fmtBytes, fmtFixed, fmtInt } from './format.mjs';
 import { HTA_VIEWS, REPORT_VIEWS, redraw, redrawAll, resetViews, showView } from './router.mjs';
-import { app, forgetKept, settleCycles, settleHta } from './state.mjs';
+import { app, forgetKept, settle } from './state.mjs';
 import { enableReportActions, hideError, isLoading, showError, ui } from './ui.mjs';
 import { setCatalogue } from './views/diagnostics.mjs';
 import * as overview from './views/overview.mjs';
@@ -38,7 +38,7 @@ export const engine = createEngine({
     thenCompare = null;
     thenSolar = null;
     ui.status.textContent = '';  // e.g. "Loading the trace from …"
-    settleCycles();
+    settle('cycles');
     // A failed open keeps the report shown, with its trace (the worker kept it).
     if (app.report) app.solar = solarBefore;
     askHtaAgain();
@@ -477,7 +477,7 @@ function showHta(msg) {
   }
   document.body.dataset.hta = msg.hta ? 'ready' : 'error';
   redraw(...HTA_VIEWS);
-  settleHta();
+  settle('hta');
   showView(app.currentView);
 }
 
@@ -502,7 +502,7 @@ function showCycles(msg, detected) {
   report.cyclesPending = false;
   document.body.dataset.cycles = detected ? 'ready' : 'error';
   redraw('cycles');
-  settleCycles();
+  settle('cycles');
   showView(app.currentView);
 }
 

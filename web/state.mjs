@@ -37,28 +37,20 @@ export function viewState(name) {
   return viewStates.get(name);
 }
 
-// Promises waiting for the cycles of the shown report (the share link carries them):
-// settled when they arrive, fail, or the report is replaced.
-const cyclesWaiters = [];
-export function settleCycles() {
-  for (const resolve of cyclesWaiters.splice(0)) resolve();
+// Promises waiting for a part of the shown report that follows it, 'cycles' or 'hta'
+// (report.cyclesPending, report.htaPending; the share link and the export carry them):
+// settled when it arrives, fails, or the report is replaced.
+const waiters = { cycles: [], hta: [] };
+export function settle(part) {
+  for (const resolve of waiters[part].splice(0)) resolve();
 }
-export const cyclesSettled = () =>
-  (app.report?.cyclesPending ? new Promise((resolve) => cyclesWaiters.push(resolve)) : Promise.resolve());
-
-// The same for the HTA sheets, which follow each report (the export and the share
-// link carry them).
-const htaWaiters = [];
-export function settleHta() {
-  for (const resolve of htaWaiters.splice(0)) resolve();
-}
-export const htaSettled = () =>
-  (app.report?.htaPending ? new Promise((resolve) => htaWaiters.push(resolve)) : Promise.resolve());
+export const settled = (part) =>
+  (app.report?.[`${part}Pending`] ? new Promise((resolve) => waiters[part].push(resolve)) : Promise.resolve());
 
 // Drops what was kept for the last report (before another one is shown).
 export function forgetKept() {
   viewStates = new Map();
   app.cyclesAsked = false;
-  settleCycles();
-  settleHta();
+  settle('cycles');
+  settle('hta');
 }

@@ -2,7 +2,7 @@
 // the Ranks view the rank set's cross-rank sheets. export.mjs is imported on first use
 // (it is not in the page's first payload).
 
-import { app, htaSettled } from '../state.mjs';
+import { app, settled } from '../state.mjs';
 import { ui } from '../ui.mjs';
 import { sharingRanks } from './share-link.mjs';
 
@@ -13,7 +13,7 @@ export function wireExportReport() {
     if (!report) return;
     if (report.htaPending) {
       ui.status.textContent = 'Waiting for the Holistic Trace Analysis sheets (the report carries them)…';
-      await htaSettled();
+      await settled('hta');
       if (app.report !== report) return;
     }
     const { exportReport } = await import('../export.mjs');

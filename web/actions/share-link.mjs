@@ -10,7 +10,7 @@
 import { fmtInt } from '../format.mjs';
 import { drawReport, isCurrentLoad, replaceShown } from '../load.mjs';
 import { redraw, showView } from '../router.mjs';
-import { app, cyclesSettled, htaSettled } from '../state.mjs';
+import { app, settled } from '../state.mjs';
 import { enableReportActions, isLoading, showError, ui } from '../ui.mjs';
 
 const SHARE_PREFIX = '#report=';
@@ -59,12 +59,12 @@ async function copyLink() {
   try {
     if (!ranks && shown.htaPending) {
       ui.status.textContent = 'Waiting for the Holistic Trace Analysis sheets (the link carries them)…';
-      await htaSettled();
+      await settled('hta');
       if (app.report !== shown) return;
     }
     if (!ranks && shown.cyclesPending) {
       ui.status.textContent = 'Waiting for the cycles (the link carries them)…';
-      await cyclesSettled();
+      await settled('cycles');
       if (app.report !== shown) return;
     }
     ui.status.textContent = 'Making the link…';
