@@ -57,6 +57,8 @@ const TARGET_1GB_S = 5;
 const TARGET_PAYLOAD_B = 1.5e6;
 const problems = [];
 const mb = (b) => (b / 1e6).toFixed(1);
+// The middle of the runs (the upper one of an even count); `by` picks the number of an item.
+const medianOf = (xs, by = (x) => x) => xs.slice().sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
 // owlv2-large's JSON, decompressed (tests/fixtures/traces/MANIFEST.md): the page's and
 // the CLI's MB/s are per byte of JSON.
 const OWLV2_JSON_BYTES = gunzipSync(readFileSync(gzOf('tracelens-h100-owlv2-large'))).length;
@@ -154,7 +156,7 @@ function compareWithCli(file, jsonBytes, pageS, allS) {
       times.push(Number(process.hrtime.bigint() - t0) / 1e9);
     }
     times.sort((a, b) => a - b);
-    const cliS = times[Math.floor(times.length / 2)];
+    const cliS = medianOf(times);
     console.log(`    CLI (sollens report --no-xlsx, whole process, median of ${times.length}: ${times.map((t) => t.toFixed(2)).join(', ')} s): ` +
       `${cliS.toFixed(2)} s, ${(jsonBytes / 1e6 / cliS).toFixed(0)} MB/s of JSON; ` +
       `the page takes ${(pageS / cliS).toFixed(2)}x the CLI's time per byte to show the report (target <= 1.5x), ` +
@@ -177,7 +179,7 @@ async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
   } finally {
     memory.stop();
   }
-  const r = all.slice().sort((a, b) => a.shownS - b.shownS)[Math.floor(all.length / 2)];
+  const r = medianOf(all, (x) => x.shownS);
   if (all.length > 1) console.log(`    runs: report shown ${all.map((x) => x.shownS.toFixed(2)).join(', ')} s; HTA's sheets in ${all.map((x) => x.htaS.toFixed(2)).join(', ')} s`);
   const kind = (file.endsWith('.gz') ? `.json.gz (${mb(statSync(file).size)} MB)` : '.json') + (read ? ` ?read=${read}` : '');
   const ev = r.facts.events ?? '';
@@ -262,8 +264,7 @@ try {
         `(with the harness's file hand-over ${r.wallS.toFixed(2)} s; cold, navigation included: ${r.coldS.toFixed(2)} s; worker: ${r.opened})${r.error ? ` ${r.error}` : ''}`);
     }
     const best = Math.min(...times);
-    const median = times.slice().sort((a, b) => a - b)[Math.floor(times.length / 2)];
-    const medianOf = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const median = medianOf(times);
     console.log(`(a) owlv2 ready: best ${best.toFixed(2)} s, median ${median.toFixed(2)} s (target <= ${TARGET_READY_S} s); ` +
       `HTA's sheets in: median ${medianOf(htaTimes).toFixed(2)} s; cycles shown: median ${medianOf(cycleTimes).toFixed(2)} s`);
     if (median > TARGET_READY_S) problems.push(`owlv2 median ${median.toFixed(2)} s > ${TARGET_READY_S} s`);
