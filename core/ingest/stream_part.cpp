@@ -38,6 +38,18 @@ class Writer {
     out_.append(static_cast<const char*>(p), n);
     out_.append((kAlign - n % kAlign) % kAlign, '\0');
   }
+  // A column's values as `type`, `size` of them, whatever its storage.
+  template <typename T>
+  void column(const std::vector<T>& c) {
+    bytes(c.data(), c.size() * sizeof(T));
+  }
+  template <typename T>
+  void column(const NarrowColumn<T>& c) {
+    for (size_t i = 0; i < c.size(); ++i) {
+      const T v = c[i];
+      out_.append(reinterpret_cast<const char*>(&v), sizeof v);
+    }
+  }
   std::string take() { return std::move(out_); }
 
  private:
@@ -150,13 +162,6 @@ Status check_references(const Sections& s) {
   return Status::success();
 }
 
-template <typename T>
-void append_raw(std::vector<T>& column, const char* bytes, size_t rows) {
-  const size_t old = column.size();
-  column.resize(old + rows);
-  if (rows) std::memcpy(column.data() + old, bytes, rows * sizeof(T));
-}
-
 void append_checked(const Sections& s, EventStore& store, ArgsArena& arena) {
   std::vector<StrId> remap(s.strings);
   for (uint64_t i = 0; i < s.strings; ++i) {
@@ -167,7 +172,7 @@ void append_checked(const Sections& s, EventStore& store, ArgsArena& arena) {
   const size_t first_row = store.size();
   const size_t rows = s.rows;
   store.reserve(first_row + rows);
-#define SOLLENS_APPEND_PLAIN(type, c, absent) append_raw(store.c, s.c, rows);
+#define SOLLENS_APPEND_PLAIN(type, c, absent) append_column_bytes(store.c, s.c, rows);
 #define SOLLENS_APPEND_IDS(type, c, absent) \
   for (size_t i = 0; i < rows; ++i) store.c.push_back(remap[read_at<StrId>(s.c, i)]);
   SOLLENS_EVENT_COLUMNS(SOLLENS_APPEND_PLAIN, SOLLENS_APPEND_IDS)
@@ -175,7 +180,7 @@ void append_checked(const Sections& s, EventStore& store, ArgsArena& arena) {
 #undef SOLLENS_APPEND_IDS
   const uint64_t shift = arena.size();
   for (size_t i = first_row; i < store.size(); ++i)
-    if (store.args_length[i] != 0) store.args_offset[i] += shift;
+    if (store.args_length[i] != 0) store.args_offset.set(i, store.args_offset[i] + shift);
   arena.append(std::string_view(s.arena_bytes, s.arena));
   for (uint64_t i = 0; i < s.names; ++i) {
     const NameBytes r = read_at<NameBytes>(s.name_records, i);
@@ -209,7 +214,7 @@ std::string encode_stream_part(const EventStore& rows, const ArgsArena& arena, c
                      uint64_t(args.size()), uint64_t(end.tail.size()), uint64_t(end.bytes_read), uint64_t(end.closed)})
     out.u64(v);
   for (uint64_t v : counter_fields(counters)) out.u64(v);
-#define SOLLENS_WRITE(type, c, absent) out.bytes(rows.c.data(), rows.c.size() * sizeof(type));
+#define SOLLENS_WRITE(type, c, absent) out.column(rows.c);
   SOLLENS_EVENT_COLUMNS(SOLLENS_WRITE, SOLLENS_WRITE)
 #undef SOLLENS_WRITE
   std::vector<uint64_t> offsets{0};

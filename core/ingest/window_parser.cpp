@@ -28,14 +28,14 @@ void ArgsArena::take(EventStore& store, size_t from, const char* input) {
     if (n == 0) continue;
     grow_to(size_ + n);
     std::memcpy(data_ + size_, input + store.args_offset[i], n);
-    store.args_offset[i] = size_;
+    store.args_offset.set(i, size_);
     size_ += n;
   }
 }
 
 void ArgsArena::absorb(const ArgsArena& other, EventStore& other_rows) {
   for (size_t i = 0; i < other_rows.size(); ++i)
-    if (other_rows.args_length[i] != 0) other_rows.args_offset[i] += size_;
+    if (other_rows.args_length[i] != 0) other_rows.args_offset.set(i, other_rows.args_offset[i] + size_);
   grow_to(size_ + other.size_);
   if (other.size_) std::memcpy(data_ + size_, other.data_, other.size_);
   size_ += other.size_;

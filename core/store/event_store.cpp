@@ -29,27 +29,17 @@ void EventStore::truncate(size_t n) {
   while (!names.empty() && names.back().event >= n) names.pop_back();
 }
 
-namespace {
-template <typename T>
-void release(std::vector<T>& column) {
-  std::vector<T>().swap(column);
-}
-}  // namespace
-
 void EventStore::append_rows(EventStore&& part, const std::vector<StrId>& remap) {
   const size_t offset = size();
   const size_t total = offset + part.size();
-#define SOLLENS_APPEND(type, c, absent)                    \
-  c.reserve(total);                                        \
-  c.insert(c.end(), part.c.begin(), part.c.end());         \
-  release(part.c);
+#define SOLLENS_APPEND(type, c, absent) append_column(c, std::move(part.c));
   SOLLENS_EVENT_COLUMNS(SOLLENS_APPEND, SOLLENS_IGNORE)
 #undef SOLLENS_APPEND
   // String ids go through `remap`: part's pool → this pool.
 #define SOLLENS_APPEND_REMAPPED(type, c, absent) \
   c.reserve(total);                              \
   for (StrId id : part.c) c.push_back(remap[id]); \
-  release(part.c);
+  std::vector<StrId>().swap(part.c);
   SOLLENS_EVENT_COLUMNS(SOLLENS_IGNORE, SOLLENS_APPEND_REMAPPED)
 #undef SOLLENS_APPEND_REMAPPED
   for (const NameRecord& r : part.names)
@@ -58,7 +48,7 @@ void EventStore::append_rows(EventStore&& part, const std::vector<StrId>& remap)
 
 size_t EventStore::heap_bytes() const {
   size_t bytes = strings.heap_bytes() + names.capacity() * sizeof(NameRecord);
-#define SOLLENS_BYTES(type, c, absent) bytes += c.capacity() * sizeof(type);
+#define SOLLENS_BYTES(type, c, absent) bytes += column_heap_bytes(c);
   SOLLENS_EVENT_COLUMNS(SOLLENS_BYTES, SOLLENS_BYTES)
 #undef SOLLENS_BYTES
   return bytes;

@@ -89,7 +89,7 @@ class EventStore {
   size_t heap_bytes() const;
 
   // Columns (one entry per event), declared in store/event_columns.h.
-#define SOLLENS_COLUMN_MEMBER(type, column, absent) std::vector<type> column;
+#define SOLLENS_COLUMN_MEMBER(type, column, absent) ColumnOf<type> column;
   SOLLENS_EVENT_COLUMNS(SOLLENS_COLUMN_MEMBER, SOLLENS_COLUMN_MEMBER)
 #undef SOLLENS_COLUMN_MEMBER
 

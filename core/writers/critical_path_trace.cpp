@@ -116,8 +116,8 @@ std::string flow_event(const EventStore& s, const CriticalPathStep& step, int64_
 
 int64_t first_free_flow_id(const EventStore& s) {
   int64_t largest = 0;
-  for (const int64_t id : s.flow_id)
-    if (id != kNoValue) largest = std::max(largest, id);
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s.flow_id[i] != kNoValue) largest = std::max(largest, s.flow_id[i]);
   return largest + 1;
 }
 

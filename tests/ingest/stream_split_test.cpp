@@ -212,3 +212,32 @@ TEST_CASE("split read: every fixture trace split at an event boundary near its m
   CHECK(checked >= 1);  // the one plain-JSON fixture with an events array (gpu_metrics_expected.json)
 #endif
 }
+
+TEST_CASE("split read: ids past 32 bits in one part only, every value kept in both orders",
+          "[ingest][stream][split]") {
+  // The store holds ids in 32 bits until one does not fit (store/narrow_column.h); a part
+  // widened and a part not must join into the same values as the whole-text load.
+  auto events = [](int64_t first_id, int count, int64_t base) {
+    std::string out;
+    for (int i = 0; i < count; ++i) {
+      const std::string id = std::to_string(first_id + i);
+      out += R"({"ph":"X","cat":"kernel","name":"k","pid":0,"tid":7,"ts":)" + std::to_string(base + 10 * i) +
+             R"(,"dur":2,"args":{"External id":)" + id + R"(,"stream":-3,"correlation":)" + id + "}},";
+    }
+    return out;
+  };
+  const int64_t wide = int64_t(1) << 40;
+  for (bool wide_first : {false, true}) {
+    INFO("wide ids first: " << wide_first);
+    std::string body = events(wide_first ? wide : 5, 40, 100) + events(wide_first ? 5 : wide, 40, 1000);
+    body.pop_back();
+    const std::string text = R"({"traceEvents": [)" + body + "]}";
+    const Result<std::unique_ptr<EventStore>> whole = load_trace(PaddedBuffer::copy_of(text), compact(64));
+    REQUIRE(whole.ok());
+    const EventStore& s = *whole.value();
+    CHECK(s.correlation[0] == (wide_first ? wide : 5));
+    CHECK(s.correlation[79] == (wide_first ? 5 : wide) + 39);
+    CHECK(s.stream[79] == -3);
+    check_every_split(text, 13, {64, size_t(1) << 20}, 64);
+  }
+}

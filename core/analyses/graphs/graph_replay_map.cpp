@@ -18,7 +18,7 @@ namespace {
 // GPU events per stream by ts, streams by their first kernel.
 std::vector<std::vector<uint32_t>> by_stream(const EventStore& s, std::vector<uint32_t> events) {
   std::stable_sort(events.begin(), events.end(), [&](uint32_t a, uint32_t b) {
-    return std::tie(s.stream[a], s.ts[a]) < std::tie(s.stream[b], s.ts[b]);
+    return std::pair(s.stream[a], s.ts[a]) < std::pair(s.stream[b], s.ts[b]);
   });
   std::vector<std::vector<uint32_t>> streams;
   for (size_t i = 0; i < events.size(); ++i) {
