@@ -13,6 +13,22 @@ namespace sollens {
 
 enum class ColumnType : uint8_t { kString, kInt, kFloat, kBool };
 
+// A string column's values, each distinct string held once: a table of a million
+// rows naming a few hundred kernels holds a few hundred strings and a code per row.
+class StringDictionary {
+ public:
+  // The code of `v`, added when new.
+  uint32_t code_of(std::string_view v);
+  const std::string& at(uint32_t code) const { return strings_[code]; }
+  size_t size() const { return strings_.size(); }
+
+ private:
+  void rehash(size_t slots);
+
+  std::vector<std::string> strings_;  // by code, in first-seen order
+  std::vector<uint32_t> slots_;       // open addressing: code + 1, 0 for empty
+};
+
 // The unit of a column's values as the sheets hold them (never converted). Names for
 // people and the page: writers/table_labels.h.
 enum class Unit : uint8_t {
@@ -55,27 +71,27 @@ class Column {
   size_t size() const { return valid_.size(); }
   bool is_null(size_t row) const { return !valid_[row]; }
 
-  void push_string(std::string_view v) { strings_.emplace_back(v); valid_.push_back(1); }
+  void push_string(std::string_view v) { codes_.push_back(dictionary_.code_of(v)); valid_.push_back(1); }
   void push_int(int64_t v) { ints_.push_back(v); valid_.push_back(1); }
   void push_float(double v) { floats_.push_back(v); valid_.push_back(1); }
   void push_bool(bool v) { ints_.push_back(v ? 1 : 0); valid_.push_back(1); }
   void push_null();
 
-  const std::string& string_at(size_t row) const { return strings_[row]; }
+  const std::string& string_at(size_t row) const { return dictionary_.at(codes_[row]); }
   int64_t int_at(size_t row) const { return ints_[row]; }
   double float_at(size_t row) const { return floats_[row]; }
   bool bool_at(size_t row) const { return ints_[row] != 0; }
 
   const std::vector<double>& floats() const { return floats_; }
   const std::vector<int64_t>& ints() const { return ints_; }
-  const std::vector<std::string>& strings() const { return strings_; }
   const std::vector<uint8_t>& validity() const { return valid_; }
 
  private:
   std::string name_;
   ColumnType type_;
   Unit unit_;
-  std::vector<std::string> strings_;
+  StringDictionary dictionary_;  // kString: the distinct strings
+  std::vector<uint32_t> codes_;  // kString: each row's string in dictionary_
   std::vector<int64_t> ints_;  // kInt and kBool
   std::vector<double> floats_;
   std::vector<uint8_t> valid_;
