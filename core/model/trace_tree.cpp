@@ -104,13 +104,13 @@ void link_through_flows(const EventStore& s, const TreeOptions& options, LaunchF
   const auto graph_launch_b = s.strings.find("hipGraphLaunch");
   const bool has_graph_launches = graph_launch_a || graph_launch_b;
   FlatIndex<int64_t, IdHash> flow_start(n / 16), flow_end(n / 16);  // last one per id wins
-  FlatIndex<TripleKey, TripleHash> by_pid_tid_link(n / 4);
+  std::vector<uint32_t> flow_end_rows;
   std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;  // for graph launches
   for (uint32_t i = 0; i < n; ++i) {
     const Category c = s.category[i];
     if (c == flow_category) {
       if (s.phase[i] == Phase::kFlowStart) flow_start.insert_or_assign(s.flow_id[i], i);
-      else if (s.phase[i] == Phase::kFlowEnd) flow_end.insert_or_assign(s.flow_id[i], i);
+      else if (s.phase[i] == Phase::kFlowEnd) flow_end.insert_or_assign(s.flow_id[i], i), flow_end_rows.push_back(i);
       continue;
     }
     if (is_gpu_activity(c)) {
@@ -118,8 +118,18 @@ void link_through_flows(const EventStore& s, const TreeOptions& options, LaunchF
       if (has_graph_launches && s.correlation[i] != kNoValue)
         gpu_by_correlation[s.correlation[i]].push_back(i);
     }
-    if (s.has_args_object[i] && link[i] != kNoValue)
-      by_pid_tid_link.insert_or_assign(TripleKey{s.pid[i], s.tid[i], link[i]}, i);
+  }
+  // The event a flow ends on: the last in file order with the flow end's (pid, tid, id).
+  // Only the flow ends' triples are indexed, not every event's: a trace of millions of
+  // events held tens of bytes an event in an index of all of them.
+  constexpr uint32_t kNoEvent = UINT32_MAX;
+  FlatIndex<TripleKey, TripleHash> by_pid_tid_link(flow_end_rows.size());
+  for (uint32_t f : flow_end_rows) by_pid_tid_link.insert_if_absent(TripleKey{s.pid[f], s.tid[f], s.flow_id[f]}, kNoEvent);
+  std::vector<uint32_t>().swap(flow_end_rows);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (s.category[i] == flow_category || !s.has_args_object[i] || link[i] == kNoValue) continue;
+    const TripleKey key{s.pid[i], s.tid[i], link[i]};
+    if (by_pid_tid_link.contains(key)) by_pid_tid_link.insert_or_assign(key, i);
   }
 
   for (uint32_t r = 0; r < n; ++r) {
@@ -141,7 +151,7 @@ void link_through_flows(const EventStore& s, const TreeOptions& options, LaunchF
     const uint32_t f = *end;
     const std::optional<uint32_t> found =
         by_pid_tid_link.find(TripleKey{s.pid[f], s.tid[f], s.flow_id[f]});
-    if (found) link_launch(s, r, *found, tree, edges);
+    if (found && *found != kNoEvent) link_launch(s, r, *found, tree, edges);
   }
 }
 
@@ -179,6 +189,7 @@ void link_by_correlation(const EventStore& s, TraceTree& tree, Edges& edges) {
 void place_host_events(const EventStore& s, const TreeOptions& options, TraceTree& tree, Edges& edges) {
   const size_t n = s.size();
   std::vector<uint32_t> host;
+  host.reserve(edges.capacity());  // build_with_links reserved the host events and more
   for (uint32_t i = 0; i < n; ++i)
     if (is_host_tree_category(s.category[i], options.include_python)) host.push_back(i);
   std::stable_sort(host.begin(), host.end(),
@@ -247,7 +258,13 @@ TraceTree TraceTree::build_with_links(const EventStore& s, const TreeOptions& op
   TraceTree tree;
   tree.parent.assign(s.size(), kNoParent);
   tree.in_tree.assign(s.size(), 0);
+  // Room for every edge at once (a host event has at most one parent, and so has a GPU
+  // event, but for a launch linked twice): growing would hold the old and new together.
+  size_t edges_at_most = 0;
+  for (size_t i = 0; i < s.size(); ++i)
+    edges_at_most += is_host_tree_category(s.category[i], options.include_python) || is_gpu_activity(s.category[i]);
   Edges edges;
+  edges.reserve(edges_at_most);
   place_host_events(s, options, tree, edges);
   if (links_of) tree.copy_launch_links(*links_of);
   else link_launches(s, options, tree, tree.launch_edges_);
@@ -279,8 +296,11 @@ void TraceTree::index_children(const std::vector<std::pair<uint32_t, uint32_t>>&
   for (auto& [p, c] : edges) ++child_offsets_[p + 1];
   for (size_t i = 0; i < n; ++i) child_offsets_[i + 1] += child_offsets_[i];
   child_list_.resize(edges.size());
-  std::vector<uint32_t> fill(child_offsets_.begin(), child_offsets_.end() - 1);
-  for (auto& [p, c] : edges) child_list_[fill[p]++] = c;
+  // Each offset serves as its parent's fill cursor, ending at the next parent's start;
+  // shifted back by one place after.
+  for (auto& [p, c] : edges) child_list_[child_offsets_[p]++] = c;
+  for (size_t i = n; i > 0; --i) child_offsets_[i] = child_offsets_[i - 1];
+  child_offsets_[0] = 0;
 }
 
 }  // namespace sollens

@@ -37,13 +37,18 @@ bool has_fractional_timestamps(const EventStore& s) {
   return false;
 }
 
-std::vector<uint32_t> rows_by_start(const EventStore& s, const std::vector<double>& ts, bool (*keep)(Category)) {
+}  // namespace
+
+std::vector<uint32_t> HtaTrace::rows_by_start(bool (*keep)(Category)) const {
+  const EventStore& s = store_;
   std::vector<uint32_t> rows;
   for (uint32_t i = 0; i < s.size(); ++i)
     if (s.phase[i] == Phase::kComplete && keep(s.category[i])) rows.push_back(i);
-  std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) { return ts[a] < ts[b]; });
+  std::stable_sort(rows.begin(), rows.end(), [&](uint32_t a, uint32_t b) { return ts(a) < ts(b); });
   return rows;
 }
+
+namespace {
 
 // HTA's profiler-step symbols: ^ProfilerStep#(\d+).
 bool is_profiler_step(std::string_view name) {
@@ -71,15 +76,8 @@ HtaTrace::HtaTrace(const EventStore& store) : store_(store) {
   if (store.metadata.distributed && store.metadata.distributed->rank != kNoValue)
     rank_ = store.metadata.distributed->rank;
   rounds_ = has_fractional_timestamps(store);
-  ts_.resize(store.size());
-  end_.resize(store.size());
-  for (size_t i = 0; i < store.size(); ++i) {
-    const double end = store.ts[i] + store.dur[i];
-    ts_[i] = rounds_ ? std::ceil(store.ts[i]) : store.ts[i];
-    end_[i] = rounds_ ? std::floor(end) : end;
-  }
-  gpu_events_ = rows_by_start(store, ts_, is_gpu_activity);
-  runtime_events_ = rows_by_start(store, ts_, is_runtime);
+  gpu_events_ = rows_by_start(is_gpu_activity);
+  runtime_events_ = rows_by_start(is_runtime);
 
   FlatIndex<int64_t, IdHash> runtime_by_correlation(runtime_events_.size());
   for (uint32_t i = 0; i < store.size(); ++i)  // file order: the first of a shared id wins
@@ -116,7 +114,7 @@ void HtaTrace::drop_last_step() {
   auto is_host = [&](uint32_t i) { return s.phase[i] == Phase::kComplete && !is_gpu_side(s.category[i]); };
   last_step_start_ = -std::numeric_limits<double>::infinity();
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (is_host(i) && is_profiler_step(s.name_of(i))) last_step_start_ = std::max(last_step_start_, ts_[i]);
+    if (is_host(i) && is_profiler_step(s.name_of(i))) last_step_start_ = std::max(last_step_start_, ts(i));
   loaded_.assign(s.size(), 1);
   // HTA joins the two sides on correlation with pandas' merge, where a missing id matches
   // a missing id: a GPU-side event without one (an annotation, a sync) stays when a kept
@@ -125,7 +123,7 @@ void HtaTrace::drop_last_step() {
   bool host_without_correlation = false;
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (!is_host(i)) continue;
-    loaded_[i] = ts_[i] < last_step_start_;
+    loaded_[i] = ts(i) < last_step_start_;
     if (!loaded_[i]) continue;
     if (s.correlation[i] == kNoValue) host_without_correlation = true;
     else host_correlations.insert(s.correlation[i]);

@@ -15,6 +15,7 @@
 //     before it, and the GPU-side events (kernels, copies, sets, syncs and annotations on
 //     a stream) whose correlation id one of those carries
 //     (Trace._filter_irrelevant_gpu_kernels).
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -38,9 +39,14 @@ class HtaTrace {
   int64_t rank() const { return rank_; }
   bool rounds_times() const { return rounds_; }
 
-  double ts(uint32_t event) const { return ts_[event]; }    // µs, HTA's
-  double end(uint32_t event) const { return end_[event]; }  // µs, HTA's
-  double dur(uint32_t event) const { return end_[event] - ts_[event]; }
+  // µs, HTA's: computed from the store's at each call (an instruction each) rather than
+  // kept, which would be 16 bytes an event for a trace of millions.
+  double ts(uint32_t event) const { return rounds_ ? std::ceil(store_.ts[event]) : store_.ts[event]; }
+  double end(uint32_t event) const {
+    const double end = store_.ts[event] + store_.dur[event];
+    return rounds_ ? std::floor(end) : end;
+  }
+  double dur(uint32_t event) const { return end(event) - ts(event); }
   int64_t stream(uint32_t event) const;  // −1 for an event without a numeric stream
 
   // Kernels, gpu_memcpy and gpu_memset events, by HTA start then file order.
@@ -62,7 +68,6 @@ class HtaTrace {
   const EventStore& store_;
   int64_t rank_ = 0;
   bool rounds_ = false;
-  std::vector<double> ts_, end_;
   std::vector<uint32_t> gpu_events_;
   std::vector<uint32_t> runtime_events_;
   std::vector<int32_t> launch_;  // per entry of gpu_events_
@@ -71,6 +76,8 @@ class HtaTrace {
   double last_step_start_ = 0;
   std::vector<uint8_t> loaded_;  // empty: every row kept
 
+  // Rows that are complete events of a kept category, by HTA start then file order.
+  std::vector<uint32_t> rows_by_start(bool (*keep)(Category)) const;
   void drop_last_step();
   void type_kernels();
 };

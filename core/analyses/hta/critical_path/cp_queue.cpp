@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "analyses/hta/counter_series.h"
 #include "analyses/hta/critical_path/cp_names.h"
@@ -26,29 +27,40 @@ struct QueueStep {
 QueueLengths::QueueLengths(const CpView& view) {
   const EventStore& s = view.store();
   const HtaTrace& t = view.trace();
-  length_.assign(s.size(), kNone);
-  std::unordered_map<int64_t, std::vector<uint32_t>> gpu_by_correlation;
+  length_.resize(s.size());  // kNone: NarrowColumn's absent value
+  // Sorted arrays rather than hash maps of vectors: a trace of millions of kernels held
+  // about 100 bytes a kernel in those, 16 here.
+  std::vector<std::pair<int64_t, uint32_t>> gpu_by_correlation;  // by id, then file order
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (view.kept(i) && view.stream(i) != -1) gpu_by_correlation[view.correlation(i)].push_back(i);
+    if (view.kept(i) && view.stream(i) != -1) gpu_by_correlation.emplace_back(view.correlation(i), i);
+  std::stable_sort(gpu_by_correlation.begin(), gpu_by_correlation.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto gpu_events_of = [&](int64_t id) {
+    return std::equal_range(gpu_by_correlation.begin(), gpu_by_correlation.end(), std::pair<int64_t, uint32_t>(id, 0),
+                            [](const auto& a, const auto& b) { return a.first < b.first; });
+  };
 
   std::vector<QueueStep> steps;
-  std::unordered_set<int64_t> launch_correlations;
+  std::vector<int64_t> launch_correlations;
   for (uint32_t i = 0; i < s.size(); ++i) {
     if (!view.kept(i) || view.index_correlation(i) <= 0 || !is_launch_call(s.name_of(i))) continue;
-    launch_correlations.insert(view.correlation(i));
-    const auto it = gpu_by_correlation.find(view.correlation(i));
-    if (it == gpu_by_correlation.end()) continue;
-    for (const uint32_t g : it->second) steps.push_back({t.ts(i), view.stream(g), i, +1});
+    launch_correlations.push_back(view.correlation(i));
+    const auto [first, last] = gpu_events_of(view.correlation(i));
+    for (auto g = first; g != last; ++g) steps.push_back({t.ts(i), view.stream(g->second), i, +1});
   }
+  std::sort(launch_correlations.begin(), launch_correlations.end());
   for (uint32_t i = 0; i < s.size(); ++i)
-    if (view.kept(i) && view.stream(i) != -1 && launch_correlations.contains(view.correlation(i)))
+    if (view.kept(i) && view.stream(i) != -1 &&
+        std::binary_search(launch_correlations.begin(), launch_correlations.end(), view.correlation(i)))
       steps.push_back({t.ts(i), view.stream(i), i, -1});
+  std::vector<std::pair<int64_t, uint32_t>>().swap(gpu_by_correlation);
+  std::vector<int64_t>().swap(launch_correlations);
   // pandas' sort_values("ts") on the concatenation: numpy's (unstable) quicksort order.
   std::vector<double> keys(steps.size());
   for (size_t i = 0; i < steps.size(); ++i) keys[i] = steps[i].ts;
   std::unordered_map<int64_t, int64_t> running;
   for (const uint32_t i : numpy_quicksort_order(keys))
-    length_[steps[i].row] = running[steps[i].stream] += steps[i].delta;
+    length_.set(steps[i].row, running[steps[i].stream] += steps[i].delta);
 }
 
 }  // namespace sollens::hta::cp

@@ -7,18 +7,19 @@
 #include <vector>
 
 #include "analyses/hta/critical_path/cp_view.h"
+#include "store/narrow_column.h"
 
 namespace sollens::hta::cp {
 
 class QueueLengths {
  public:
-  static constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  static constexpr int64_t kNone = NarrowCode<int64_t>::kAbsent;
   explicit QueueLengths(const CpView& view);
   // The queue length right after the row's +1 or −1; kNone for a row that is neither.
   int64_t at(uint32_t row) const { return row < length_.size() ? length_[row] : kNone; }
 
  private:
-  std::vector<int64_t> length_;
+  NarrowColumn<int64_t> length_;  // a queue is short: 4 bytes a row
 };
 
 }  // namespace sollens::hta::cp

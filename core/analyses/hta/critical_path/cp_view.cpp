@@ -1,6 +1,7 @@
 #include "analyses/hta/critical_path/cp_view.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -55,10 +56,10 @@ bool stream_is_text(std::string_view args) {
 
 void CpView::read_streams() {
   const EventStore& s = store();
-  stream_.resize(s.size());
+  stream_.reserve(s.size());
   for (uint32_t i = 0; i < s.size(); ++i) {
-    stream_[i] = trace_.stream(i);
-    if (s.stream[i] != kNoValue && s.has_args(i) && stream_is_text(s.args_json(i))) stream_[i] = -1;
+    const bool text = s.stream[i] != kNoValue && s.has_args(i) && stream_is_text(s.args_json(i));
+    stream_.push_back(text ? -1 : trace_.stream(i));
   }
 }
 
@@ -82,7 +83,8 @@ void CpView::compute_index_correlation() {
     if (!kept_[i]) continue;
     const int64_t c = correlation(i);
     if (c == kNoCorrelation) continue;
-    index_corr_[i] = std::min<int64_t>(c, 0);
+    // min(c, 0) as HTA writes it; a negative id below int32's range reads the same (< 0)
+    index_corr_[i] = static_cast<int32_t>(std::max<int64_t>(std::min<int64_t>(c, 0), INT32_MIN));
     if (stream(i) == -1) last_cpu.insert_or_assign(c, i);
     else if (gpu_side(i)) last_gpu.insert_or_assign(c, i);
   }
@@ -91,9 +93,9 @@ void CpView::compute_index_correlation() {
     const int64_t c = correlation(i);
     if (stream(i) == -1) {
       const std::optional<uint32_t> g = last_gpu.find(c);
-      if (g && last_cpu.contains(c)) index_corr_[i] = *g;
+      if (g && last_cpu.contains(c)) index_corr_[i] = static_cast<int32_t>(*g);
     } else if (gpu_side(i)) {
-      if (const std::optional<uint32_t> p = last_cpu.find(c)) index_corr_[i] = *p;
+      if (const std::optional<uint32_t> p = last_cpu.find(c)) index_corr_[i] = static_cast<int32_t>(*p);
     }
   }
 }

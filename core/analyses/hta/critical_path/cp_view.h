@@ -11,6 +11,7 @@
 #include "analyses/hta/critical_path/critical_path.h"
 #include "analyses/hta/hta_options.h"
 #include "analyses/hta/hta_trace.h"
+#include "store/narrow_column.h"
 
 namespace sollens::hta::cp {
 
@@ -57,7 +58,8 @@ class CpView {
   bool gpu_stream_zero_ = false;
   bool stream_zero_gpu_events_ = false;
   std::vector<uint8_t> kept_, clipped_;
-  std::vector<int64_t> index_corr_, stream_;
+  std::vector<int32_t> index_corr_;  // a row fits: the tree's parents are int32_t too
+  NarrowColumn<int64_t> stream_;
   std::vector<uint32_t> clipped_rows_;
 };
 
