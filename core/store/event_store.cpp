@@ -21,6 +21,12 @@ void EventStore::reserve(size_t n) {
 #undef SOLLENS_RESERVE
 }
 
+void EventStore::shrink_to_fit() {
+#define SOLLENS_SHRINK(type, c, absent) c.shrink_to_fit();
+  SOLLENS_EVENT_COLUMNS(SOLLENS_SHRINK, SOLLENS_SHRINK)
+#undef SOLLENS_SHRINK
+}
+
 void EventStore::truncate(size_t n) {
   if (n >= size()) return;
 #define SOLLENS_TRUNCATE(type, c, absent) c.resize(n);

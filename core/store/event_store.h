@@ -77,6 +77,7 @@ class EventStore {
   void reserve(size_t n);
   size_t capacity() const { return phase.capacity(); }
   void truncate(size_t n);  // drops rows [n, size)
+  void shrink_to_fit();     // each column's capacity down to its size
   // Moves every row of `part` to the end of this store; `remap` maps part's string ids
   // to this store's. Column by column, each freed in `part` once copied, so that the
   // two never hold every column twice.

@@ -180,6 +180,10 @@ TEST_CASE("stream: the room reserved ahead for args and not used is given back",
   const PaddedBuffer& args = r.value()->input;
   CHECK(args.size() == 5000 * (long_value.size() + std::string_view(R"({"Input type": [""]})").size()));
   CHECK(args.capacity() == args.size() + PaddedBuffer::kPadding);
+  // The columns, reserved ahead for the rows projected, keep only the rows that came.
+  CHECK(r.value()->capacity() == r.value()->size());
+  CHECK(r.value()->heap_bytes() - r.value()->strings.heap_bytes() - r.value()->names.capacity() * sizeof(NameRecord) ==
+        r.value()->size() * (sizeof(Phase) + sizeof(Category) + 4 * sizeof(StrId) + 2 * sizeof(double) + 9 * sizeof(uint32_t) + 4 + 1));
 }
 
 TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream][fixtures]") {
