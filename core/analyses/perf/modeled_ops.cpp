@@ -40,23 +40,29 @@ double kernels_busy_us(const EventStore& s, std::span<const uint32_t> kernels) {
   return busy_time_us(s, kernels);
 }
 
-std::vector<int32_t> forward_events_of_backward(const EventStore& s) {
-  std::unordered_map<int64_t, std::vector<uint32_t>> by_seq;
+RowMap forward_events_of_backward(const EventStore& s) {
+  // cpu_ops by Sequence number, each number's in file order (a sorted array: a hash map
+  // of vectors held about 100 bytes an op of a training trace).
+  std::vector<std::pair<int64_t, uint32_t>> by_seq;
   for (uint32_t e = 0; e < s.size(); ++e)
-    if (s.sequence_number[e] != kNoValue && s.category[e] == Category::kCpuOp) by_seq[s.sequence_number[e]].push_back(e);
-  std::vector<int32_t> fwd(s.size(), -1);
-  for (const auto& [seq, events] : by_seq) {
-    for (uint32_t b : events) {
+    if (s.sequence_number[e] != kNoValue && s.category[e] == Category::kCpuOp) by_seq.emplace_back(s.sequence_number[e], e);
+  std::stable_sort(by_seq.begin(), by_seq.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::pair<uint32_t, int32_t>> fwd;
+  for (size_t begin = 0, end = 0; begin < by_seq.size(); begin = end) {
+    while (end < by_seq.size() && by_seq[end].first == by_seq[begin].first) ++end;
+    for (size_t i = begin; i < end; ++i) {
+      const uint32_t b = by_seq[i].second;
       if (!s.name_of(b).starts_with(kBwdPrefix)) continue;
       int64_t best = -1;
-      for (uint32_t f : events) {
+      for (size_t j = begin; j < end; ++j) {
+        const uint32_t f = by_seq[j].second;
         if (s.pid[f] == s.pid[b] && s.tid[f] == s.tid[b]) continue;
         if (best < 0 || s.ts[f] > s.ts[static_cast<size_t>(best)]) best = f;
       }
-      fwd[b] = static_cast<int32_t>(best);
+      if (best >= 0) fwd.emplace_back(b, static_cast<int32_t>(best));
     }
   }
-  return fwd;
+  return RowMap::from_pairs(s.size(), std::move(fwd));
 }
 
 namespace {
@@ -80,28 +86,29 @@ class ForwardOpsBySequence {
   std::unordered_map<std::string, std::unordered_map<int64_t, uint32_t>> by_op_;
 };
 
-std::vector<int32_t> one_to_one_backward(const std::vector<int32_t>& fwd) {
-  std::vector<int32_t> count(fwd.size(), 0), link(fwd.size(), -1);
-  for (size_t b = 0; b < fwd.size(); ++b) {
-    if (fwd[b] < 0) continue;
-    ++count[static_cast<size_t>(fwd[b])];
-    link[static_cast<size_t>(fwd[b])] = static_cast<int32_t>(b);
+// Each forward op with exactly one backward op linked to it, to that backward op.
+RowMap one_to_one_backward(const RowMap& fwd) {
+  std::vector<std::pair<uint32_t, int32_t>> pairs;  // (forward, backward), by forward
+  fwd.for_each([&](uint32_t b, int32_t f) { pairs.emplace_back(static_cast<uint32_t>(f), static_cast<int32_t>(b)); });
+  std::stable_sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::pair<uint32_t, int32_t>> link;
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const bool alone = (i == 0 || pairs[i - 1].first != pairs[i].first) &&
+                       (i + 1 == pairs.size() || pairs[i + 1].first != pairs[i].first);
+    if (alone) link.push_back(pairs[i]);
   }
-  for (size_t e = 0; e < fwd.size(); ++e)
-    if (count[e] != 1) link[e] = -1;
-  return link;
+  return RowMap::from_pairs(fwd.rows(), std::move(link));
 }
 
 }  // namespace
 
-std::vector<int32_t> linked_backward_events(const EventStore& s) {
+RowMap linked_backward_events(const EventStore& s) {
   return one_to_one_backward(forward_events_of_backward(s));
 }
 
 ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
   ModeledOps out(s);
-  out.eval_of_event.assign(s.size(), -1);
-  out.fwd_row_of_event.assign(s.size(), -1);
+  std::vector<std::pair<uint32_t, int32_t>> eval_of_event, fwd_row_of_event;
   out.forward_of_backward = forward_events_of_backward(s);
   out.bwd_link = one_to_one_backward(out.forward_of_backward);
   // Model lookups cached per interned name (most cpu_op names have no model).
@@ -162,14 +169,14 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
       ev.compute_spec = perf::compute_spec(ev.result);
     }
     const uint32_t eval = it->second;
-    out.eval_of_event[e] = static_cast<int32_t>(eval);
+    eval_of_event.emplace_back(e, static_cast<int32_t>(eval));
     const perf::ModelResult& r = out.evals[eval].result;
     if (r.status != perf::Status::kOk) {
       out.kernels.resize(kernels_begin);
       continue;
     }
     if (r.fwd.status == perf::Status::kOk) {
-      out.fwd_row_of_event[e] = static_cast<int32_t>(out.rows.size());
+      fwd_row_of_event.emplace_back(e, static_cast<int32_t>(out.rows.size()));
       out.rows.push_back({e, eval, false, kernels_begin, static_cast<uint32_t>(out.kernels.size()),
                           kernels_busy_us(s, kernels)});
     } else {
@@ -185,6 +192,8 @@ ModeledOps evaluate_modeled_ops(const EventStore& s, const TraceTree& tree) {
       out.rows.push_back({e, eval, true, begin, static_cast<uint32_t>(out.kernels.size()), kernels_busy_us(s, bk)});
     }
   }
+  out.eval_of_event = RowMap::from_pairs(s.size(), std::move(eval_of_event));
+  out.fwd_row_of_event = RowMap::from_pairs(s.size(), std::move(fwd_row_of_event));
   return out;
 }
 

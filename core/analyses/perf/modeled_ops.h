@@ -10,6 +10,7 @@
 
 #include "analyses/perf/args_cache.h"
 #include "analyses/perf/model_registry.h"
+#include "model/row_map.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 
@@ -38,10 +39,10 @@ struct ModeledOps {
   std::vector<ModelEval> evals;
   std::vector<PerfRow> rows;       // fwd rows in event order, each bwd row after its fwd row
   std::vector<uint32_t> kernels;   // the rows' kernel lists, back to back
-  std::vector<int32_t> eval_of_event;     // per event: index into evals, or -1
-  std::vector<int32_t> fwd_row_of_event;  // per event: its fwd row, or -1 (model failed)
-  std::vector<int32_t> forward_of_backward;  // forward_events_of_backward()
-  std::vector<int32_t> bwd_link;             // linked_backward_events()
+  RowMap eval_of_event;     // per event: index into evals, or -1
+  RowMap fwd_row_of_event;  // per event: its fwd row, or -1 (model failed)
+  RowMap forward_of_backward;  // forward_events_of_backward()
+  RowMap bwd_link;             // linked_backward_events()
 
   std::span<const uint32_t> kernels_of(const PerfRow& r) const {
     return {kernels.data() + r.kernels_begin, r.kernels_end - r.kernels_begin};
@@ -56,10 +57,10 @@ ModeledOps evaluate_modeled_ops(const EventStore& store, const TraceTree& tree);
 
 // bwd.fwd_event (§2.7): per backward event (autograd::engine::evaluate_function:*), the
 // latest-ts op with its Sequence number on another (pid, tid); -1 elsewhere.
-std::vector<int32_t> forward_events_of_backward(const EventStore& store);
+RowMap forward_events_of_backward(const EventStore& store);
 // Per forward op, its backward event when exactly one links to it (the perf sheets'
 // bwd rows), or -1.
-std::vector<int32_t> linked_backward_events(const EventStore& store);
+RowMap linked_backward_events(const EventStore& store);
 
 // The GPU events below `event` (TraceLens's gpu_events), each once, by ts (ties by
 // row), appended to `out`; `stack` is scratch.

@@ -88,7 +88,7 @@ void add_forward_module(const EventStore& s, const TraceTree& tree, SolOp& op) {
   op.layer_instance = std::move(m.instance);
 }
 
-void add_context(const EventStore& s, const TraceTree& tree, const std::vector<int32_t>& forward_of_backward,
+void add_context(const EventStore& s, const TraceTree& tree, const RowMap& forward_of_backward,
                  SolOps& out) {
   const ModuleFramePresence frames = module_frame_presence(s, tree);
   out.module_frames = frames.in_tree;

@@ -28,7 +28,7 @@ const char* sol_pass_name(SolPass pass) {
   return "other";
 }
 
-PassLookup::PassLookup(const EventStore& s, const TraceTree& tree, const std::vector<int32_t>& forward_of_backward)
+PassLookup::PassLookup(const EventStore& s, const TraceTree& tree, const RowMap& forward_of_backward)
     : store_(s), tree_(tree), forward_of_backward_(forward_of_backward) {
   for (uint32_t e = 0; e < s.size(); ++e)
     if (s.category[e] == Category::kUserAnnotation && s.phase[e] == Phase::kComplete && is_optimizer_mark(s.name_of(e)))
@@ -54,7 +54,7 @@ OpPass PassLookup::of(uint32_t event, bool in_module) const {
     const auto u = static_cast<uint32_t>(e);
     if (store_.category[u] != Category::kCpuOp) continue;
     if (store_.name_of(u).starts_with(kBackwardPrefix)) {
-      const int32_t forward = u < forward_of_backward_.size() ? forward_of_backward_[u] : -1;
+      const int32_t forward = forward_of_backward_[u];
       return {SolPass::kBackward, forward};
     }
     if (store_.sequence_number[u] != kNoValue) recorded_by_autograd = true;

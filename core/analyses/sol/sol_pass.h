@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/row_map.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 
@@ -26,7 +27,7 @@ class PassLookup {
  public:
   // forward_of_backward: per event, the forward op of an evaluate_function event, or -1
   // (modeled_ops.h forward_events_of_backward).
-  PassLookup(const EventStore& store, const TraceTree& tree, const std::vector<int32_t>& forward_of_backward);
+  PassLookup(const EventStore& store, const TraceTree& tree, const RowMap& forward_of_backward);
   // Optimizer: inside an `Optimizer.step#…` or `Optimizer.zero_grad#…` annotation on the
   // op's thread. Backward: under an autograd evaluate_function. Forward: inside an
   // nn.Module (in_module) or recorded with a Sequence number (autograd was recording it).
@@ -41,7 +42,7 @@ class PassLookup {
 
   const EventStore& store_;
   const TraceTree& tree_;
-  const std::vector<int32_t>& forward_of_backward_;
+  const RowMap& forward_of_backward_;
   std::unordered_map<uint64_t, std::vector<Span>> optimizer_by_thread_;  // sorted by start
 };
 
