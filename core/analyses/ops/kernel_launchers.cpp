@@ -5,6 +5,7 @@
 #include "analyses/ops/op_categories.h"
 #include "store/gpu_class.h"
 #include "base/interval_math.h"
+#include "model/flat_index.h"
 
 namespace sollens {
 
@@ -55,7 +56,7 @@ bool is_gpu_only_trace(const EventStore& s) {
 
 LauncherTable find_kernel_launchers(const EventStore& s, const TraceTree& tree) {
   LauncherTable table;
-  table.launcher_index.assign(s.size(), -1);
+  FlatIndex<int64_t, IdHash> index_of_launcher;  // while the launchers are found
   std::vector<int8_t> collective_by_name;  // cached per interned name; -1 = unknown
   for (uint32_t g : tree.gpu_events) {
     if (s.name[g] >= collective_by_name.size()) collective_by_name.resize(s.name[g] + 256, -1);
@@ -64,23 +65,24 @@ LauncherTable find_kernel_launchers(const EventStore& s, const TraceTree& tree) 
     if (collective) continue;
     const auto launcher = launcher_of_gpu_event(s, tree, g);
     if (!launcher) continue;
-    int32_t& index = table.launcher_index[*launcher];
-    if (index < 0) {
-      index = static_cast<int32_t>(table.launchers.size());
+    if (index_of_launcher.insert_if_absent(*launcher, static_cast<uint32_t>(table.launchers.size()))) {
       table.launchers.push_back({});
       table.launchers.back().event = *launcher;
     }
-    table.launchers[static_cast<size_t>(index)].kernels.push_back(g);
+    table.launchers[*index_of_launcher.find(*launcher)].kernels.push_back(g);
   }
   // By ts, stable: ties keep the order of their first kernel (Python's sorted()).
   std::stable_sort(table.launchers.begin(), table.launchers.end(),
                    [&](const KernelLauncher& a, const KernelLauncher& b) {
                      return s.ts[a.event] < s.ts[b.event];
                    });
+  index_of_launcher = FlatIndex<int64_t, IdHash>();
+  std::vector<std::pair<uint32_t, int32_t>> index_pairs;
+  index_pairs.reserve(table.launchers.size());
   std::vector<uint32_t> subtree, stack;
   for (size_t i = 0; i < table.launchers.size(); ++i) {
     KernelLauncher& l = table.launchers[i];
-    table.launcher_index[l.event] = static_cast<int32_t>(i);
+    index_pairs.emplace_back(l.event, static_cast<int32_t>(i));
     std::stable_sort(l.kernels.begin(), l.kernels.end(),
                      [&](uint32_t a, uint32_t b) { return s.ts[a] < s.ts[b]; });
     l.direct_time_us = busy_time_us(s, l.kernels);
@@ -89,6 +91,7 @@ LauncherTable find_kernel_launchers(const EventStore& s, const TraceTree& tree) 
     l.subtree_time_us = busy_time_us(s, subtree);
     l.category = categorize_op(s.name_of(l.event), s.name_of(l.kernels.front()));
   }
+  table.launcher_index = RowMap::from_pairs(s.size(), std::move(index_pairs));
   return table;
 }
 

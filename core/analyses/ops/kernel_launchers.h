@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/row_map.h"
 #include "model/trace_tree.h"
 #include "store/event_store.h"
 
@@ -27,10 +28,10 @@ struct KernelLauncher {
 struct LauncherTable {
   std::vector<KernelLauncher> launchers;  // by ts (stable: first kernel's order on ties)
   // Per event: index into `launchers`, or -1.
-  std::vector<int32_t> launcher_index;
+  RowMap launcher_index;
 
   const KernelLauncher* find(uint32_t event) const {
-    const int32_t i = event < launcher_index.size() ? launcher_index[event] : -1;
+    const int32_t i = launcher_index[event];
     return i < 0 ? nullptr : &launchers[static_cast<size_t>(i)];
   }
 };
