@@ -140,7 +140,8 @@ function sampleMemory() {
 }
 
 // The CLI on the same file, as a user runs it; prints its time beside the page's: to the
-// report shown (pageS) and to every sheet in, HTA's included (allS).
+// report shown (pageS) and to every sheet in, HTA's included (allS); null where the page
+// did not load the file (no ratio then: the time to an error is not the page's speed).
 function compareWithCli(file, jsonBytes, pageS, allS) {
   if (!existsSync(cli)) {
     console.log(`    CLI: ${cli} not built (the native preset): no figure beside the page's`);
@@ -159,8 +160,9 @@ function compareWithCli(file, jsonBytes, pageS, allS) {
     const cliS = medianOf(times);
     console.log(`    CLI (sollens report --no-xlsx, whole process, median of ${times.length}: ${times.map((t) => t.toFixed(2)).join(', ')} s): ` +
       `${cliS.toFixed(2)} s, ${(jsonBytes / 1e6 / cliS).toFixed(0)} MB/s of JSON; ` +
-      `the page takes ${(pageS / cliS).toFixed(2)}x the CLI's time per byte to show the report (target <= 1.5x), ` +
-      `${(allS / cliS).toFixed(2)}x to have every sheet (HTA's included)`);
+      (pageS === null ? 'the page did not load it: no ratio' :
+        `the page takes ${(pageS / cliS).toFixed(2)}x the CLI's time per byte to show the report (target <= 1.5x), ` +
+        `${(allS / cliS).toFixed(2)}x to have every sheet (HTA's included)`));
   } catch (e) {
     console.log(`    CLI: sollens report failed on ${path.basename(file)} (${e.message.split('\n')[0]})`);
   } finally {
@@ -190,7 +192,8 @@ async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
   console.log(`    peak resident memory: Chromium processes together ${mb(memory.peak.total)} MB ` +
     `(${(memory.peak.total / 1e6 / gb).toFixed(0)} MB per GB of JSON), largest process ${mb(memory.peak.largest)} MB ` +
     `(${(memory.peak.largest / 1e6 / gb).toFixed(0)} MB per GB)`);
-  if (!read) compareWithCli(file, jsonBytes, r.shownS, r.htaS);
+  const loaded = r.state === 'loaded';
+  if (!read) compareWithCli(file, jsonBytes, loaded ? r.shownS : null, loaded ? r.htaS : null);
   const failed = all.find((x) => x.state !== 'loaded');
   if (failed) problems.push(`synthetic ${sizeMb} MB ${kind} did not load: ${failed.error}`);
   if (sizeMb === 1024 && !file.endsWith('.gz') && r.shownS > TARGET_1GB_S)
