@@ -860,12 +860,20 @@ function allocate(call, bytes) {
   }
 }
 
+const PAGE_MAX_JSON_BYTES = 2 ** 32;
+
 // A File or Blob: its size is known, a .gz's trailer tells the JSON's size.
 async function blobSource(blob) {
   const fileBytes = blob.size;
   if (fileBytes === 0) throw new UserError('This file is empty.', 'Choose the trace file again: it has no bytes at all.', 'file_empty');
   const head = new Uint8Array(await readSlice(blob, 0, 2));
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  // The core counts a trace's bytes in 32 bits here (trace_too_large): JSON of 4 GiB or
+  // more is refused now rather than after reading 4 GiB of it.
+  if (!gzip && fileBytes >= PAGE_MAX_JSON_BYTES)
+    throw new UserError("This trace is too large for the page",
+      `Its JSON is ${(fileBytes / 2 ** 30).toFixed(1)} GiB; the page reads less than 4 GiB. Use the sollens command line for this trace.`,
+      'trace_too_large');
   // A gzip member ends with ISIZE, the uncompressed size mod 2^32: presize from it
   // and grow if the data turns out longer (several members, or over 4 GiB). A file
   // cut short ends with whatever bytes were there: a trailer claiming more than any

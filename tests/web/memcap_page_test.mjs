@@ -16,7 +16,8 @@
 // The trace: TRACE_MB of owlv2's events written again and again (tests/bench/
 // make_big_trace.py), in build/wasm/memcap (made once, not committed), several times
 // what its store needs of the cap.
-// Checks: the cap is in force (a grow past it throws in the page); the big trace ends in
+// Checks: the cap is in force (a grow past it throws in the page); a JSON file of 4 GiB
+// (sparse) is refused as too large before it is read; the big trace ends in
 // the error notice, saying it does not fit the browser's memory and linking the
 // catalogue's entry out_of_memory (ui.mjs's diagnostic link); the tab did not crash and the worker still
 // answers: the sample (samples/*.json.gz) then opens and its overview shows the trace's
@@ -26,7 +27,7 @@
 // too soon for a rate on a fast run). Screenshots: memcap-progress.png, memcap-refused.png, memcap-after.png.
 // Prints "memcap: N passed, M failed".
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repo, defaultSite, pathOptions, checks, startPageServer, CHROMIUM, gzOf, requireBuilt } from './support/harness.mjs';
 
@@ -120,6 +121,21 @@ try {
   check(/command line/.test(refused.hint), `the notice says what to do instead (${refused.hint})`);
   check(refused.code === 'out_of_memory', `the notice links the catalogue's entry out_of_memory (${refused.code})`);
   check(!crashed && await page.evaluate(() => 1 + 1) === 2, 'the tab did not crash: the page still runs script');
+
+  // JSON of 4 GiB or more, which the page cannot count: refused before it is read (a
+  // sparse file of zeros: were it read, it would be refused as not JSON instead).
+  const huge = path.join(bigDir, 'four-gib.json');
+  execFileSync('truncate', ['-s', String(2 ** 32), huge]);
+  try {
+    const hugeStarted = Date.now();
+    const tooLarge = await opened(huge, 60_000);
+    const hugeSeconds = (Date.now() - hugeStarted) / 1000;
+    check(tooLarge.error && /too large for the page/.test(tooLarge.title) && /4 GiB/.test(tooLarge.hint) &&
+      tooLarge.code === 'trace_too_large' && hugeSeconds < 20,
+    `a 4 GiB JSON file is refused before it is read, in ${hugeSeconds.toFixed(1)} s (${tooLarge.title} | ${tooLarge.hint} [code ${tooLarge.code}])`);
+  } finally {
+    rmSync(huge, { force: true });
+  }
 
   const after = await opened(sample, 60_000);
   await page.waitForFunction(() => document.querySelectorAll('#gpu-timeline tbody tr').length > 0, null, { timeout: 30_000 }).catch(() => {});
