@@ -78,6 +78,9 @@ class Column {
   void push_null();
 
   const std::string& string_at(size_t row) const { return dictionary_.at(codes_[row]); }
+  // kString: the row's code in dictionary() (a null row's is the empty string's).
+  uint32_t string_code(size_t row) const { return codes_[row]; }
+  const StringDictionary& dictionary() const { return dictionary_; }
   int64_t int_at(size_t row) const { return ints_[row]; }
   double float_at(size_t row) const { return floats_[row]; }
   bool bool_at(size_t row) const { return ints_[row] != 0; }

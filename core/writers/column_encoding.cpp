@@ -1,7 +1,6 @@
 #include "writers/column_encoding.h"
 
-#include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "base/json_text.h"
 
@@ -9,8 +8,11 @@ namespace sollens {
 
 namespace {
 
+// The column holds each distinct string once already: its codes are renumbered in the
+// order the non-null rows first use them (a null row's code is not in the dictionary).
 void encode_strings(const Column& col, EncodedColumn& e) {
-  std::unordered_map<std::string_view, int32_t> ids;
+  std::vector<int32_t> id_of_code(col.dictionary().size(), -1);
+  int32_t next_id = 0;
   e.codes.resize(col.size());
   e.dictionary_json = "[";
   for (size_t r = 0; r < col.size(); ++r) {
@@ -18,10 +20,12 @@ void encode_strings(const Column& col, EncodedColumn& e) {
       e.codes[r] = -1;
       continue;
     }
-    const std::string& v = col.string_at(r);
-    auto [pos, added] = ids.try_emplace(v, static_cast<int32_t>(ids.size()));
-    if (added) e.dictionary_json += (pos->second ? "," : "") + json_string(v);
-    e.codes[r] = pos->second;
+    const uint32_t code = col.string_code(r);
+    if (id_of_code[code] < 0) {
+      id_of_code[code] = next_id++;
+      e.dictionary_json += (id_of_code[code] ? "," : "") + json_string(col.dictionary().at(code));
+    }
+    e.codes[r] = id_of_code[code];
   }
   e.dictionary_json += "]";
 }
