@@ -185,11 +185,13 @@ void link_by_correlation(const EventStore& s, TraceTree& tree, Edges& edges) {
   }
 }
 
-// 1. Host call stacks: stable sort by ts, one stack per (pid, tid).
-void place_host_events(const EventStore& s, const TreeOptions& options, TraceTree& tree, Edges& edges) {
+// 1. Host call stacks: stable sort by ts, one stack per (pid, tid). `host_events`: how
+// many events are of a host-tree category (room reserved for them at once).
+void place_host_events(const EventStore& s, const TreeOptions& options, size_t host_events, TraceTree& tree,
+                       Edges& edges) {
   const size_t n = s.size();
   std::vector<uint32_t> host;
-  host.reserve(edges.capacity());  // build_with_links reserved the host events and more
+  host.reserve(host_events);
   for (uint32_t i = 0; i < n; ++i)
     if (is_host_tree_category(s.category[i], options.include_python)) host.push_back(i);
   std::stable_sort(host.begin(), host.end(),
@@ -260,12 +262,14 @@ TraceTree TraceTree::build_with_links(const EventStore& s, const TreeOptions& op
   tree.in_tree.assign(s.size(), 0);
   // Room for every edge at once (a host event has at most one parent, and so has a GPU
   // event, but for a launch linked twice): growing would hold the old and new together.
-  size_t edges_at_most = 0;
-  for (size_t i = 0; i < s.size(); ++i)
-    edges_at_most += is_host_tree_category(s.category[i], options.include_python) || is_gpu_activity(s.category[i]);
+  size_t host_events = 0, gpu_events = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    host_events += is_host_tree_category(s.category[i], options.include_python);
+    gpu_events += is_gpu_activity(s.category[i]);
+  }
   Edges edges;
-  edges.reserve(edges_at_most);
-  place_host_events(s, options, tree, edges);
+  edges.reserve(host_events + gpu_events);
+  place_host_events(s, options, host_events, tree, edges);
   if (links_of) tree.copy_launch_links(*links_of);
   else link_launches(s, options, tree, tree.launch_edges_);
   edges.insert(edges.end(), tree.launch_edges_.begin(), tree.launch_edges_.end());

@@ -65,11 +65,14 @@ LauncherTable find_kernel_launchers(const EventStore& s, const TraceTree& tree) 
     if (collective) continue;
     const auto launcher = launcher_of_gpu_event(s, tree, g);
     if (!launcher) continue;
-    if (index_of_launcher.insert_if_absent(*launcher, static_cast<uint32_t>(table.launchers.size()))) {
+    std::optional<uint32_t> index = index_of_launcher.find(*launcher);
+    if (!index) {
+      index = static_cast<uint32_t>(table.launchers.size());
+      index_of_launcher.insert_if_absent(*launcher, *index);
       table.launchers.push_back({});
       table.launchers.back().event = *launcher;
     }
-    table.launchers[*index_of_launcher.find(*launcher)].kernels.push_back(g);
+    table.launchers[*index].kernels.push_back(g);
   }
   // By ts, stable: ties keep the order of their first kernel (Python's sorted()).
   std::stable_sort(table.launchers.begin(), table.launchers.end(),
