@@ -128,7 +128,7 @@ error_code EventDecoder::decode_args(od::value& value, od::document& doc, Row& r
     od::value& v = field.value();
     switch (key.size()) {
       case 4:
-        if (key == "name") {
+        if (same_bytes(key, "name")) {
           od::json_type t;
           if (!v.type().get(t) && t == od::json_type::string) {
             if (auto e = intern_value(v, row.metadata_value)) return e;
@@ -136,29 +136,29 @@ error_code EventDecoder::decode_args(od::value& value, od::document& doc, Row& r
         }
         break;
       case 6:
-        if (key == "stream") row.stream = read_integer(v);
-        else if (key == "device") row.device = read_integer(v);
-        else if (key == "labels") {
+        if (same_bytes(key, "stream")) row.stream = read_integer(v);
+        else if (same_bytes(key, "device")) row.device = read_integer(v);
+        else if (same_bytes(key, "labels")) {
           if (auto e = intern_value(v, row.metadata_value)) return e;
         }
         break;
       case 9:
-        if (key == "Python id") row.python_id = read_integer(v);
+        if (same_bytes(key, "Python id")) row.python_id = read_integer(v);
         break;
       case 10:
-        if (key == "sort_index") {
+        if (same_bytes(key, "sort_index")) {
           if (auto e = intern_value(v, row.metadata_value)) return e;
         }
         break;
       case 11:
-        if (key == "correlation") row.correlation = read_integer(v);
-        else if (key == "External id" || key == "external id") row.external_id = read_integer(v);
+        if (same_bytes(key, "correlation")) row.correlation = read_integer(v);
+        else if (same_bytes(key, "External id") || same_bytes(key, "external id")) row.external_id = read_integer(v);
         break;
       case 15:
-        if (key == "Sequence number") row.sequence_number = read_integer(v);
+        if (same_bytes(key, "Sequence number")) row.sequence_number = read_integer(v);
         break;
       case 16:
-        if (key == "Python parent id") row.python_parent_id = read_integer(v);
+        if (same_bytes(key, "Python parent id")) row.python_parent_id = read_integer(v);
         break;
       default:
         break;
@@ -193,35 +193,35 @@ error_code EventDecoder::decode(od::value& value, od::document& doc) {
     row.any_field = true;
     switch (key.size()) {
       case 2:
-        if (key == "ph") {
+        if (same_bytes(key, "ph")) {
           std::string_view ph;
           if (!v.get_string().get(ph)) row.phase = phase_from_string(ph);
           else row.phase = Phase::kOther;
-        } else if (key == "ts") {
+        } else if (same_bytes(key, "ts")) {
           if (auto e = read_time(v, row.ts)) return e;
           if (!(std::fabs(row.ts) <= kLargestTsUs)) {
             ++counters_.bad_numbers;
             row.ts = 0;
           }
-        } else if (key == "id") {
+        } else if (same_bytes(key, "id")) {
           row.flow_id = read_integer(v);
         }
         break;
       case 3:
-        if (key == "cat") {
+        if (same_bytes(key, "cat")) {
           if (auto e = intern_value(v, row.cat, &last_cat_)) return e;
-        } else if (key == "pid") {
+        } else if (same_bytes(key, "pid")) {
           if (auto e = intern_value(v, row.pid, &last_pid_)) return e;
-        } else if (key == "tid") {
+        } else if (same_bytes(key, "tid")) {
           if (auto e = intern_value(v, row.tid, &last_tid_)) return e;
-        } else if (key == "dur") {
+        } else if (same_bytes(key, "dur")) {
           if (auto e = read_time(v, row.dur)) return e;
         }
         break;
       case 4:
-        if (key == "name") {
+        if (same_bytes(key, "name")) {
           if (auto e = intern_value(v, row.name, &last_name_)) return e;
-        } else if (key == "args") {
+        } else if (same_bytes(key, "args")) {
           if (auto e = decode_args(v, doc, row)) return e;
         }
         break;
