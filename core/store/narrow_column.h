@@ -50,21 +50,26 @@ class NarrowColumn {
   bool empty() const { return size() == 0; }
   size_t capacity() const { return wide_ ? wide_values_.capacity() : narrow_.capacity(); }
   size_t heap_bytes() const { return narrow_.capacity() * sizeof(uint32_t) + wide_values_.capacity() * sizeof(T); }
+  size_t used_bytes() const { return size() * (wide_ ? sizeof(T) : sizeof(uint32_t)); }
   bool is_wide() const { return wide_; }
 
   T operator[](size_t i) const { return wide_ ? wide_values_[i] : Code::decode(narrow_[i]); }
 
+  // Once per event per column while a trace is read: the common case stays small
+  // enough to inline, the widening is out of line.
   void push_back(T v) {
     uint32_t code;
-    if (wide_) wide_values_.push_back(v);
-    else if (Code::encode(v, code)) narrow_.push_back(code);
-    else widen(), wide_values_.push_back(v);
+    if (!wide_ && Code::encode(v, code)) [[likely]]
+      narrow_.push_back(code);
+    else
+      push_back_wide(v);
   }
   void set(size_t i, T v) {
     uint32_t code;
-    if (wide_) wide_values_[i] = v;
-    else if (Code::encode(v, code)) narrow_[i] = code;
-    else widen(), wide_values_[i] = v;
+    if (!wide_ && Code::encode(v, code)) [[likely]]
+      narrow_[i] = code;
+    else
+      set_wide(i, v);
   }
   void reserve(size_t n) { wide_ ? wide_values_.reserve(n) : narrow_.reserve(n); }
   // New rows hold the absent value (code 0 in both encodings).
@@ -90,6 +95,14 @@ class NarrowColumn {
   }
 
  private:
+  [[gnu::noinline]] void push_back_wide(T v) {
+    if (!wide_) widen();
+    wide_values_.push_back(v);
+  }
+  [[gnu::noinline]] void set_wide(size_t i, T v) {
+    if (!wide_) widen();
+    wide_values_[i] = v;
+  }
   // Every value so far moves to 64 bits, with the room reserved so far.
   void widen() {
     wide_values_.reserve(std::max(narrow_.capacity(), narrow_.size() + 1));

@@ -26,6 +26,7 @@ TEST_CASE("ids that fit stay narrow: absent, -1, 0 and 2^32 - 3 round-trip in 4 
   CHECK(c[4] == kLargestNarrow);
   c.shrink_to_fit();
   CHECK(c.heap_bytes() == 5 * sizeof(uint32_t));
+  CHECK(c.used_bytes() == 5 * sizeof(uint32_t));
 }
 
 TEST_CASE("the first value that does not fit widens the column and keeps every value before it",
@@ -44,6 +45,7 @@ TEST_CASE("the first value that does not fit widens the column and keeps every v
     CHECK(c[1] == kNoValue);
     CHECK(c[2] == big);
     CHECK(c[3] == 4);
+    CHECK(c.used_bytes() == 4 * sizeof(int64_t));
   }
 }
 
