@@ -33,6 +33,11 @@ struct IngestOptions {
   // bytes that then read the same (a file's mapping). Not used for gzip input.
   bool compact_input = false;
   std::function<const char*(const char* begin, const char* end)> release_input;
+  // A streamed store's columns, reserved ahead from a projection, give back the room
+  // not used only where it is at least this much: giving it back copies every row to
+  // memory not touched before, worth it near the 4 GB WebAssembly can hold, not for
+  // the tens of MB a 1 GB trace leaves.
+  size_t shrink_spare_column_bytes = size_t(64) << 20;
 };
 
 // Takes the file's bytes (JSON or gzip JSON) and keeps them inside the store. The

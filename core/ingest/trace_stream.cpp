@@ -449,9 +449,9 @@ class TraceStreamReader::State {
     if (input_cut_short_) store.warnings.push_back(gzip_truncated_warning());
     finish_store(store, events_, closed ? events_.array_open + 1 : jl::npos, counters_);
     store.input = arena_.finish();
-    // The columns were reserved ahead from a projection; what it overshot is given back
-    // (a copy a column, one at a time) for the tree and the report to use.
-    store.shrink_to_fit();
+    // The columns were reserved ahead from a projection; what it overshot, where it is
+    // much, is given back (a copy a column, one at a time) for the tree and the report.
+    if (store.spare_column_bytes() >= options_.shrink_spare_column_bytes) store.shrink_to_fit();
     if (options_.progress) options_.progress(total_, store.size());
     return Status::success();
   }

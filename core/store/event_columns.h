@@ -66,6 +66,14 @@ template <typename T>
 size_t column_heap_bytes(const NarrowColumn<T>& c) {
   return c.heap_bytes();
 }
+template <typename T>
+size_t column_used_bytes(const std::vector<T>& c) {
+  return c.size() * sizeof(T);
+}
+template <typename T>
+size_t column_used_bytes(const NarrowColumn<T>& c) {
+  return c.used_bytes();
+}
 // Appends `from`'s values to `to`, then frees `from`.
 template <typename T>
 void append_column(std::vector<T>& to, std::vector<T>&& from) {

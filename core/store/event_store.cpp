@@ -27,6 +27,14 @@ void EventStore::shrink_to_fit() {
 #undef SOLLENS_SHRINK
 }
 
+size_t EventStore::spare_column_bytes() const {
+  size_t bytes = 0;
+#define SOLLENS_SPARE(type, c, absent) bytes += column_heap_bytes(c) - column_used_bytes(c);
+  SOLLENS_EVENT_COLUMNS(SOLLENS_SPARE, SOLLENS_SPARE)
+#undef SOLLENS_SPARE
+  return bytes;
+}
+
 void EventStore::truncate(size_t n) {
   if (n >= size()) return;
 #define SOLLENS_TRUNCATE(type, c, absent) c.resize(n);

@@ -78,6 +78,7 @@ class EventStore {
   size_t capacity() const { return phase.capacity(); }
   void truncate(size_t n);  // drops rows [n, size)
   void shrink_to_fit();     // each column's capacity down to its size
+  size_t spare_column_bytes() const;  // the columns' room reserved and not used
   // Moves every row of `part` to the end of this store; `remap` maps part's string ids
   // to this store's. Column by column, each freed in `part` once copied, so that the
   // two never hold every column twice.

@@ -25,8 +25,8 @@ using sollens::test::store_difference;
 namespace {
 
 // `text` through the stream reader in chunks of `chunk` bytes.
-Result<std::unique_ptr<EventStore>> stream(std::string_view text, size_t chunk, size_t window, size_t expected = 0) {
-  TraceStreamReader reader(compact(window), expected);
+Result<std::unique_ptr<EventStore>> stream(std::string_view text, size_t chunk, IngestOptions options, size_t expected) {
+  TraceStreamReader reader(std::move(options), expected);
   for (size_t at = 0; at < text.size(); at += chunk) {
     const size_t n = std::min(chunk, text.size() - at);
     char* to = reader.prepare(n);
@@ -35,6 +35,9 @@ Result<std::unique_ptr<EventStore>> stream(std::string_view text, size_t chunk, 
     if (!reader.commit(n)) break;
   }
   return reader.finish();
+}
+Result<std::unique_ptr<EventStore>> stream(std::string_view text, size_t chunk, size_t window, size_t expected = 0) {
+  return stream(text, chunk, compact(window), expected);
 }
 
 // Streams `text` with each chunk size and window, comparing with the whole-text load.
@@ -175,7 +178,9 @@ TEST_CASE("stream: the room reserved ahead for args and not used is given back",
             R"(, "dur": 5)" + (i < 5000 ? R"(, "args": {"Input type": [")" + long_value + R"("]})" : std::string()) + "}";
   }
   text += "]}";
-  const Result<std::unique_ptr<EventStore>> r = stream(text, 65536, kDefaultWindow, text.size());
+  IngestOptions give_back_any = compact(kDefaultWindow);
+  give_back_any.shrink_spare_column_bytes = 0;
+  const Result<std::unique_ptr<EventStore>> r = stream(text, 65536, give_back_any, text.size());
   REQUIRE(r.ok());
   const PaddedBuffer& args = r.value()->input;
   CHECK(args.size() == 5000 * (long_value.size() + std::string_view(R"({"Input type": [""]})").size()));
@@ -184,6 +189,31 @@ TEST_CASE("stream: the room reserved ahead for args and not used is given back",
   CHECK(r.value()->capacity() == r.value()->size());
   CHECK(r.value()->heap_bytes() - r.value()->strings.heap_bytes() - r.value()->names.capacity() * sizeof(NameRecord) ==
         r.value()->size() * (sizeof(Phase) + sizeof(Category) + 4 * sizeof(StrId) + 2 * sizeof(double) + 9 * sizeof(uint32_t) + 4 + 1));
+}
+
+TEST_CASE("stream: column room below the threshold is kept, not copied to give it back", "[ingest][stream]") {
+  // 40 000 rows of 75 bytes reserved ahead with a tenth to spare: a few hundred KB, far
+  // below the default 64 MiB, so the columns are not copied; with a threshold of 1 byte
+  // they are.
+  std::string text = R"({"traceEvents": [)";
+  for (int i = 0; i < 40000; ++i) {
+    if (i) text += ",\n";
+    text += R"({"ph": "X", "cat": "cpu_op", "name": "aten::op", "pid": 1, "tid": 2, "ts": )" + std::to_string(i * 10) +
+            R"(, "dur": 5})";
+  }
+  text += "]}";
+  const Result<std::unique_ptr<EventStore>> kept = stream(text, 65536, kDefaultWindow, text.size());
+  REQUIRE(kept.ok());
+  REQUIRE(kept.value()->size() == 40000);
+  CHECK(kept.value()->capacity() > kept.value()->size());
+  CHECK(kept.value()->spare_column_bytes() > 0);
+  CHECK(kept.value()->spare_column_bytes() < IngestOptions{}.shrink_spare_column_bytes);
+  IngestOptions low = compact(kDefaultWindow);
+  low.shrink_spare_column_bytes = 1;
+  const Result<std::unique_ptr<EventStore>> shrunk = stream(text, 65536, low, text.size());
+  REQUIRE(shrunk.ok());
+  CHECK(shrunk.value()->capacity() == shrunk.value()->size());
+  CHECK(shrunk.value()->spare_column_bytes() == 0);
 }
 
 TEST_CASE("stream: every fixture trace, the whole-text store", "[ingest][stream][fixtures]") {
