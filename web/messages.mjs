@@ -121,7 +121,7 @@ export const FromWorker = Object.freeze({
 // a .json.gz on the way (read-worker.mjs):
 // To it:   READ    {blob, gzip}        the file to read (gzip: decompress it)
 //          CREDIT  {bytes}             bytes of DATA the parser has consumed
-// From it: DATA    {chunk (Uint8Array, transferred), read (bytes of the file so far)}
+// From it: DATA    {chunks (Uint8Arrays in order, transferred), read (bytes of the file so far)}
 //          END     {read}
 //          ERROR   {message, fileEnded (the whole file was read: a .gz stopped short), read}
 export const ToReader = Object.freeze({
