@@ -6,6 +6,7 @@
 // has answered, and the loading worker then stops it, which frees its memory. Messages:
 // ToPart and FromPart in messages.mjs.
 import { failed, instantiate } from './core-module.mjs';
+import { reusedBufferReader } from './reused-buffer-reader.mjs';
 import { FromPart, ToPart, messageRouter } from './messages.mjs';
 
 const SLICE_BYTES = 8 << 20;
@@ -17,6 +18,23 @@ const route = messageRouter(ToPart, {
 });
 self.onmessage = (event) => route(event.data);
 
+// Where the browser has no BYOB reader for files: slices, each read while the one before
+// it is parsed.
+function sliceReader(blob, from) {
+  const slice = (offset) => blob.slice(offset, Math.min(offset + SLICE_BYTES, blob.size)).arrayBuffer();
+  let offset = from;
+  let next = offset < blob.size ? slice(offset) : null;
+  return {
+    async read() {
+      if (!next) return { done: true };
+      const value = new Uint8Array(await next);
+      offset += value.byteLength;
+      next = offset < blob.size ? slice(offset) : null;
+      return { done: false, value };
+    },
+  };
+}
+
 async function read({ module, blob, split, fileBytes }) {
   const sollens = await instantiate(module);  // a failure is answered by the router's catch
   const session = new sollens.Session();
@@ -24,13 +42,11 @@ async function read({ module, blob, split, fileBytes }) {
     const begun = session.beginStreamPart(fileBytes, split, true);
     if (failed(begun)) return self.postMessage({ type: FromPart.FAILED, ...begun });
     let lastPost = 0;
-    // Each slice is read while the one before it is parsed.
-    const slice = (offset) => blob.slice(offset, Math.min(offset + SLICE_BYTES, blob.size)).arrayBuffer();
-    let next = slice(split);
-    for (let offset = split; offset < blob.size;) {
-      const chunk = new Uint8Array(await next);
+    const pieces = reusedBufferReader(blob.slice(split)) ?? sliceReader(blob, split);
+    for (let offset = split; ;) {
+      const { done, value: chunk } = await pieces.read();
+      if (done) break;
       offset += chunk.byteLength;
-      if (offset < blob.size) next = slice(offset);
       const address = session.streamPrepare(chunk.byteLength);
       if (address) sollens.HEAPU8.set(chunk, address);
       if (!address || !session.streamCommit(chunk.byteLength)) break;

@@ -23,6 +23,7 @@
 // synchronous call, and a new load frees the previous trace anyway.
 import { compileModule, failed, instantiate } from './core-module.mjs';
 import { readSheet } from './report-model.mjs';
+import { reusedBufferReader } from './reused-buffer-reader.mjs';
 import { FromPart, FromReader, FromWorker, ToPart, ToReader, ToWorker, messageRouter } from './messages.mjs';
 import { findEventSplit } from './split-point.mjs';
 
@@ -315,12 +316,18 @@ async function streamInto(sollens, target, source, progress, part = null) {
   let read = 0;  // bytes of the file
   let stopped = false;  // the core refused a chunk: finishStream says why
   let { stream } = source;
-  // The file's side where it is read by another stream: {stream, read (bytes of the file
-  // so far), ended (all of it was read)}; null for plain JSON read here in slices.
-  let file = source.blob ? readElsewhere(source.blob, gzip) : null;
-  if (!file && gzip) file = inflateHere(stream);
-  if (file) ({ stream } = file);
-  const reader = stream.getReader();
+  // Plain JSON from a file is read here into one buffer used again and again, where the
+  // browser can (reusedBufferReader); otherwise the file's side is read by another
+  // stream: {stream, read (bytes of the file so far), ended (all of it was read)}, or
+  // null for plain JSON read here in slices.
+  let reader = source.blob && !gzip ? reusedBufferReader(source.blob) : null;
+  let file = null;
+  if (!reader) {
+    file = source.blob ? readElsewhere(source.blob, gzip) : null;
+    if (!file && gzip) file = inflateHere(stream);
+    if (file) ({ stream } = file);
+    reader = stream.getReader();
+  }
   for (;;) {
     let result;
     try {
@@ -518,8 +525,12 @@ function readElsewhere(blob, gzip) {
       const msg = queue.shift();
       file.read = msg.read ?? file.read;
       if (msg.type === FromReader.DATA) {
-        controller.enqueue(msg.chunk);
-        reader.postMessage({ type: ToReader.CREDIT, bytes: msg.chunk.byteLength });
+        let bytes = 0;
+        for (const chunk of msg.chunks) {
+          controller.enqueue(chunk);
+          bytes += chunk.byteLength;
+        }
+        reader.postMessage({ type: ToReader.CREDIT, bytes });
         return;
       }
       reader.terminate();
