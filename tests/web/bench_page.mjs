@@ -1,7 +1,7 @@
 // Performance of the page in Debian's headless Chromium (playwright-core); prints figures.
 //   node tests/web/bench_page.mjs [--runs 3] [--synthetic-mb 1024[,4096,...]] [--gz] [--compact]
 //                                 [--no-owlv2] [--check] [--site build/wasm/web]
-//                                 [--cli build/native/sollens] [--both-reads]
+//                                 [--cli build/native/sollens] [--both-reads] [--vs OTHER_SITE]
 // (a) owlv2 (55.6 MB of JSON, .json.gz): from choosing the file (the input's change
 //     event) to the report shown, in the page's clock,
 //     module already compiled and warmed (the page does both while the user picks a file);
@@ -14,6 +14,12 @@
 //     out of memory; prints the time (target: 1 GB <= 5 s), MB/s and the peak resident
 //     memory of Chromium's processes, per GB of JSON (sampled from /proc every 100 ms;
 //     the renderer that hosts the worker holds the wasm heap).
+//     Beside it, the browser's own read of the same file with nothing parsed (file.stream()
+//     in a blank page): the least any page can take to open it.
+// --vs OTHER_SITE: each synthetic file also opened in another build of the site (served
+// alone, its own scripts: a `git worktree` of an earlier commit), the two pages' runs taken
+// in turn, and both printed with the CPU time of Chromium's processes per load: this VM's
+// speed drifts by a third within minutes, so only runs taken in turn compare.
 // --both-reads: each plain .json again with ?read=two-parts and ?read=one-pass (web/engine.mjs),
 // the page's two ways of reading it, whichever it would choose on this machine.
 // Beside each file's page figure, the CLI's for the same file in the same run: the whole
@@ -40,6 +46,7 @@ let bothReads = false;
 let gate = false;
 let site = defaultSite;
 let cli = path.join(repo, 'build/native/sollens');
+let vsSite = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--synthetic-mb') syntheticSizes = args[++i].split(',').map(Number).filter((n) => n > 0);
@@ -50,6 +57,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--check') gate = true;
   else if (args[i] === '--site') site = path.resolve(args[++i]);
   else if (args[i] === '--cli') cli = path.resolve(args[++i]);
+  else if (args[i] === '--vs') vsSite = path.resolve(args[++i]);
   else throw new Error(`bench_page.mjs: unknown argument ${args[i]}`);
 }
 const TARGET_READY_S = 0.4;
@@ -128,6 +136,20 @@ const isChromium = (pid) => {
     return false;
   }
 };
+// CPU seconds (user and system) Chromium's processes have used so far.
+function chromiumCpuS() {
+  const tick = 100;  // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of processTree(process.pid).filter(isChromium)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / tick;
+}
 // playwright starts Chromium as a child of this process.
 function sampleMemory() {
   const peak = { total: 0, largest: 0 };
@@ -173,14 +195,50 @@ function compareWithCli(file, jsonBytes, pageS, allS) {
 // Opens one synthetic trace and prints its time and peak memory per GB of JSON; `read`:
 // how the page reads a plain-JSON trace (?read=, engine.mjs; '' = as the page decides).
 // With --runs N, opened N times: the run of the median time is printed (each run's time too).
+// The browser's own read of `file`, nothing parsed: an <input type=file> of a blank
+// page (about:blank: no worker warming up beside it), the File's bytes pulled through file.stream() on the main
+// thread (as the page's read worker does) and dropped. The page cannot open a trace
+// faster than its browser hands it the bytes; seconds.
+async function browserReadS(file) {
+  context ??= await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'bench-read-only';
+      input.hidden = true;
+      document.body.append(input);
+    });
+    await page.setInputFiles('#bench-read-only', file);
+    return await page.evaluate(async () => {
+      const blob = document.getElementById('bench-read-only').files[0];
+      const t0 = performance.now();
+      const reader = blob.stream().getReader();
+      for (;;) if ((await reader.read()).done) break;
+      return (performance.now() - t0) / 1000;
+    });
+  } finally {
+    await page.close();
+  }
+}
+
 async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
+  const reads = [];
+  if (!read) for (let run = 0; run < Math.max(1, runs); run++) reads.push(await browserReadS(file));
   const memory = sampleMemory();
   const all = [];
+  const other = [];
+  const query = read ? `?read=${read}` : '';
   try {
-    for (let run = 0; run < Math.max(1, runs); run++) all.push(await open(file, 20 * 60_000, read ? `?read=${read}` : ''));
+    for (let run = 0; run < Math.max(1, runs); run++) {
+      all.push(await open(file, 20 * 60_000, query));
+      if (vsOrigin) other.push(await open(file, 20 * 60_000, query, vsOrigin));
+    }
   } finally {
     memory.stop();
   }
+  if (vsOrigin) printVersus(all, other);
   const r = medianOf(all, (x) => x.shownS);
   if (all.length > 1) console.log(`    runs: report shown ${all.map((x) => x.shownS.toFixed(2)).join(', ')} s; HTA's sheets in ${all.map((x) => x.htaS.toFixed(2)).join(', ')} s`);
   const kind = (file.endsWith('.gz') ? `.json.gz (${mb(statSync(file).size)} MB)` : '.json') + (read ? ` ?read=${read}` : '');
@@ -189,7 +247,10 @@ async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
   console.log(`(b) synthetic ${sizeMb} MB ${kind}: ${r.state} in ${r.shownS.toFixed(1)} s, ${(jsonBytes / 1e6 / r.shownS).toFixed(0)} MB/s of JSON, ` +
     `HTA's sheets in ${r.htaS.toFixed(1)} s ` +
     `(worker: ${r.opened}; events ${ev})${r.error ? `; error: ${r.error}` : ''}`);
-  console.log(`    peak resident memory: Chromium processes together ${mb(memory.peak.total)} MB ` +
+  if (reads.length) console.log(`    the browser's own read of the file, nothing parsed (file.stream(), median of ${reads.length}): ` +
+    `${medianOf(reads).toFixed(2)} s, ${(jsonBytes / 1e6 / medianOf(reads)).toFixed(0)} MB/s; the page's report came ` +
+    `${(r.shownS - medianOf(reads)).toFixed(2)} s after it`);
+  console.log(`    peak resident memory${vsOrigin ? ' (over both sites\' runs)' : ''}: Chromium processes together ${mb(memory.peak.total)} MB ` +
     `(${(memory.peak.total / 1e6 / gb).toFixed(0)} MB per GB of JSON), largest process ${mb(memory.peak.largest)} MB ` +
     `(${(memory.peak.largest / 1e6 / gb).toFixed(0)} MB per GB)`);
   const loaded = r.state === 'loaded';
@@ -200,20 +261,34 @@ async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
     problems.push(`synthetic 1 GB ${r.shownS.toFixed(1)} s > ${TARGET_1GB_S} s`);
 }
 
+// This site's runs and the --vs site's, taken in turn: medians and each pair's difference.
+function printVersus(mine, theirs) {
+  const line = (label, xs) => `${label} ${medianOf(xs).toFixed(2)} s (${xs.map((x) => x.toFixed(2)).join(', ')})`;
+  const differences = (by) => mine.map((m, i) => by(m) - by(theirs[i]));
+  console.log(`    this site: ${line('report shown', mine.map((r) => r.shownS))}, ${line('CPU', mine.map((r) => r.cpuS))}`);
+  console.log(`    --vs ${vsSite}: ${line('report shown', theirs.map((r) => r.shownS))}, ${line('CPU', theirs.map((r) => r.cpuS))}`);
+  console.log(`    this site minus --vs, run by run: ${line('report shown', differences((r) => r.shownS))}, ` +
+    `${line('CPU', differences((r) => r.cpuS))}`);
+}
+
 // --- browser runs ---------------------------------------------------------------------------
 const { server, origin } = await startPageServer(site);
+const vs = vsSite ? await startPageServer(vsSite, { sources: false }) : null;
+const vsOrigin = vs?.origin ?? null;
 const browser = await launchChromium();
 let context = null;
 
-// Opens `trace` in a fresh page; returns {shownS, cyclesS, wallS, coldS, state, opened, facts, error}.
-async function open(trace, timeoutMs, query = '') {
+// Opens `trace` in a fresh page of the site at `at`; returns {shownS, cyclesS, htaS, wallS,
+// coldS, cpuS (Chromium's processes, from choosing the file to the report shown), state,
+// opened, facts, error}.
+async function open(trace, timeoutMs, query = '', at = origin) {
   // One browser context for every run, as one user's browser: its HTTP cache keeps
   // sollens.wasm with the code compiled for it, so runs after the first measure a
   // later visit (the first run is the first visit).
   context ??= await browser.newContext();
   const page = await context.newPage();
   const tNav = Date.now();
-  await page.goto(`${origin}/${query}`);
+  await page.goto(`${at}/${query}`);
   // The module compiled and run once over the bundled sample (worker.mjs's warm-up),
   // as when a user picks a file a moment after the page opened.
   await page.waitForFunction(() => document.body.dataset.engine === 'warm');
@@ -230,11 +305,13 @@ async function open(trace, timeoutMs, query = '') {
     }).observe(document.body, { attributes: true });
   });
   const t0 = Date.now();
+  const cpu0 = chromiumCpuS();
   await page.setInputFiles('#file-input', trace);
   await page.waitForFunction((n) => document.body.dataset.state === 'error' ||
     (document.body.dataset.state === 'loaded' && document.getElementById('trace-name').textContent === n),
   path.basename(trace), { timeout: timeoutMs, polling: 20 });
   const t1 = Date.now();
+  const cpuS = chromiumCpuS() - cpu0;
   await page.waitForFunction(() => document.body.dataset.cycles !== 'pending' && document.body.dataset.hta !== 'pending',
     null, { timeout: timeoutMs, polling: 20 });
   const marks = await page.evaluate(() => window.sollensBench);
@@ -248,7 +325,7 @@ async function open(trace, timeoutMs, query = '') {
   await page.close();
   return { shownS: (marks.shown - marks.chosen) / 1000, cyclesS: ((marks.cycles ?? marks.shown) - marks.chosen) / 1000,
     htaS: ((marks.hta ?? marks.shown) - marks.chosen) / 1000,
-    wallS: (t1 - t0) / 1000, coldS: (t1 - tNav) / 1000, state, opened, facts, error };
+    wallS: (t1 - t0) / 1000, coldS: (t1 - tNav) / 1000, cpuS, state, opened, facts, error };
 }
 
 try {
@@ -296,6 +373,7 @@ try {
 } finally {
   await browser.close();
   server.kill();
+  vs?.server.kill();
 }
 if (problems.length) console.log(`\nmissed: ${problems.join('; ')}`);
 process.exit(gate && problems.length ? 1 : 0);

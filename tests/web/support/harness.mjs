@@ -39,11 +39,13 @@ export function checks(label) {
   return { check, finish };
 }
 
-// web/serve.mjs on a free port serving web/ and the built site; resolves to
+// web/serve.mjs on a free port serving web/ and the built site (the site alone with
+// { sources: false }: another build's page, its own scripts); resolves to
 // { server, origin } once it prints its address.
-export async function startPageServer(site) {
-  const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0',
-    '--root', path.join(repo, 'web'), '--root', site], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startPageServer(site, { sources = true } = {}) {
+  const roots = sources ? ['--root', path.join(repo, 'web'), '--root', site] : ['--root', site];
+  const server = spawn(process.execPath, [path.join(repo, 'web/serve.mjs'), '--port', '0', ...roots],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
   const origin = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d) => {
