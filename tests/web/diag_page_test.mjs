@@ -10,7 +10,7 @@
 // footer  the footer's "Diagnostics" opens the reference
 // Prints "diag: N passed, M failed".
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -35,6 +35,7 @@ const sameEntry = (shown, entry) => shown && shown.id === entry.id && shown.seve
 
 // The sample cut half way through its text, inside an event (after its "name" key).
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-diag-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));  // the CLI's outputs and the traces made here
 const whole = gunzipSync(readFileSync(path.join(repo, 'samples/h100-bert-small.json.gz'))).toString('utf8');
 const cutAt = whole.indexOf('"name"', Math.floor(whole.length / 2)) + 4;
 const cutTrace = path.join(tmp, 'bert-cut.json');

@@ -15,7 +15,7 @@
 //           the row count and the time are shown
 // Prints "sql: N passed, M failed".
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repo, defaultSite, pathOptions, checks, gzOf, startPageServer, launchChromium, requireBuilt, readWholeTable } from './support/harness.mjs';
@@ -36,6 +36,7 @@ mkdirSync(screenshots, { recursive: true });
 
 // --- the reference: the CLI's CSVs ----------------------------------------------------------
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-sql-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));  // the CLI's outputs and the traces made here
 const cliOut = path.join(tmp, 'report');
 execFileSync(cli, ['report', trace, '--out', cliOut, '--no-json', '--no-xlsx'], { stdio: ['ignore', 'ignore', 'pipe'] });
 const csvNames = readdirSync(cliOut).filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -4));

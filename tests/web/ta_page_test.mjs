@@ -16,7 +16,7 @@
 //   - a screenshot of the Time axis view drawn from them: ta-LABEL-timeline.png;
 // and first, without a browser, the engine's asks (web/engine.mjs) with a stand-in worker.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -51,6 +51,13 @@ function cliCategories(file) {
 // `sollens cycles`'s outer repetitions of the patterns with a phase: [start_us].
 function cliStepStarts(file) {
   const dir = mkdtempSync(path.join(tmpdir(), 'ta-cycles-'));
+  try {
+    return stepStartsIn(dir, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+function stepStartsIn(dir, file) {
   execFileSync(cli, ['cycles', file, '--out', dir], { encoding: 'utf8' });
   const rows = (name) => {
     const [head, ...lines] = readFileSync(path.join(dir, name), 'utf8').trim().split('\n');

@@ -15,7 +15,7 @@
 // png        a PNG opened as a trace: "this is a PNG image", no ") (" and no byte value
 // Prints "words: N passed, M failed".
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCsv } from './views_checks.mjs';
@@ -58,6 +58,7 @@ requireBuilt({ check, finish }, site, { cli });
 mkdirSync(artifacts, { recursive: true });
 mkdirSync(screenshots, { recursive: true });
 const tmp = mkdtempSync(path.join(tmpdir(), 'sollens-words-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));  // the CLI's outputs and the traces made here
 const cliCsv = (command, name, extra = []) => {
   const out = path.join(tmp, command);
   if (!existsSync(out)) execFileSync(cli, [command, trace, '--out', out, ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
