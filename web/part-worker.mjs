@@ -1,10 +1,11 @@
 // The second part of a large trace read in two parts at once (started by worker.mjs,
 // one per load): its own instance of the core, made from the module the loading worker
 // compiled (posted to it: no second download or compile, and the code the browser has
-// optimized is shared), reads the file from the split on, in slices, and answers its
-// rows encoded for the first part's store (core/ingest/stream_part.h). It ends when it
-// has answered, and the loading worker then stops it, which frees its memory. Messages:
-// ToPart and FromPart in messages.mjs.
+// optimized is shared), reads the file from the split on (into one reused buffer, or
+// in slices where the browser has no BYOB reader), and answers its rows encoded for the
+// first part's store (core/ingest/stream_part.h). It ends when it has answered, and
+// the loading worker then stops it, which frees its memory. Messages: ToPart and
+// FromPart in messages.mjs.
 import { failed, instantiate } from './core-module.mjs';
 import { reusedBufferReader } from './reused-buffer-reader.mjs';
 import { FromPart, ToPart, messageRouter } from './messages.mjs';
