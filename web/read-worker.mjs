@@ -13,6 +13,7 @@
 // 26 MB of text). So the compressed bytes are written in here, one piece at a time and
 // only while the parser keeps up, and the inflated bytes are taken out as soon as they
 // are made; the stream is closed (and may fail) only once all of them are out.
+import { joinBytes } from './bytes.mjs';
 import { FromReader, ToReader, messageRouter } from './messages.mjs';
 
 const BATCH_BYTES = 1 << 20;
@@ -42,8 +43,15 @@ function sender(progress) {
     const chunks = batch;
     batch = [];
     inFlight += batched;
+    const bytes = batched;
     batched = 0;
-    self.postMessage({ type: FromReader.DATA, chunks, read: progress.bytesRead }, chunks.map((c) => c.buffer));
+    try {
+      self.postMessage({ type: FromReader.DATA, chunks, read: progress.bytesRead }, chunks.map((c) => c.buffer));
+    } catch {
+      // A piece whose buffer cannot be transferred: the batch as one copy instead.
+      const joined = joinBytes(chunks, bytes);
+      self.postMessage({ type: FromReader.DATA, chunks: [joined], read: progress.bytesRead }, [joined.buffer]);
+    }
   };
   const add = (piece) => {
     // A piece that shares its buffer with others cannot be transferred alone.
@@ -101,6 +109,9 @@ async function inflateInto(blob, progress, send) {
       }
     } catch (e) {
       failure ??= e;
+      // Nothing takes the output any more: end the writing below too, or its next
+      // write would wait for room forever.
+      input.abort(e).catch(() => {});
     }
   })();
   const file = blob.stream().getReader();
