@@ -17,7 +17,9 @@ import { FromWorker, ToWorker, messageRouter } from './messages.mjs';
 // ?read=two-parts or ?read=one-pass in the page's address decides how a large plain-JSON
 // trace is read (worker.mjs, "read in two parts at once"), whatever the machine, for
 // benchmarks and tests; otherwise the worker decides by the cores the browser reports.
-const READ_MODES = ['two-parts', 'one-pass'];
+// ?read=stalling: one pass, every read into a reused buffer taken for stalled at once
+// (a test of the page's way around a browser's read that never answers).
+const READ_MODES = ['two-parts', 'one-pass', 'stalling'];
 function workerUrl() {
   const url = new URL('./worker.mjs', import.meta.url);
   const mode = globalThis.location ? new URL(globalThis.location.href).searchParams.get('read') : null;

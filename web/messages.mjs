@@ -52,7 +52,9 @@
 //                                info, traceMetadata (JSON text),
 //                                gpuTimeline, report, timings: {readMs (read and parsed),
 //                                treeMs, analyseMs, totalMs, parts (2 when read in two
-//                                parts at once, else 1)}}   the report, shown at once
+//                                parts at once, else 1), readAgain (the browser's read
+//                                stalled and the file was read again)}}
+//                                the report, shown at once
 //                                (without HTA's sheets: HTA follows)
 //                  HTA          {id, hta: {ms, sheets (kind 'hta')}} or {id, title, code}
 //                                right after DONE and each REPORT: that report's Holistic

@@ -1,13 +1,11 @@
 // The second part of a large trace read in two parts at once (started by worker.mjs,
 // one per load): its own instance of the core, made from the module the loading worker
 // compiled (posted to it: no second download or compile, and the code the browser has
-// optimized is shared), reads the file from the split on (into one reused buffer, or
-// in slices where the browser has no BYOB reader), and answers its rows encoded for the
-// first part's store (core/ingest/stream_part.h). It ends when it has answered, and
-// the loading worker then stops it, which frees its memory. Messages: ToPart and
-// FromPart in messages.mjs.
+// optimized is shared), reads the file from the split on, in slices, and answers its
+// rows encoded for the first part's store (core/ingest/stream_part.h). It ends when it
+// has answered, and the loading worker then stops it, which frees its memory.
+// Messages: ToPart and FromPart in messages.mjs.
 import { failed, instantiate } from './core-module.mjs';
-import { reusedBufferReader } from './reused-buffer-reader.mjs';
 import { FromPart, ToPart, messageRouter } from './messages.mjs';
 
 const SLICE_BYTES = 8 << 20;
@@ -19,8 +17,7 @@ const route = messageRouter(ToPart, {
 });
 self.onmessage = (event) => route(event.data);
 
-// Where the browser has no BYOB reader for files: slices, each read while the one before
-// it is parsed.
+// The file from `from` on in slices, each read while the one before it is parsed.
 function sliceReader(blob, from) {
   const slice = (offset) => blob.slice(offset, Math.min(offset + SLICE_BYTES, blob.size)).arrayBuffer();
   let offset = from;
@@ -43,7 +40,9 @@ async function read({ module, blob, split, fileBytes }) {
     const begun = session.beginStreamPart(fileBytes, split, true);
     if (failed(begun)) return self.postMessage({ type: FromPart.FAILED, ...begun });
     let lastPost = 0;
-    const pieces = reusedBufferReader(blob.slice(split)) ?? sliceReader(blob, split);
+    // Slices, not a BYOB reader (reused-buffer-reader.mjs): with the loading worker
+    // reading the first part at the same time, Chromium's BYOB reads stalled for good.
+    const pieces = sliceReader(blob, split);
     for (let offset = split; ;) {
       const { done, value: chunk } = await pieces.read();
       if (done) break;

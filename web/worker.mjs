@@ -23,7 +23,7 @@
 // synchronous call, and a new load frees the previous trace anyway.
 import { compileModule, failed, instantiate } from './core-module.mjs';
 import { readSheet } from './report-model.mjs';
-import { reusedBufferReader } from './reused-buffer-reader.mjs';
+import { STALL_MS, StalledRead, reusedBufferReader } from './reused-buffer-reader.mjs';
 import { FromPart, FromReader, FromWorker, ToPart, ToReader, ToWorker, messageRouter } from './messages.mjs';
 import { findEventSplit } from './split-point.mjs';
 
@@ -219,7 +219,8 @@ async function open({ id, file, url, name, remote, compare }) {
     const tDone = performance.now();
     self.postMessage({
       type: FromWorker.DONE, id, name, fileBytes: remote ? read : fileBytes, gzip, cutShort, cutShortLoss, diagnostics: warnings, info, traceMetadata, gpuTimeline, report,
-      timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0, parts: parts ?? 1 },
+      timings: { readMs: streamMs, treeMs: finishMs, analyseMs: tDone - tParse, totalMs: tDone - t0, parts: parts ?? 1,
+        readAgain: Boolean(source.readAgain) },
     }, transferables(report));
   } catch (e) {
     if (session) {
@@ -295,6 +296,10 @@ async function openRanks({ id, files }) {
   }
 }
 
+// Set once a read into a reused buffer stalled (reused-buffer-reader.mjs): the worker's
+// later loads read as where the browser has no BYOB reader.
+let reusedBuffersStalled = false;
+
 // Streams `source` through `target`'s chunked reader (core/ingest/trace_stream.h): each
 // piece, decompressed on the way for a .gz, is written into wasm memory and parsed as
 // it arrives, so that neither the JS heap nor wasm memory ever holds the whole text,
@@ -316,11 +321,14 @@ async function streamInto(sollens, target, source, progress, part = null) {
   let read = 0;  // bytes of the file
   let stopped = false;  // the core refused a chunk: finishStream says why
   let { stream } = source;
-  // Plain JSON from a file is read here into one buffer used again and again, where the
-  // browser can (reusedBufferReader); otherwise the file's side is read by another
-  // stream: {stream, read (bytes of the file so far), ended (all of it was read)}, or
-  // null for plain JSON read here in slices.
-  let reader = source.blob && !gzip ? reusedBufferReader(source.blob) : null;
+  // Plain JSON from a file, read in one pass, is read here into one buffer used again
+  // and again, where the browser can (reusedBufferReader). Not a two-part read's first
+  // part: with the part worker's read of the same file at the same time, Chromium's BYOB
+  // reads stalled for good in 3 loads of about 30 (web_split on a loaded machine).
+  // Otherwise the file's side is read by another stream: {stream, read (bytes of the
+  // file so far), ended (all of it was read)}, or null for plain JSON read here in slices.
+  let reader = source.blob && !gzip && !part && !reusedBuffersStalled
+    ? reusedBufferReader(source.blob, READ_MODE === 'stalling' ? 0 : STALL_MS) : null;
   let file = null;
   if (!reader) {
     file = source.blob ? readElsewhere(source.blob, gzip) : null;
@@ -333,6 +341,12 @@ async function streamInto(sollens, target, source, progress, part = null) {
     try {
       result = await reader.read();
     } catch (e) {
+      if (e instanceof StalledRead) {
+        // Read again from the start, by the file-reading worker, in this load and the next.
+        reusedBuffersStalled = true;
+        source.readAgain = true;
+        return streamInto(sollens, target, source, progress, part);
+      }
       if (e instanceof UserError) throw e;
       // A gzip stream that stops short (a file cut while copied or written) fails
       // only once all of it was read, after handing on what it held: keep that, as

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { checks, repo } from './support/harness.mjs';
 
-const { reusedBufferReader } = await import(path.join(repo, 'web/reused-buffer-reader.mjs'));
+const { StalledRead, reusedBufferReader } = await import(path.join(repo, 'web/reused-buffer-reader.mjs'));
 const { check, finish } = checks('reused buffer reader');
 
 // 3.5 MiB of a pattern that no piece boundary can hide: byte i is (7i + floor(i / 4096)) mod 256.
@@ -39,4 +39,15 @@ const cancelled = reusedBufferReader(new Blob([content]));
 await cancelled.read();
 await cancelled.cancel();
 check((await cancelled.read()).done === true, 'a cancelled read ends');
+// A read that never settles (as Chromium's now and then): given up after the stall
+// time with StalledRead, and the stream cancelled, so that the page reads the file
+// another way instead of waiting for ever.
+let cancelledWith = null;
+const stuck = { stream: () => ({ getReader: () => ({ read: () => new Promise(() => {}), cancel: async (why) => { cancelledWith = why; } }) }) };
+const t0 = performance.now();
+const stuckReader = reusedBufferReader(stuck, 50);
+const outcome = await stuckReader.read().then(() => 'settled', (e) => e);
+check(outcome instanceof StalledRead, `a read with no answer rejects with StalledRead (${outcome?.message ?? outcome})`);
+check(performance.now() - t0 >= 45 && performance.now() - t0 < 2000, 'after the stall time given (50 ms here)');
+check(cancelledWith instanceof StalledRead, 'and the stalled stream is cancelled');
 finish();

@@ -153,6 +153,13 @@ try {
   const onePass = await open(compact);
   check(onePass.error === '' && !twoParts(onePass) && onePass.events === chosen.events,
     `?read=one-pass: one pass, the same ${onePass.events} events (opened in ${onePass.opened})`);
+  // A browser's read that never answers (Chromium's BYOB reads, now and then): given up
+  // and the file read again by the file-reading worker, every event there.
+  await page.goto(`${origin}/?read=stalling`);
+  await page.waitForFunction(() => document.body.dataset.engine === 'warm', null, { timeout: TIMEOUT_MS });
+  const stalled = await open(compact);
+  check(stalled.error === '' && !twoParts(stalled) && /read again/.test(stalled.opened) && stalled.events === chosen.events,
+    `?read=stalling: a read that never answers is read again, the same ${stalled.events} events (opened in ${stalled.opened})`);
   check(pageErrors.length === 0, `no script errors (${pageErrors.join('; ')})`);
 } finally {
   await browser?.close();

@@ -110,7 +110,7 @@ function renderFacts({ name, info, gzip, fileBytes, timings }) {
   // A count, not the processes' ids (a pid of 0 read as "no GPU"); the profiler's version
   // hints and the trace's own (temporary) file name are left out: nothing to act on.
   fact('GPUs', fmtInt(info.gpuPids.length), info.gpuPids.length);
-  if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read and parsed ${fmtFixed(timings.readMs / 1000, 2)} s${timings.parts === 2 ? ' in two parts at once' : ''}, event tree ${fmtFixed(timings.treeMs / 1000, 2)} s, analysed ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
+  if (timings) fact('opened in', `${fmtFixed(timings.totalMs / 1000, 2)} s (read and parsed ${fmtFixed(timings.readMs / 1000, 2)} s${timings.parts === 2 ? ' in two parts at once' : ''}${timings.readAgain ? ', read again after the browser stopped handing over the file' : ''}, event tree ${fmtFixed(timings.treeMs / 1000, 2)} s, analysed ${fmtFixed(timings.analyseMs / 1000, 2)} s)`);
   else fact('source', 'a share link: the report as computed when the link was made (no trace loaded here)');
 }
 
