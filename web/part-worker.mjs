@@ -3,8 +3,8 @@
 // compiled (posted to it: no second download or compile, and the code the browser has
 // optimized is shared), reads the file from the split on, in slices, and answers its
 // rows encoded for the first part's store (core/ingest/stream_part.h). It ends when it
-// has answered, and the loading worker then stops it, which frees its memory.
-// Messages: ToPart and FromPart in messages.mjs.
+// has answered, and the loading worker then stops it, which frees its memory. Messages:
+// ToPart and FromPart in messages.mjs.
 import { failed, instantiate } from './core-module.mjs';
 import { FromPart, ToPart, messageRouter } from './messages.mjs';
 
@@ -17,22 +17,6 @@ const route = messageRouter(ToPart, {
 });
 self.onmessage = (event) => route(event.data);
 
-// The file from `from` on in slices, each read while the one before it is parsed.
-function sliceReader(blob, from) {
-  const slice = (offset) => blob.slice(offset, Math.min(offset + SLICE_BYTES, blob.size)).arrayBuffer();
-  let offset = from;
-  let next = offset < blob.size ? slice(offset) : null;
-  return {
-    async read() {
-      if (!next) return { done: true };
-      const value = new Uint8Array(await next);
-      offset += value.byteLength;
-      next = offset < blob.size ? slice(offset) : null;
-      return { done: false, value };
-    },
-  };
-}
-
 async function read({ module, blob, split, fileBytes }) {
   const sollens = await instantiate(module);  // a failure is answered by the router's catch
   const session = new sollens.Session();
@@ -40,13 +24,15 @@ async function read({ module, blob, split, fileBytes }) {
     const begun = session.beginStreamPart(fileBytes, split, true);
     if (failed(begun)) return self.postMessage({ type: FromPart.FAILED, ...begun });
     let lastPost = 0;
-    // Slices, not a BYOB reader (reused-buffer-reader.mjs): with the loading worker
-    // reading the first part at the same time, Chromium's BYOB reads stalled for good.
-    const pieces = sliceReader(blob, split);
-    for (let offset = split; ;) {
-      const { done, value: chunk } = await pieces.read();
-      if (done) break;
+    // Each slice is read while the one before it is parsed. Slices, not a BYOB reader
+    // (reused-buffer-reader.mjs): with the loading worker reading the first part at the
+    // same time, Chromium's BYOB reads stalled for good.
+    const slice = (offset) => blob.slice(offset, Math.min(offset + SLICE_BYTES, blob.size)).arrayBuffer();
+    let next = slice(split);
+    for (let offset = split; offset < blob.size;) {
+      const chunk = new Uint8Array(await next);
       offset += chunk.byteLength;
+      if (offset < blob.size) next = slice(offset);
       const address = session.streamPrepare(chunk.byteLength);
       if (address) sollens.HEAPU8.set(chunk, address);
       if (!address || !session.streamCommit(chunk.byteLength)) break;

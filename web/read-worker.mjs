@@ -42,9 +42,9 @@ function sender(progress) {
     if (batched === 0) return;
     const chunks = batch;
     batch = [];
-    inFlight += batched;
     const bytes = batched;
     batched = 0;
+    inFlight += bytes;
     try {
       self.postMessage({ type: FromReader.DATA, chunks, read: progress.bytesRead }, chunks.map((c) => c.buffer));
     } catch {

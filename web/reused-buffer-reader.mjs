@@ -33,7 +33,7 @@ export function reusedBufferReader(blob, stallMs = STALL_MS) {
   return {
     async read() {
       let timer;
-      const stalled = new Promise((resolve, reject) => {
+      const stalled = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new StalledRead(stallMs)), stallMs);
       });
       try {

@@ -324,7 +324,7 @@ async function streamInto(sollens, target, source, progress, part = null) {
   // Plain JSON from a file, read in one pass, is read here into one buffer used again
   // and again, where the browser can (reusedBufferReader). Not a two-part read's first
   // part: with the part worker's read of the same file at the same time, Chromium's BYOB
-  // reads stalled for good in 3 loads of about 30 (web_split on a loaded machine).
+  // reads stalled for good in 3 loads of about 35 (web_split on a loaded machine).
   // Otherwise the file's side is read by another stream: {stream, read (bytes of the
   // file so far), ended (all of it was read)}, or null for plain JSON read here in slices.
   let reader = source.blob && !gzip && !part && !reusedBuffersStalled

@@ -192,13 +192,10 @@ function compareWithCli(file, jsonBytes, pageS, allS) {
   }
 }
 
-// Opens one synthetic trace and prints its time and peak memory per GB of JSON; `read`:
-// how the page reads a plain-JSON trace (?read=, engine.mjs; '' = as the page decides).
-// With --runs N, opened N times: the run of the median time is printed (each run's time too).
 // The browser's own read of `file`, nothing parsed: an <input type=file> of a blank
-// page (about:blank: no worker warming up beside it), the File's bytes pulled through file.stream() on the main
-// thread (as the page's read worker does) and dropped. The page cannot open a trace
-// faster than its browser hands it the bytes; seconds.
+// page (about:blank: no worker warming up beside it), the File's bytes pulled through
+// file.stream() on the main thread (as the page's read worker does) and dropped. The
+// page cannot open a trace faster than its browser hands it the bytes; seconds.
 async function browserReadS(file) {
   context ??= await browser.newContext();
   const page = await context.newPage();
@@ -223,6 +220,9 @@ async function browserReadS(file) {
   }
 }
 
+// Opens one synthetic trace and prints its time and peak memory per GB of JSON; `read`:
+// how the page reads a plain-JSON trace (?read=, engine.mjs; '' = as the page decides).
+// With --runs N, opened N times: the run of the median time is printed (each run's time too).
 async function openSynthetic(file, sizeMb, jsonBytes, read = '') {
   const reads = [];
   if (!read) for (let run = 0; run < Math.max(1, runs); run++) reads.push(await browserReadS(file));
